@@ -1,0 +1,3 @@
+//! Adapters: translate between lore's services and the outside (CLI, Claude Code hook, MCP).
+
+pub mod cli;

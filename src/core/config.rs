@@ -1,0 +1,266 @@
+//! Configuration (`lore.toml`): the typed settings and their parsing, with defaults from
+//! DESIGN.md. Pure: callers supply the file text and the directory it lives in; relative
+//! paths resolve against that directory.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+/// Claude Code replaces additionalContext longer than this many characters with a stub.
+pub const CLAUDE_CONTEXT_LIMIT: usize = 10_000;
+
+/// Fully resolved configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// The `lore.toml` this came from (None when built from defaults).
+    pub path: Option<PathBuf>,
+    pub knowledge_dir: PathBuf,
+    pub database: PathBuf,
+    pub ollama: OllamaConfig,
+    pub search: SearchConfig,
+    pub hook: HookConfig,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OllamaConfig {
+    pub host: String,
+    pub model: String,
+    /// Timeout for embedding calls made by ingest (per batch).
+    pub timeout_ms: u64,
+    /// Hard timeout for the query embedding made inside a hook.
+    pub query_timeout_ms: u64,
+}
+
+impl Default for OllamaConfig {
+    fn default() -> Self {
+        Self {
+            host: "http://127.0.0.1:11434".into(),
+            model: "nomic-embed-text".into(),
+            timeout_ms: 30_000,
+            query_timeout_ms: 300,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchConfig {
+    pub hybrid: bool,
+    pub top_k: usize,
+    pub min_relevance: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self {
+            hybrid: true,
+            top_k: 5,
+            min_relevance: 0.6,
+        }
+    }
+}
+
+/// Hook settings: per-event character budgets and which tools trigger PreToolUse injection.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HookConfig {
+    pub session_start_budget: usize,
+    pub prompt_budget: usize,
+    pub tool_budget: usize,
+    pub failure_budget: usize,
+    pub subagent_budget: usize,
+    /// Tools whose PreToolUse calls get conventions injected.
+    pub tools: Vec<String>,
+    /// Most patterns injected for one event.
+    pub max_patterns: usize,
+    /// Patterns edited since the last ingest are picked up at SessionStart when the knowledge
+    /// dir has at most this many files (keeps SessionStart bounded on huge trees).
+    pub session_start_ingest_limit: usize,
+}
+
+impl Default for HookConfig {
+    fn default() -> Self {
+        Self {
+            session_start_budget: 8_000,
+            prompt_budget: 6_000,
+            tool_budget: 6_000,
+            failure_budget: 4_000,
+            subagent_budget: 4_000,
+            tools: ["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash"]
+                .map(String::from)
+                .to_vec(),
+            max_patterns: 3,
+            session_start_ingest_limit: 5_000,
+        }
+    }
+}
+
+/// The file as written: everything optional but `knowledge_dir`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    knowledge_dir: PathBuf,
+    database: Option<PathBuf>,
+    #[serde(default)]
+    ollama: OllamaConfig,
+    #[serde(default)]
+    search: SearchConfig,
+    #[serde(default)]
+    hook: HookConfig,
+}
+
+/// A `lore.toml` that cannot be used.
+#[derive(Debug, Error, PartialEq)]
+pub enum ConfigError {
+    #[error("{path}:{line}: {message}")]
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
+}
+
+/// Parse `text` (the contents of `path`). Relative paths resolve against `path`'s directory.
+pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
+    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1)
+            .unwrap_or(1);
+        ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line,
+            message: describe_toml_error(e.message()),
+        }
+    })?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let invalid = |key: &str, message: String| ConfigError::Invalid {
+        path: path.to_path_buf(),
+        line: key_line(text, key),
+        message,
+    };
+    for (key, budget) in [
+        ("session_start_budget", raw.hook.session_start_budget),
+        ("prompt_budget", raw.hook.prompt_budget),
+        ("tool_budget", raw.hook.tool_budget),
+        ("failure_budget", raw.hook.failure_budget),
+        ("subagent_budget", raw.hook.subagent_budget),
+    ] {
+        if budget >= CLAUDE_CONTEXT_LIMIT {
+            return Err(invalid(
+                key,
+                format!(
+                    "`hook.{key}` is {budget}, but Claude Code replaces context of {CLAUDE_CONTEXT_LIMIT} characters or more with a stub; use a value below {CLAUDE_CONTEXT_LIMIT}"
+                ),
+            ));
+        }
+    }
+    if !(0.0..=1.0).contains(&raw.search.min_relevance) {
+        return Err(invalid(
+            "min_relevance",
+            format!(
+                "`search.min_relevance` is {}, but scores are normalised to 0..1; use a value between 0 and 1",
+                raw.search.min_relevance
+            ),
+        ));
+    }
+    if raw.search.top_k == 0 {
+        return Err(invalid(
+            "top_k",
+            "`search.top_k` must be at least 1".to_string(),
+        ));
+    }
+    let database = raw
+        .database
+        .unwrap_or_else(|| PathBuf::from(".lore/index.db"));
+    Ok(Config {
+        path: Some(path.to_path_buf()),
+        knowledge_dir: base.join(raw.knowledge_dir),
+        database: base.join(database),
+        ollama: raw.ollama,
+        search: raw.search,
+        hook: raw.hook,
+    })
+}
+
+/// toml's messages name the key but not what lore expects; add the remedy for the common cases.
+fn describe_toml_error(message: &str) -> String {
+    let message = message.trim();
+    if message.starts_with("unknown field") {
+        format!("{message}; remove it or check its spelling")
+    } else if message.contains("missing field `knowledge_dir`") {
+        "missing `knowledge_dir`: add e.g. `knowledge_dir = \"patterns\"`".to_string()
+    } else {
+        message.to_string()
+    }
+}
+
+/// Best-effort line of `key = ...` in the file, for errors found after parsing.
+fn key_line(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map_or(1, |i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        parse_config(Path::new("/repo/lore.toml"), text)
+    }
+
+    #[test]
+    fn defaults_and_relative_paths_resolve_against_the_file() {
+        let c = parse("knowledge_dir = \"patterns\"\n").unwrap();
+        assert_eq!(c.knowledge_dir, PathBuf::from("/repo/patterns"));
+        assert_eq!(c.database, PathBuf::from("/repo/.lore/index.db"));
+        assert_eq!(c.search.top_k, 5);
+        assert!(c.search.hybrid);
+        assert_eq!(c.search.min_relevance, 0.6);
+        assert_eq!(c.ollama.model, "nomic-embed-text");
+        assert_eq!(c.ollama.host, "http://127.0.0.1:11434");
+    }
+
+    #[test]
+    fn absolute_paths_are_kept() {
+        let c = parse("knowledge_dir = \"/kb\"\ndatabase = \"/var/lore.db\"\n").unwrap();
+        assert_eq!(c.knowledge_dir, PathBuf::from("/kb"));
+        assert_eq!(c.database, PathBuf::from("/var/lore.db"));
+    }
+
+    #[test]
+    fn unknown_key_names_key_and_line() {
+        let err = parse("knowledge_dir = \"p\"\n\n[search]\ntop_kk = 3\n").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("/repo/lore.toml:4: "), "{msg}");
+        assert!(msg.contains("top_kk"), "{msg}");
+    }
+
+    #[test]
+    fn wrong_type_names_key_and_line() {
+        let err = parse("knowledge_dir = \"p\"\n[search]\nhybrid = \"yes\"\n").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("/repo/lore.toml:3: "), "{msg}");
+    }
+
+    #[test]
+    fn missing_knowledge_dir_says_what_to_add() {
+        let err = parse("[search]\ntop_k = 3\n").unwrap_err();
+        assert!(err.to_string().contains("knowledge_dir = \"patterns\""), "{err}");
+    }
+
+    #[test]
+    fn budget_at_claude_limit_is_refused() {
+        let err = parse("knowledge_dir = \"p\"\n[hook]\ntool_budget = 12000\n").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("/repo/lore.toml:3: "), "{msg}");
+        assert!(msg.contains("10000"), "{msg}");
+    }
+}

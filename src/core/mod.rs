@@ -1,0 +1,6 @@
+//! Pure core: the rules of lore with no I/O (no file system, SQLite, HTTP, stdin or clap).
+
+pub mod config;
+pub mod pattern;
+pub mod query;
+pub mod rank;

@@ -1,0 +1,137 @@
+//! Pattern model: a convention file parsed into frontmatter metadata and heading chunks.
+//!
+//! Parsing is pure: callers hand in the file's relative path and text, and get a [`Pattern`]
+//! or a [`PatternError`] naming the file, line and key at fault.
+
+mod chunk;
+mod frontmatter;
+
+pub use chunk::chunk_markdown;
+pub use frontmatter::{split_frontmatter, parse_frontmatter};
+
+use thiserror::Error;
+
+/// When a universal pattern applies: tool names and Bash command prefixes.
+/// An empty predicate (both lists empty) means "always".
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AppliesWhen {
+    /// Tool names, matched case-insensitively (`Edit`, `Bash`, ...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<String>,
+    /// Bash command prefixes (`git commit`, `cargo`), matched on word boundaries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<String>,
+}
+
+impl AppliesWhen {
+    pub fn is_empty(&self) -> bool {
+        self.tools.is_empty() && self.commands.is_empty()
+    }
+}
+
+/// The frontmatter keys lore understands, normalised from lore's own names and from
+/// Cursor (`globs`, `alwaysApply`) and Copilot (`applyTo`) rule formats.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Frontmatter {
+    /// Free-form tags, trimmed, in file order, duplicates removed.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Declared languages, lower-cased (the structural language gate).
+    #[serde(default)]
+    pub languages: Vec<String>,
+    /// Always-on tier (`universal: true`, tag `universal`, or Cursor `alwaysApply: true`).
+    #[serde(default)]
+    pub universal: bool,
+    /// Optional gate for universal patterns.
+    #[serde(default)]
+    pub applies_when: AppliesWhen,
+    /// File globs (`paths`, Cursor `globs`, Copilot `applyTo`).
+    #[serde(default)]
+    pub paths: Vec<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// One heading section of a pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chunk {
+    /// 0-based position in the pattern.
+    pub ordinal: usize,
+    /// Headings from the top of the document down to this section (empty for text before
+    /// the first heading).
+    pub heading_path: Vec<String>,
+    /// The section's text including its own heading line, code fences intact.
+    pub body: String,
+    /// 1-based line in the file where the section starts.
+    pub line: usize,
+}
+
+impl Chunk {
+    /// The section's own heading, if any.
+    pub fn heading(&self) -> Option<&str> {
+        self.heading_path.last().map(String::as_str)
+    }
+}
+
+/// A parsed pattern file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pattern {
+    /// Path relative to the knowledge dir, with `/` separators.
+    pub source: String,
+    /// First `#` heading, else the file stem.
+    pub title: String,
+    pub frontmatter: Frontmatter,
+    /// The markdown after the frontmatter.
+    pub body: String,
+    pub chunks: Vec<Chunk>,
+}
+
+/// A pattern file that cannot be used as it is.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{source_path}:{line}: {message}")]
+pub struct PatternError {
+    pub source_path: String,
+    /// 1-based line in the file.
+    pub line: usize,
+    /// The frontmatter key at fault, when there is one.
+    pub key: Option<String>,
+    /// What is wrong and what to do, e.g. "`tags` must be a list of strings, e.g. `tags: [errors, rust]`".
+    pub message: String,
+}
+
+/// Parse one pattern file. `source` is its path relative to the knowledge dir.
+pub fn parse_pattern(source: &str, text: &str) -> Result<Pattern, PatternError> {
+    let (yaml, body, body_line) = split_frontmatter(source, text)?;
+    let frontmatter = match yaml {
+        Some(yaml) => parse_frontmatter(source, yaml)?,
+        None => Frontmatter::default(),
+    };
+    let chunks = chunk_markdown(body, body_line);
+    let title = chunks
+        .iter()
+        .flat_map(|c| c.heading_path.first())
+        .next()
+        .filter(|_| first_heading_is_h1(body))
+        .cloned()
+        .unwrap_or_else(|| file_stem(source));
+    Ok(Pattern {
+        source: source.to_string(),
+        title,
+        frontmatter,
+        body: body.to_string(),
+        chunks,
+    })
+}
+
+fn first_heading_is_h1(_body: &str) -> bool {
+    true
+}
+
+fn file_stem(source: &str) -> String {
+    let name = source.rsplit('/').next().unwrap_or(source);
+    let name = name.strip_suffix(".md").unwrap_or(name);
+    name.to_string()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,50 @@
+//! Query extraction: turning a tool call, prompt or error into search terms, inferred
+//! languages and the exact FTS5 expression the index runs.
+//!
+//! This is the one code path shared by the hook and `lore extract-queries`, so a coverage
+//! audit sees byte for byte what the hook would search for.
+
+mod fts;
+mod language;
+mod terms;
+
+pub use fts::fts_expression;
+pub use language::{languages_for_command, languages_for_path, mentioned_languages};
+pub use terms::clean_terms;
+
+/// What the agent is doing, in harness-neutral terms. Adapters fill this from their wire format.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct QueryInput {
+    /// Tool name as the harness reports it (`Edit`, `Write`, `Bash`, ...).
+    pub tool_name: Option<String>,
+    /// The file the tool touches (absolute or relative).
+    pub file_path: Option<String>,
+    /// The project directory, to make `file_path` relative for `paths` globs.
+    pub cwd: Option<String>,
+    /// Bash `command`.
+    pub command: Option<String>,
+    /// Bash `description`.
+    pub description: Option<String>,
+    /// Edit `new_string` / Write `content`: may add identifiers.
+    pub content: Option<String>,
+    /// A user prompt (UserPromptSubmit) or the last user message from the transcript tail.
+    pub prompt: Option<String>,
+    /// Error text of a failed tool call (PostToolUseFailure).
+    pub error: Option<String>,
+}
+
+/// The search a hook runs for one event.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Query {
+    /// Inferred languages, lower-case canonical names (`rust`, `typescript`, ...), in order found.
+    pub languages: Vec<String>,
+    /// Cleaned, deduplicated search terms in order of importance.
+    pub terms: Vec<String>,
+    /// The touched file relative to `cwd` (with `/`), for `paths` globs.
+    pub relative_path: Option<String>,
+}
+
+/// Turn a tool call / prompt / error into a query.
+pub fn extract_query(_input: &QueryInput) -> Query {
+    Query::default()
+}

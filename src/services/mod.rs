@@ -1,0 +1,1 @@
+//! Services: ingest, search, session and rendering, composed from core and storage.

@@ -1,0 +1,1 @@
+//! The SQLite index: patterns, chunks and the FTS5 table.

@@ -1,0 +1,3 @@
+//! Storage: the SQLite index and (later) embeddings, each wrapping its library.
+
+pub mod index;
