@@ -27,8 +27,10 @@ pub struct QueryInput {
     pub description: Option<String>,
     /// Edit `new_string` / Write `content`: may add identifiers.
     pub content: Option<String>,
-    /// A user prompt (UserPromptSubmit) or the last user message from the transcript tail.
+    /// A user prompt (UserPromptSubmit).
     pub prompt: Option<String>,
+    /// The last user message from the transcript tail (secondary context for tool calls).
+    pub last_user_message: Option<String>,
     /// Error text of a failed tool call (PostToolUseFailure).
     pub error: Option<String>,
 }
