@@ -253,7 +253,10 @@ mod tests {
     #[test]
     fn missing_knowledge_dir_says_what_to_add() {
         let err = parse("[search]\ntop_k = 3\n").unwrap_err();
-        assert!(err.to_string().contains("knowledge_dir = \"patterns\""), "{err}");
+        assert!(
+            err.to_string().contains("knowledge_dir = \"patterns\""),
+            "{err}"
+        );
     }
 
     #[test]

@@ -1,1 +1,142 @@
-//! The SQLite index: patterns, chunks and the FTS5 table.
+//! The SQLite index: patterns, their heading chunks, language facts and the FTS5 table.
+//!
+//! One writer at a time, any number of readers: WAL mode, and every ingest is a single
+//! transaction, so a reader sees the old index or the new one and a crash mid-ingest leaves
+//! the previous index intact.
+
+mod read;
+mod schema;
+mod write;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags};
+use thiserror::Error;
+
+pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredChunk, StoredPattern};
+pub use schema::SCHEMA_VERSION;
+pub use write::{PatternRecord, WriteBatch};
+
+#[derive(Debug, Error)]
+pub enum IndexError {
+    #[error("index {path}: {source}")]
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("cannot create the index directory {path}: {source}")]
+    CreateDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "the index has schema version {found}, newer than this lore supports ({supported}); upgrade lore or run `lore ingest --force` to rebuild it"
+    )]
+    NewerSchema { found: i64, supported: i64 },
+    #[error(
+        "the index has schema version {found}, older than this lore's ({supported}); run `lore ingest` to upgrade it"
+    )]
+    OlderSchema { found: i64, supported: i64 },
+    #[error("index query failed: {0}; if this persists, run `lore ingest --force` to rebuild it")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("corrupt index data: {0}; run `lore ingest --force` to rebuild it")]
+    Corrupt(String),
+}
+
+/// An open index.
+pub struct Index {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Index {
+    /// Open (creating and migrating if needed) the index at `path` for reading and writing.
+    pub fn open(path: &Path) -> Result<Self, IndexError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| IndexError::CreateDir {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        let open_err = |source| IndexError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut conn = Connection::open(path).map_err(open_err)?;
+        conn.busy_timeout(Duration::from_secs(10))
+            .map_err(open_err)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(open_err)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(open_err)?;
+        schema::migrate(&mut conn).map_err(|e| match e {
+            IndexError::Sqlite(source) => IndexError::Open {
+                path: path.to_path_buf(),
+                source,
+            },
+            other => other,
+        })?;
+        Ok(Self {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Open an existing index read-only (the hook's path): never creates or migrates.
+    /// Returns `Ok(None)` when there is no index file yet.
+    pub fn open_read_only(path: &Path, busy: Duration) -> Result<Option<Self>, IndexError> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let open_err = |source| IndexError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(open_err)?;
+        conn.busy_timeout(busy).map_err(open_err)?;
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(open_err)?;
+        if version > SCHEMA_VERSION {
+            return Err(IndexError::NewerSchema {
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        if version < SCHEMA_VERSION {
+            return Err(IndexError::OlderSchema {
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        Ok(Some(Self {
+            conn,
+            path: path.to_path_buf(),
+        }))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Remove an index file and its WAL companions, for a rebuild of an unreadable index.
+pub fn remove_index_files(path: &Path) -> std::io::Result<()> {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        match std::fs::remove_file(PathBuf::from(p)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

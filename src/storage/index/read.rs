@@ -1,0 +1,282 @@
+//! Reading the index: FTS5 search with the structural language gate, pattern lookups, stats.
+
+use std::collections::BTreeMap;
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{Index, IndexError};
+use crate::core::pattern::AppliesWhen;
+
+/// Which patterns a search may return, by language (DESIGN: "structural language gate").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LanguageGate {
+    /// Languages inferred from the tool call. Empty: only patterns without a declared
+    /// `language` are eligible.
+    pub languages: Vec<String>,
+}
+
+/// One chunk matched by full-text search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChunkHit {
+    pub chunk_id: i64,
+    pub pattern_id: i64,
+    pub source: String,
+    pub title: String,
+    pub heading_path: Vec<String>,
+    pub line: usize,
+    /// SQLite's bm25() with column weights title 10, tags 5, body 1 (lower is better).
+    pub bm25: f64,
+}
+
+/// A stored chunk, for rendering and embedding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredChunk {
+    pub id: i64,
+    pub ordinal: usize,
+    pub heading_path: Vec<String>,
+    pub body: String,
+    pub line: usize,
+}
+
+/// What the hook and MCP need to know about a pattern without its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternSummary {
+    pub id: i64,
+    pub source: String,
+    pub title: String,
+    pub tags: Vec<String>,
+    pub languages: Vec<String>,
+    pub universal: bool,
+    pub applies_when: AppliesWhen,
+    pub paths: Vec<String>,
+    pub description: Option<String>,
+}
+
+/// A pattern with its markdown body (frontmatter stripped) for injection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPattern {
+    pub summary: PatternSummary,
+    pub body: String,
+}
+
+/// Counts and facts for `lore status`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct IndexStats {
+    pub patterns: u64,
+    pub chunks: u64,
+    pub schema_version: i64,
+    /// Seconds since the Unix epoch of the last completed ingest.
+    pub last_ingest: Option<u64>,
+}
+
+const FTS_WEIGHTS: &str = "bm25(chunks_fts, 10.0, 5.0, 1.0)";
+
+fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, IndexError> {
+    serde_json::from_str(text).map_err(|e| IndexError::Corrupt(e.to_string()))
+}
+
+const SUMMARY_COLUMNS: &str = "p.id, p.source, p.title, p.tags, p.languages, p.universal, p.applies_when, p.paths, p.description";
+
+/// A `patterns` row as SQLite returns it, before its JSON columns are decoded.
+struct SummaryRow {
+    id: i64,
+    source: String,
+    title: String,
+    tags: String,
+    languages: String,
+    universal: bool,
+    applies_when: String,
+    paths: String,
+    description: Option<String>,
+}
+
+impl SummaryRow {
+    fn read(row: &Row<'_>) -> rusqlite::Result<Self> {
+        Ok(Self {
+            id: row.get(0)?,
+            source: row.get(1)?,
+            title: row.get(2)?,
+            tags: row.get(3)?,
+            languages: row.get(4)?,
+            universal: row.get(5)?,
+            applies_when: row.get(6)?,
+            paths: row.get(7)?,
+            description: row.get(8)?,
+        })
+    }
+
+    fn decode(self) -> Result<PatternSummary, IndexError> {
+        Ok(PatternSummary {
+            id: self.id,
+            source: self.source,
+            title: self.title,
+            tags: from_json(&self.tags)?,
+            languages: from_json(&self.languages)?,
+            universal: self.universal,
+            applies_when: from_json(&self.applies_when)?,
+            paths: from_json(&self.paths)?,
+            description: self.description,
+        })
+    }
+}
+
+impl Index {
+    /// Stored content hash of every pattern, by source path.
+    pub fn content_hashes(&self) -> Result<BTreeMap<String, String>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT source, content_hash FROM patterns")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Chunks matching an FTS5 expression, best first; ties broken by source then chunk order.
+    /// `expression` must come from [`crate::core::query::fts_expression`] (always quoted terms).
+    pub fn search_fts(
+        &self,
+        expression: &str,
+        gate: &LanguageGate,
+        limit: usize,
+    ) -> Result<Vec<ChunkHit>, IndexError> {
+        let languages = serde_json::to_string(&gate.languages)
+            .map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        // Declared-language patterns need a declared language among the inferred ones;
+        // undeclared patterns need one mentioned in their text when a language was inferred.
+        let sql = format!(
+            "SELECT c.id, c.pattern_id, p.source, p.title, c.heading_path, c.line, {FTS_WEIGHTS} AS score
+             FROM chunks_fts
+             JOIN chunks c ON c.id = chunks_fts.rowid
+             JOIN patterns p ON p.id = c.pattern_id
+             WHERE chunks_fts MATCH ?1
+               AND CASE
+                 WHEN p.has_declared THEN EXISTS (
+                   SELECT 1 FROM pattern_languages pl
+                   WHERE pl.pattern_id = p.id AND pl.declared = 1
+                     AND pl.language IN (SELECT value FROM json_each(?2)))
+                 WHEN json_array_length(?2) = 0 THEN 1
+                 ELSE EXISTS (
+                   SELECT 1 FROM pattern_languages pl
+                   WHERE pl.pattern_id = p.id AND pl.declared = 0
+                     AND pl.language IN (SELECT value FROM json_each(?2)))
+               END
+             ORDER BY score, p.source, c.ordinal
+             LIMIT ?3"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let rows = stmt.query_map(params![expression, languages, limit as i64], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, i64>(5)?,
+                r.get::<_, f64>(6)?,
+            ))
+        })?;
+        let mut hits = Vec::new();
+        for row in rows {
+            let (chunk_id, pattern_id, source, title, heading_path, line, bm25) = row?;
+            hits.push(ChunkHit {
+                chunk_id,
+                pattern_id,
+                source,
+                title,
+                heading_path: from_json(&heading_path)?,
+                line: line as usize,
+                bm25,
+            });
+        }
+        Ok(hits)
+    }
+
+    /// Every pattern's summary, ordered by source path.
+    pub fn pattern_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {
+        let sql = format!("SELECT {SUMMARY_COLUMNS} FROM patterns p ORDER BY p.source");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let rows = stmt.query_map([], SummaryRow::read)?;
+        rows.map(|r| r?.decode()).collect()
+    }
+
+    /// One pattern with its body, by id.
+    pub fn pattern(&self, id: i64) -> Result<Option<StoredPattern>, IndexError> {
+        let sql = format!("SELECT {SUMMARY_COLUMNS}, p.body FROM patterns p WHERE p.id = ?1");
+        let row = self
+            .conn
+            .prepare_cached(&sql)?
+            .query_row(params![id], |r| {
+                Ok((SummaryRow::read(r)?, r.get::<_, String>(9)?))
+            })
+            .optional()?;
+        row.map(|(summary, body)| {
+            Ok(StoredPattern {
+                summary: summary.decode()?,
+                body,
+            })
+        })
+        .transpose()
+    }
+
+    /// One pattern by its source path.
+    pub fn pattern_by_source(&self, source: &str) -> Result<Option<StoredPattern>, IndexError> {
+        let id: Option<i64> = self
+            .conn
+            .prepare_cached("SELECT id FROM patterns WHERE source = ?1")?
+            .query_row(params![source], |r| r.get(0))
+            .optional()?;
+        match id {
+            Some(id) => self.pattern(id),
+            None => Ok(None),
+        }
+    }
+
+    /// The chunks of one pattern in order.
+    pub fn chunks_of(&self, pattern_id: i64) -> Result<Vec<StoredChunk>, IndexError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, ordinal, heading_path, body, line FROM chunks WHERE pattern_id = ?1 ORDER BY ordinal",
+        )?;
+        let rows = stmt.query_map(params![pattern_id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, i64>(4)?,
+            ))
+        })?;
+        let mut chunks = Vec::new();
+        for row in rows {
+            let (id, ordinal, heading_path, body, line) = row?;
+            chunks.push(StoredChunk {
+                id,
+                ordinal: ordinal as usize,
+                heading_path: from_json(&heading_path)?,
+                body,
+                line: line as usize,
+            });
+        }
+        Ok(chunks)
+    }
+
+    pub fn stats(&self) -> Result<IndexStats, IndexError> {
+        let count = |sql: &str| -> Result<u64, IndexError> {
+            Ok(self.conn.query_row(sql, [], |r| r.get::<_, i64>(0))? as u64)
+        };
+        let last_ingest: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'last_ingest'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(IndexStats {
+            patterns: count("SELECT count(*) FROM patterns")?,
+            chunks: count("SELECT count(*) FROM chunks")?,
+            schema_version: self
+                .conn
+                .query_row("PRAGMA user_version", [], |r| r.get(0))?,
+            last_ingest: last_ingest.and_then(|v| v.parse().ok()),
+        })
+    }
+}

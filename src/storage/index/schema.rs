@@ -1,0 +1,74 @@
+//! Index schema and migrations. Each migration is applied once, in order, and tracked with
+//! `PRAGMA user_version`; a released migration is never edited, only followed by a new one.
+
+use rusqlite::Connection;
+
+use super::IndexError;
+
+/// Migration `n` (1-based) brings the schema from version n-1 to n.
+const MIGRATIONS: &[&str] = &[
+    // 1: patterns, chunks, languages and the FTS5 table.
+    r#"
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE patterns (
+        id            INTEGER PRIMARY KEY,
+        source        TEXT NOT NULL UNIQUE,
+        title         TEXT NOT NULL,
+        raw           TEXT NOT NULL,
+        body          TEXT NOT NULL,
+        tags          TEXT NOT NULL,
+        languages     TEXT NOT NULL,
+        universal     INTEGER NOT NULL,
+        applies_when  TEXT NOT NULL,
+        paths         TEXT NOT NULL,
+        description   TEXT,
+        content_hash  TEXT NOT NULL,
+        has_declared  INTEGER NOT NULL
+    );
+    CREATE TABLE chunks (
+        id            INTEGER PRIMARY KEY,
+        pattern_id    INTEGER NOT NULL REFERENCES patterns(id),
+        ordinal       INTEGER NOT NULL,
+        heading_path  TEXT NOT NULL,
+        body          TEXT NOT NULL,
+        line          INTEGER NOT NULL,
+        UNIQUE (pattern_id, ordinal)
+    );
+    -- declared = 1: frontmatter `language`; declared = 0: the language is mentioned in the text.
+    CREATE TABLE pattern_languages (
+        pattern_id    INTEGER NOT NULL REFERENCES patterns(id),
+        language      TEXT NOT NULL,
+        declared      INTEGER NOT NULL,
+        PRIMARY KEY (pattern_id, language, declared)
+    );
+    CREATE INDEX pattern_languages_by_language ON pattern_languages (language, declared);
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        title, tags, body,
+        tokenize = 'porter unicode61'
+    );
+    "#,
+];
+
+/// The schema version this build of lore writes and reads.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// Bring the database up to [`SCHEMA_VERSION`], one transaction per migration.
+pub fn migrate(conn: &mut Connection) -> Result<(), IndexError> {
+    let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if current > SCHEMA_VERSION {
+        return Err(IndexError::NewerSchema {
+            found: current,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        tx.commit()?;
+    }
+    Ok(())
+}

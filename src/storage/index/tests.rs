@@ -1,0 +1,273 @@
+//! Tests for the SQLite index: atomic batches, the language gate, ordering and migrations.
+
+use super::*;
+use crate::core::pattern::{Chunk, Frontmatter, Pattern};
+
+fn pattern(source: &str, title: &str, languages: &[&str], sections: &[(&str, &str)]) -> Pattern {
+    Pattern {
+        source: source.into(),
+        title: title.into(),
+        frontmatter: Frontmatter {
+            languages: languages.iter().map(|s| s.to_string()).collect(),
+            tags: vec!["tag".into()],
+            ..Frontmatter::default()
+        },
+        body: String::new(),
+        chunks: sections
+            .iter()
+            .enumerate()
+            .map(|(i, (h, b))| Chunk {
+                ordinal: i,
+                heading_path: vec![h.to_string()],
+                body: b.to_string(),
+                line: i + 1,
+            })
+            .collect(),
+    }
+}
+
+fn record<'a>(p: &'a Pattern, mentioned: &[&str]) -> PatternRecord<'a> {
+    PatternRecord {
+        pattern: p,
+        raw: "raw",
+        content_hash: format!("hash-{}", p.source),
+        mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn open_temp() -> (tempfile::TempDir, Index) {
+    let dir = tempfile::tempdir().unwrap();
+    let index = Index::open(&dir.path().join("sub/index.db")).unwrap();
+    (dir, index)
+}
+
+fn sources(hits: &[ChunkHit]) -> Vec<&str> {
+    hits.iter().map(|h| h.source.as_str()).collect()
+}
+
+fn gate(languages: &[&str]) -> LanguageGate {
+    LanguageGate {
+        languages: languages.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+#[test]
+fn new_index_is_created_with_current_schema_and_is_empty() {
+    let (_dir, index) = open_temp();
+    let stats = index.stats().unwrap();
+    assert_eq!(stats.patterns, 0);
+    assert_eq!(stats.schema_version, SCHEMA_VERSION);
+    assert_eq!(stats.last_ingest, None);
+}
+
+#[test]
+fn written_patterns_are_found_by_stemmed_terms() {
+    let (_dir, mut index) = open_temp();
+    let p = pattern(
+        "errors.md",
+        "Error handling",
+        &[],
+        &[("Wrap", "Wrapping failures with context")],
+    );
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&p, &[])],
+            ingested_at: 42,
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let hits = index.search_fts("\"wrapped\"", &gate(&[]), 10).unwrap();
+    assert_eq!(sources(&hits), ["errors.md"]);
+    assert_eq!(hits[0].heading_path, ["Wrap"]);
+    assert_eq!(index.stats().unwrap().last_ingest, Some(42));
+    assert_eq!(
+        index.content_hashes().unwrap()["errors.md"],
+        "hash-errors.md"
+    );
+}
+
+#[test]
+fn title_outweighs_body() {
+    let (_dir, mut index) = open_temp();
+    let a = pattern(
+        "a.md",
+        "Logging",
+        &[],
+        &[("x", "we talk about caching here")],
+    );
+    let b = pattern("b.md", "Caching", &[], &[("x", "nothing relevant")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&a, &[]), record(&b, &[])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let hits = index.search_fts("\"caching\"", &gate(&[]), 10).unwrap();
+    assert_eq!(sources(&hits), ["b.md", "a.md"]);
+}
+
+#[test]
+fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
+    let (_dir, mut index) = open_temp();
+    let declared_rust = pattern(
+        "rust.md",
+        "Errors",
+        &["rust"],
+        &[("x", "errors everywhere")],
+    );
+    let declared_go = pattern("go.md", "Errors", &["go"], &[("x", "errors everywhere")]);
+    let mentions_rust = pattern("prose.md", "Errors", &[], &[("x", "errors in Rust code")]);
+    let mentions_none = pattern("plain.md", "Errors", &[], &[("x", "errors in general")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![
+                record(&declared_rust, &[]),
+                record(&declared_go, &[]),
+                record(&mentions_rust, &["rust"]),
+                record(&mentions_none, &[]),
+            ],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let mut rust = sources(
+        &index
+            .search_fts("\"errors\"", &gate(&["rust"]), 10)
+            .unwrap(),
+    )
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    rust.sort();
+    assert_eq!(rust, ["prose.md", "rust.md"]);
+    let mut none = sources(&index.search_fts("\"errors\"", &gate(&[]), 10).unwrap())
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    none.sort();
+    assert_eq!(none, ["plain.md", "prose.md"]);
+}
+
+#[test]
+fn equal_scores_are_ordered_by_source_then_chunk() {
+    let (_dir, mut index) = open_temp();
+    let z = pattern("z.md", "Same", &[], &[("x", "token")]);
+    let a = pattern("a.md", "Same", &[], &[("x", "token")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&z, &[]), record(&a, &[])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let hits = index.search_fts("\"token\"", &gate(&[]), 10).unwrap();
+    assert_eq!(sources(&hits), ["a.md", "z.md"]);
+}
+
+#[test]
+fn upsert_replaces_and_removal_deletes_everything_of_a_pattern() {
+    let (_dir, mut index) = open_temp();
+    let old = pattern("p.md", "Old", &["rust"], &[("a", "alpha"), ("b", "beta")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&old, &[])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let new = pattern("p.md", "New", &[], &[("a", "gamma")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&new, &[])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    assert!(
+        index
+            .search_fts("\"alpha\"", &gate(&["rust"]), 10)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        index.search_fts("\"gamma\"", &gate(&[]), 10).unwrap().len(),
+        1
+    );
+    assert_eq!(index.stats().unwrap().chunks, 1);
+
+    index
+        .write(&WriteBatch {
+            removals: vec!["p.md".into()],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let stats = index.stats().unwrap();
+    assert_eq!((stats.patterns, stats.chunks), (0, 0));
+    assert!(
+        index
+            .search_fts("\"gamma\"", &gate(&[]), 10)
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn replace_all_drops_patterns_not_in_the_batch() {
+    let (_dir, mut index) = open_temp();
+    let a = pattern("a.md", "A", &[], &[("x", "one")]);
+    let b = pattern("b.md", "B", &[], &[("x", "two")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&a, &[]), record(&b, &[])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    index
+        .write(&WriteBatch {
+            replace_all: true,
+            upserts: vec![record(&b, &[])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let summaries = index.pattern_summaries().unwrap();
+    assert_eq!(summaries.len(), 1);
+    assert_eq!(summaries[0].source, "b.md");
+}
+
+#[test]
+fn read_only_open_sees_committed_data_and_reports_missing_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    assert!(
+        Index::open_read_only(&path, std::time::Duration::from_millis(10))
+            .unwrap()
+            .is_none()
+    );
+    let mut index = Index::open(&path).unwrap();
+    let p = pattern("a.md", "A", &[], &[("x", "visible")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&p, &[])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let reader = Index::open_read_only(&path, std::time::Duration::from_millis(10))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        reader
+            .search_fts("\"visible\"", &gate(&[]), 5)
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn a_newer_schema_is_refused_with_a_remedy() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+            .unwrap();
+    }
+    let err = Index::open(&path).err().unwrap();
+    assert!(err.to_string().contains("lore ingest --force"), "{err}");
+}
