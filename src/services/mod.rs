@@ -1,1 +1,4 @@
 //! Services: ingest, search, session and rendering, composed from core and storage.
+
+pub mod ingest;
+pub mod workspace;

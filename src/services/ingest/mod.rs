@@ -1,0 +1,259 @@
+//! Ingest: the only path from pattern files on disk into the index.
+//!
+//! Delta by content hash (no git needed): unchanged files are not parsed again, deleted files
+//! leave the index, and everything one run changes is applied in a single transaction.
+//! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
+//! file that becomes invalid keeps its previously indexed version until it is fixed.
+
+mod scan;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use thiserror::Error;
+
+use crate::core::config::Config;
+use crate::core::pattern::{Pattern, parse_pattern};
+use crate::core::query::mentioned_languages;
+use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
+
+pub use scan::{IGNORE_FILE_NAME, SourceFile, is_pattern_file, scan_knowledge_dir, source_name};
+
+/// What to ingest.
+#[derive(Debug, Clone, Default)]
+pub struct IngestOptions {
+    /// Rebuild from scratch instead of applying a delta.
+    pub force: bool,
+    /// Index just this file (relative to the working directory or absolute).
+    pub file: Option<PathBuf>,
+}
+
+/// Progress callbacks, so adapters can draw a bar without ingest knowing about terminals.
+pub trait IngestProgress {
+    fn start(&mut self, _total: usize) {}
+    fn advance(&mut self, _done: usize) {}
+    fn finish(&mut self) {}
+}
+
+/// No progress display.
+pub struct NoProgress;
+impl IngestProgress for NoProgress {}
+
+/// A file ingest could not use, with where and what to do.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct IngestIssue {
+    pub source: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for IngestIssue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.source, self.line, self.message)
+    }
+}
+
+/// The outcome of one ingest run.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct IngestReport {
+    pub added: Vec<String>,
+    pub updated: Vec<String>,
+    pub removed: Vec<String>,
+    pub unchanged: usize,
+    pub errors: Vec<IngestIssue>,
+    #[serde(serialize_with = "as_millis", rename = "duration_ms")]
+    pub duration: Duration,
+}
+
+fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis() as u64)
+}
+
+impl IngestReport {
+    pub fn is_clean(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum IngestError {
+    #[error(
+        "knowledge dir {0} does not exist; create it, or point `knowledge_dir` in lore.toml at your patterns"
+    )]
+    KnowledgeDirMissing(PathBuf),
+    #[error("cannot list {dir}: {source}")]
+    Scan { dir: PathBuf, source: ignore::Error },
+    #[error("{path} is not inside the knowledge dir {dir}; only files under it can be indexed")]
+    OutsideKnowledgeDir { path: PathBuf, dir: PathBuf },
+    #[error("{0} is not a pattern file; lore reads .md, .markdown and .mdc files")]
+    NotPatternFile(PathBuf),
+    #[error(transparent)]
+    Index(#[from] IndexError),
+}
+
+/// Hex FNV-1a 64 of the file bytes: cheap, stable across platforms and releases.
+pub fn content_hash(bytes: &[u8]) -> String {
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(bytes);
+    format!("{:016x}", hasher.finish())
+}
+
+/// Read and parse one file: the pattern and its raw text, or the issue that stops it.
+fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<(Pattern, String), IngestIssue> {
+    let issue = |line, message: String| IngestIssue {
+        source: file.source.clone(),
+        line,
+        message,
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count()
+            + 1;
+        issue(line, "not valid UTF-8; save the file as UTF-8".to_string())
+    })?;
+    let pattern = parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))?;
+    Ok((pattern, text))
+}
+
+/// Run one ingest of `config`'s knowledge dir into `index`.
+pub fn ingest(
+    config: &Config,
+    index: &mut Index,
+    options: &IngestOptions,
+    progress: &mut dyn IngestProgress,
+) -> Result<IngestReport, IngestError> {
+    let started = Instant::now();
+    let root = &config.knowledge_dir;
+    if !root.is_dir() {
+        return Err(IngestError::KnowledgeDirMissing(root.clone()));
+    }
+    let stored = if options.force {
+        BTreeMap::new()
+    } else {
+        index.content_hashes()?
+    };
+
+    let (files, whole_dir) = match &options.file {
+        Some(path) => (vec![single_file(root, path)?], false),
+        None => (
+            scan_knowledge_dir(root).map_err(|source| IngestError::Scan {
+                dir: root.clone(),
+                source,
+            })?,
+            true,
+        ),
+    };
+
+    let mut report = IngestReport::default();
+    let mut loaded: Vec<(Pattern, String, String)> = Vec::new();
+    let mut seen = BTreeSet::new();
+    progress.start(files.len());
+    for (done, file) in files.iter().enumerate() {
+        progress.advance(done);
+        seen.insert(file.source.clone());
+        let bytes = match std::fs::read(&file.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !whole_dir => {
+                // `--file` naming a deleted file: drop it from the index.
+                seen.remove(&file.source);
+                continue;
+            }
+            Err(e) => {
+                report.errors.push(IngestIssue {
+                    source: file.source.clone(),
+                    line: 1,
+                    message: format!("cannot read: {e}"),
+                });
+                continue;
+            }
+        };
+        let hash = content_hash(&bytes);
+        if stored.get(&file.source) == Some(&hash) {
+            report.unchanged += 1;
+            continue;
+        }
+        match load_file(file, bytes) {
+            Ok((pattern, raw)) => {
+                if stored.contains_key(&file.source) {
+                    report.updated.push(file.source.clone());
+                } else {
+                    report.added.push(file.source.clone());
+                }
+                loaded.push((pattern, raw, hash));
+            }
+            Err(issue) => report.errors.push(issue),
+        }
+    }
+    progress.finish();
+
+    report.removed = if whole_dir {
+        stored
+            .keys()
+            .filter(|s| !seen.contains(*s))
+            .cloned()
+            .collect()
+    } else {
+        files
+            .iter()
+            .filter(|f| !seen.contains(&f.source) && stored.contains_key(&f.source))
+            .map(|f| f.source.clone())
+            .collect()
+    };
+
+    let upserts = loaded
+        .iter()
+        .map(|(pattern, raw, hash)| PatternRecord {
+            mentioned_languages: mentioned_languages(&format!(
+                "{}\n{}",
+                pattern.title, pattern.body
+            )),
+            pattern,
+            raw,
+            content_hash: hash.clone(),
+        })
+        .collect();
+    // A forced rebuild starts from nothing, so files that are invalid now are absent after it.
+    index.write(&WriteBatch {
+        replace_all: options.force && whole_dir,
+        upserts,
+        removals: report.removed.clone(),
+        ingested_at: SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+    })?;
+    report.duration = started.elapsed();
+    Ok(report)
+}
+
+/// Resolve `--file PATH` to a source inside the knowledge dir.
+fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
+    if !is_pattern_file(path) {
+        return Err(IngestError::NotPatternFile(path.to_path_buf()));
+    }
+    let outside = || IngestError::OutsideKnowledgeDir {
+        path: path.to_path_buf(),
+        dir: root.to_path_buf(),
+    };
+    let root = root.canonicalize().map_err(|_| outside())?;
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    // The file may have been deleted: canonicalise its directory instead.
+    let parent = absolute.parent().ok_or_else(outside)?;
+    let name = absolute.file_name().ok_or_else(outside)?;
+    let resolved = parent.canonicalize().map_err(|_| outside())?.join(name);
+    let source = source_name(&root, &resolved).ok_or_else(outside)?;
+    Ok(SourceFile {
+        source,
+        path: resolved,
+    })
+}
+
+#[cfg(test)]
+mod tests;

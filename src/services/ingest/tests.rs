@@ -1,0 +1,181 @@
+//! Tests for ingest: deltas, removals, `.loreignore`, invalid files and `--file`.
+
+use super::*;
+use crate::core::config::parse_config;
+
+struct Kb {
+    dir: tempfile::TempDir,
+    config: Config,
+}
+
+impl Kb {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let config = parse_config(
+            &dir.path().join("lore.toml"),
+            "knowledge_dir = \"patterns\"\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(&config.knowledge_dir).unwrap();
+        Self { dir, config }
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.config.knowledge_dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn remove(&self, rel: &str) {
+        std::fs::remove_file(self.config.knowledge_dir.join(rel)).unwrap();
+    }
+
+    fn ingest(&self, options: IngestOptions) -> IngestReport {
+        let mut index = Index::open(&self.config.database).unwrap();
+        ingest(&self.config, &mut index, &options, &mut NoProgress).unwrap()
+    }
+
+    fn sources(&self) -> Vec<String> {
+        let index = Index::open(&self.config.database).unwrap();
+        index
+            .pattern_summaries()
+            .unwrap()
+            .into_iter()
+            .map(|s| s.source)
+            .collect()
+    }
+}
+
+#[test]
+fn delta_reports_added_updated_removed_and_unchanged() {
+    let kb = Kb::new();
+    kb.write("a.md", "# A\nalpha\n");
+    kb.write("b.md", "# B\nbeta\n");
+    kb.write("nested/c.mdc", "# C\ngamma\n");
+    let first = kb.ingest(IngestOptions::default());
+    assert_eq!(first.added, ["a.md", "b.md", "nested/c.mdc"]);
+    assert!(first.is_clean());
+
+    kb.write("b.md", "# B\nbeta changed\n");
+    kb.remove("a.md");
+    kb.write("d.markdown", "# D\ndelta\n");
+    let second = kb.ingest(IngestOptions::default());
+    assert_eq!(second.added, ["d.markdown"]);
+    assert_eq!(second.updated, ["b.md"]);
+    assert_eq!(second.removed, ["a.md"]);
+    assert_eq!(second.unchanged, 1);
+    assert_eq!(kb.sources(), ["b.md", "d.markdown", "nested/c.mdc"]);
+
+    let third = kb.ingest(IngestOptions::default());
+    assert_eq!(third.unchanged, 3);
+    assert!(third.added.is_empty() && third.updated.is_empty() && third.removed.is_empty());
+}
+
+#[test]
+fn loreignore_and_non_pattern_files_are_skipped() {
+    let kb = Kb::new();
+    kb.write(".loreignore", "SOURCES.md\ndrafts/\n");
+    kb.write("SOURCES.md", "# Sources\n");
+    kb.write("drafts/wip.md", "# WIP\n");
+    kb.write("notes.txt", "not markdown");
+    kb.write("keep.md", "# Keep\n");
+    kb.write(".hidden/secret.md", "# Hidden\n");
+    kb.ingest(IngestOptions::default());
+    assert_eq!(kb.sources(), ["keep.md"]);
+}
+
+#[test]
+fn invalid_utf8_is_reported_with_line_and_valid_files_still_indexed() {
+    let kb = Kb::new();
+    kb.write("good.md", "# Good\n");
+    let path = kb.config.knowledge_dir.join("bad.md");
+    std::fs::write(&path, b"# Bad\nline two\n\xff\xfe\n").unwrap();
+    let report = kb.ingest(IngestOptions::default());
+    assert_eq!(report.errors.len(), 1);
+    assert_eq!(
+        report.errors[0].to_string(),
+        "bad.md:3: not valid UTF-8; save the file as UTF-8"
+    );
+    assert_eq!(kb.sources(), ["good.md"]);
+}
+
+#[test]
+fn a_file_that_turns_invalid_keeps_its_indexed_version() {
+    let kb = Kb::new();
+    kb.write("p.md", "# P\nfine\n");
+    kb.ingest(IngestOptions::default());
+    std::fs::write(kb.config.knowledge_dir.join("p.md"), b"\xff").unwrap();
+    let report = kb.ingest(IngestOptions::default());
+    assert_eq!(report.errors.len(), 1);
+    assert!(report.removed.is_empty());
+    assert_eq!(kb.sources(), ["p.md"]);
+}
+
+#[test]
+fn force_rebuilds_everything() {
+    let kb = Kb::new();
+    kb.write("a.md", "# A\n");
+    kb.ingest(IngestOptions::default());
+    let report = kb.ingest(IngestOptions {
+        force: true,
+        ..IngestOptions::default()
+    });
+    assert_eq!(report.added, ["a.md"]);
+    assert_eq!(report.unchanged, 0);
+}
+
+#[test]
+fn single_file_ingest_adds_updates_and_removes_only_that_file() {
+    let kb = Kb::new();
+    kb.write("a.md", "# A\n");
+    kb.write("b.md", "# B\n");
+    let one = |rel: &str| IngestOptions {
+        file: Some(kb.config.knowledge_dir.join(rel)),
+        ..IngestOptions::default()
+    };
+    let report = kb.ingest(one("a.md"));
+    assert_eq!(report.added, ["a.md"]);
+    assert_eq!(kb.sources(), ["a.md"]);
+    kb.remove("a.md");
+    let report = kb.ingest(one("a.md"));
+    assert_eq!(report.removed, ["a.md"]);
+    assert!(kb.sources().is_empty());
+}
+
+#[test]
+fn single_file_outside_the_knowledge_dir_is_refused() {
+    let kb = Kb::new();
+    let outside = kb.dir.path().join("elsewhere.md");
+    std::fs::write(&outside, "# X\n").unwrap();
+    let mut index = Index::open(&kb.config.database).unwrap();
+    let err = ingest(
+        &kb.config,
+        &mut index,
+        &IngestOptions {
+            file: Some(outside),
+            ..IngestOptions::default()
+        },
+        &mut NoProgress,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, IngestError::OutsideKnowledgeDir { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn missing_knowledge_dir_is_an_error_with_a_remedy() {
+    let kb = Kb::new();
+    std::fs::remove_dir_all(&kb.config.knowledge_dir).unwrap();
+    let mut index = Index::open(&kb.config.database).unwrap();
+    let err = ingest(
+        &kb.config,
+        &mut index,
+        &IngestOptions::default(),
+        &mut NoProgress,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("knowledge_dir"), "{err}");
+}

@@ -1,0 +1,232 @@
+//! Workspace: finding `lore.toml`, loading it, and opening the index it names (building the
+//! index on first use so a fresh clone answers searches without a separate `lore ingest`).
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::core::config::{Config, ConfigError, parse_config};
+use crate::storage::index::{Index, IndexError};
+
+pub const CONFIG_FILE_NAME: &str = "lore.toml";
+
+/// Where to look for the configuration, in DESIGN's order of precedence.
+#[derive(Debug, Clone, Default)]
+pub struct ConfigSearch {
+    /// `--config PATH`.
+    pub explicit: Option<PathBuf>,
+    /// `LORE_CONFIG`.
+    pub env: Option<PathBuf>,
+    /// Directory to walk up from (the working directory, or a hook payload's `cwd`).
+    pub start_dir: PathBuf,
+    /// `$XDG_CONFIG_HOME`, else `$HOME/.config`.
+    pub user_config_dir: Option<PathBuf>,
+}
+
+impl ConfigSearch {
+    /// The usual search from `start_dir`, reading `LORE_CONFIG`, `XDG_CONFIG_HOME` and `HOME`.
+    pub fn from_env(explicit: Option<PathBuf>, start_dir: PathBuf) -> Self {
+        let non_empty = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        let user_config_dir = non_empty("XDG_CONFIG_HOME")
+            .map(PathBuf::from)
+            .or_else(|| non_empty("HOME").map(|h| PathBuf::from(h).join(".config")));
+        Self {
+            explicit,
+            env: non_empty("LORE_CONFIG").map(PathBuf::from),
+            start_dir,
+            user_config_dir,
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum WorkspaceError {
+    #[error(
+        "no {CONFIG_FILE_NAME} found in {start} or any parent directory, nor in {user}; run `lore init` to create one, or pass --config"
+    )]
+    NotFound { start: PathBuf, user: String },
+    #[error("{origin} names {path}, which does not exist; fix the path or run `lore init`")]
+    Missing { origin: &'static str, path: PathBuf },
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Index(#[from] IndexError),
+    #[error(transparent)]
+    Ingest(#[from] super::ingest::IngestError),
+}
+
+/// Find the configuration file to use.
+pub fn locate_config(search: &ConfigSearch) -> Result<PathBuf, WorkspaceError> {
+    for (origin, candidate) in [("--config", &search.explicit), ("LORE_CONFIG", &search.env)] {
+        if let Some(path) = candidate {
+            let path = absolute(&search.start_dir, path);
+            return if path.is_file() {
+                Ok(path)
+            } else {
+                Err(WorkspaceError::Missing { origin, path })
+            };
+        }
+    }
+    let start = absolute(
+        &std::env::current_dir().unwrap_or_default(),
+        &search.start_dir,
+    );
+    for dir in start.ancestors() {
+        let candidate = dir.join(CONFIG_FILE_NAME);
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    if let Some(user) = &search.user_config_dir {
+        let candidate = user.join("lore").join(CONFIG_FILE_NAME);
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    Err(WorkspaceError::NotFound {
+        start,
+        user: search.user_config_dir.as_ref().map_or_else(
+            || "the user config directory".to_string(),
+            |d| d.join("lore").join(CONFIG_FILE_NAME).display().to_string(),
+        ),
+    })
+}
+
+fn absolute(base: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        base.join(path)
+    }
+}
+
+/// Read and parse a configuration file.
+pub fn load_config(path: &Path) -> Result<Config, WorkspaceError> {
+    let text = std::fs::read_to_string(path).map_err(|source| WorkspaceError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(parse_config(path, &text)?)
+}
+
+/// Locate and load in one step.
+pub fn find_config(search: &ConfigSearch) -> Result<Config, WorkspaceError> {
+    load_config(&locate_config(search)?)
+}
+
+/// State of the knowledge directory, for `lore status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KnowledgeDirState {
+    Populated,
+    Empty,
+    Missing,
+}
+
+/// Is the knowledge dir there, and does it hold at least one pattern file?
+pub fn knowledge_dir_state(config: &Config) -> KnowledgeDirState {
+    if !config.knowledge_dir.is_dir() {
+        return KnowledgeDirState::Missing;
+    }
+    match super::ingest::scan_knowledge_dir(&config.knowledge_dir) {
+        Ok(files) if !files.is_empty() => KnowledgeDirState::Populated,
+        _ => KnowledgeDirState::Empty,
+    }
+}
+
+/// Open the index for reading, building it first when it does not exist yet.
+pub fn open_index_building_if_missing(
+    config: &Config,
+    progress: &mut dyn super::ingest::IngestProgress,
+) -> Result<(Index, Option<super::ingest::IngestReport>), WorkspaceError> {
+    if config.database.exists() {
+        return Ok((Index::open(&config.database)?, None));
+    }
+    let mut index = Index::open(&config.database)?;
+    let report = super::ingest::ingest(
+        config,
+        &mut index,
+        &super::ingest::IngestOptions::default(),
+        progress,
+    )?;
+    Ok((index, Some(report)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn nearest_config_walking_up_wins_over_user_config() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(&root.join("repo/lore.toml"), "knowledge_dir = \"p\"\n");
+        write(&root.join("xdg/lore/lore.toml"), "knowledge_dir = \"q\"\n");
+        std::fs::create_dir_all(root.join("repo/a/b")).unwrap();
+        let search = ConfigSearch {
+            start_dir: root.join("repo/a/b"),
+            user_config_dir: Some(root.join("xdg")),
+            ..ConfigSearch::default()
+        };
+        assert_eq!(locate_config(&search).unwrap(), root.join("repo/lore.toml"));
+        let elsewhere = ConfigSearch {
+            start_dir: root.to_path_buf(),
+            ..search
+        };
+        assert_eq!(
+            locate_config(&elsewhere).unwrap(),
+            root.join("xdg/lore/lore.toml")
+        );
+    }
+
+    #[test]
+    fn explicit_beats_env_beats_walk_and_missing_explicit_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(&root.join("lore.toml"), "knowledge_dir = \"p\"\n");
+        write(&root.join("a.toml"), "knowledge_dir = \"p\"\n");
+        write(&root.join("b.toml"), "knowledge_dir = \"p\"\n");
+        let search = ConfigSearch {
+            explicit: Some("a.toml".into()),
+            env: Some(root.join("b.toml")),
+            start_dir: root.to_path_buf(),
+            user_config_dir: None,
+        };
+        assert_eq!(locate_config(&search).unwrap(), root.join("a.toml"));
+        let env_only = ConfigSearch {
+            explicit: None,
+            ..search.clone()
+        };
+        assert_eq!(locate_config(&env_only).unwrap(), root.join("b.toml"));
+        let missing = ConfigSearch {
+            explicit: Some("nope.toml".into()),
+            ..search
+        };
+        let err = locate_config(&missing).unwrap_err().to_string();
+        assert!(
+            err.contains("--config") && err.contains("nope.toml"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn nothing_found_says_to_run_init() {
+        let dir = tempfile::tempdir().unwrap();
+        let search = ConfigSearch {
+            start_dir: dir.path().to_path_buf(),
+            ..ConfigSearch::default()
+        };
+        let err = locate_config(&search).unwrap_err().to_string();
+        assert!(err.contains("lore init"), "{err}");
+    }
+}
