@@ -1,3 +1,4 @@
 //! Storage: the SQLite index and (later) embeddings, each wrapping its library.
 
+pub mod atomic_file;
 pub mod index;

@@ -1,0 +1,94 @@
+//! Command-line arguments (clap). Only declarations; each command lives in its own file.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "lore",
+    version,
+    about = "Inject your team's coding conventions into AI coding agents",
+    propagate_version = true
+)]
+pub struct Cli {
+    /// Use this lore.toml instead of searching for one.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create lore.toml, a patterns/ directory and the index in a repository.
+    Init(InitArgs),
+    /// Index the knowledge dir (only what changed, unless --force).
+    Ingest(IngestArgs),
+    /// Search the patterns.
+    Search(SearchArgs),
+    /// Show configuration, knowledge dir and index state.
+    Status(StatusArgs),
+    /// Print the query the hook would run for tool-call JSON (one per line, or one document).
+    ExtractQueries(ExtractQueriesArgs),
+    /// Claude Code hook: read one event on stdin, print context to inject. Always exits 0.
+    Hook,
+    /// Serve the MCP tools over stdio.
+    Serve,
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Repository to initialise (default: the working directory).
+    #[arg(long, value_name = "DIR")]
+    pub repo: Option<PathBuf>,
+    /// Overwrite an existing lore.toml.
+    #[arg(long)]
+    pub force: bool,
+    /// Also register lore's hooks in the project's .claude/settings.json.
+    #[arg(long)]
+    pub claude: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct IngestArgs {
+    /// Rebuild the index from scratch.
+    #[arg(long)]
+    pub force: bool,
+    /// Index only this file.
+    #[arg(long, value_name = "PATH", conflicts_with = "force")]
+    pub file: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// What to search for.
+    #[arg(required = true, value_name = "QUERY")]
+    pub query: Vec<String>,
+    /// Number of results (default: `search.top_k` from lore.toml).
+    #[arg(long, short = 'k', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub top_k: Option<u64>,
+    /// Print results as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// Print as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExtractQueriesArgs {
+    /// File of tool-call JSON (default: stdin).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Print as JSON lines.
+    #[arg(long)]
+    pub json: bool,
+}

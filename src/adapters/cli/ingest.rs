@@ -1,0 +1,112 @@
+//! `lore ingest`: index the knowledge dir and report what changed.
+
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::EXIT_FAILURE;
+use super::args::IngestArgs;
+use super::progress::TerminalProgress;
+use crate::core::config::Config;
+use crate::services::ingest::{IngestOptions, IngestReport, ingest};
+use crate::storage::index::{Index, remove_index_files};
+
+pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
+    let mut index = open_for_ingest(config, args.force)?;
+    let options = IngestOptions {
+        force: args.force,
+        file: args.file.clone(),
+    };
+    let report = ingest(
+        config,
+        &mut index,
+        &options,
+        &mut TerminalProgress::new("ingest"),
+    )?;
+    if args.json {
+        println!("{}", report_json(config, &report));
+    } else {
+        print_text(config, &report);
+    }
+    Ok(if report.is_clean() { 0 } else { EXIT_FAILURE })
+}
+
+/// Open the index; with `--force`, an unreadable index file is deleted and rebuilt.
+fn open_for_ingest(config: &Config, force: bool) -> anyhow::Result<Index> {
+    match Index::open(&config.database) {
+        Ok(index) => Ok(index),
+        Err(e) if force => {
+            eprintln!("warning: {e}; rebuilding {}", config.database.display());
+            remove_index_files(&config.database)
+                .with_context(|| format!("cannot remove {}", config.database.display()))?;
+            Ok(Index::open(&config.database)?)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Where a pattern file is, as the user would type it: relative to the working directory
+/// when it is below it.
+pub fn display_path(config: &Config, source: &str) -> String {
+    let path = config.knowledge_dir.join(source);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    path.strip_prefix(&cwd)
+        .unwrap_or(Path::new(&path))
+        .display()
+        .to_string()
+}
+
+fn print_text(config: &Config, report: &IngestReport) {
+    for issue in &report.errors {
+        eprintln!(
+            "error: {}:{}: {}",
+            display_path(config, &issue.source),
+            issue.line,
+            issue.message
+        );
+    }
+    println!(
+        "{} added, {} updated, {} removed, {} unchanged in {} ms",
+        report.added.len(),
+        report.updated.len(),
+        report.removed.len(),
+        report.unchanged,
+        report.duration.as_millis()
+    );
+    if !report.errors.is_empty() {
+        eprintln!(
+            "{} invalid pattern file{} not indexed; fix {} and run `lore ingest` again",
+            report.errors.len(),
+            if report.errors.len() == 1 { "" } else { "s" },
+            if report.errors.len() == 1 {
+                "it"
+            } else {
+                "them"
+            },
+        );
+    }
+}
+
+fn report_json(config: &Config, report: &IngestReport) -> serde_json::Value {
+    let errors: Vec<_> = report
+        .errors
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "source": e.source,
+                "path": config.knowledge_dir.join(&e.source),
+                "line": e.line,
+                "message": e.message,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "knowledge_dir": config.knowledge_dir,
+        "added": report.added,
+        "updated": report.updated,
+        "removed": report.removed,
+        "unchanged": report.unchanged,
+        "errors": errors,
+        "duration_ms": report.duration.as_millis() as u64,
+    })
+}

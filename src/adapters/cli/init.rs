@@ -1,0 +1,136 @@
+//! `lore init`: set a repository up for lore (config, example pattern, .gitignore, index).
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use super::args::InitArgs;
+use super::progress::TerminalProgress;
+use crate::services::ingest::{IngestOptions, ingest};
+use crate::services::workspace::{CONFIG_FILE_NAME, load_config};
+use crate::storage::index::Index;
+
+const CONFIG_TEMPLATE: &str = r#"# lore configuration (see docs/configuration.md in the lore repository).
+# Paths are relative to this file.
+knowledge_dir = "patterns"
+# database = ".lore/index.db"
+
+[search]
+# top_k = 5
+# Hybrid search fuses Ollama embeddings with full-text search; off until Ollama is set up.
+hybrid = false
+# min_relevance = 0.6
+
+# [ollama]
+# host = "http://127.0.0.1:11434"
+# model = "nomic-embed-text"
+
+# [hook]
+# tool_budget = 6000      # characters injected per tool call (Claude Code cuts at 10000)
+"#;
+
+const EXAMPLE_PATTERN: &str = r#"---
+tags: [errors, error-handling, logging]
+description: How we report and propagate errors
+---
+# Error handling
+
+## Add context when passing an error up
+
+Wrap an error with what you were doing when it happened (the file, the id, the
+operation), so the message that reaches a person explains itself.
+
+## Never swallow errors
+
+Do not catch an error just to ignore it. Handle it, return it, or log it with
+enough context to act on, and say in a comment why ignoring is safe if you must.
+"#;
+
+const INDEX_IGNORE_LINE: &str = "/.lore/";
+
+pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
+    let repo = match &args.repo {
+        Some(dir) => dir.clone(),
+        None => std::env::current_dir()?,
+    };
+    if !repo.is_dir() {
+        bail!(
+            "{} is not a directory; pass --repo with an existing directory",
+            repo.display()
+        );
+    }
+    let config_path = repo.join(CONFIG_FILE_NAME);
+    if config_path.exists() && !args.force {
+        bail!(
+            "{} already exists; pass --force to overwrite it",
+            config_path.display()
+        );
+    }
+    write_atomically(&config_path, CONFIG_TEMPLATE)?;
+    eprintln!("wrote {}", config_path.display());
+
+    let patterns = repo.join("patterns");
+    if !patterns.exists() {
+        std::fs::create_dir_all(&patterns)
+            .with_context(|| format!("cannot create {}", patterns.display()))?;
+        let example = patterns.join("error-handling.md");
+        write_atomically(&example, EXAMPLE_PATTERN)?;
+        eprintln!("wrote {}", example.display());
+    }
+
+    if add_gitignore_line(&repo.join(".gitignore"))? {
+        eprintln!("added {INDEX_IGNORE_LINE} to .gitignore");
+    }
+
+    let config = load_config(&config_path)?;
+    let mut index = Index::open(&config.database)?;
+    let report = ingest(
+        &config,
+        &mut index,
+        &IngestOptions::default(),
+        &mut TerminalProgress::new("ingest"),
+    )?;
+    for issue in &report.errors {
+        eprintln!("warning: {issue}");
+    }
+    println!(
+        "indexed {} patterns into {}",
+        report.added.len() + report.updated.len() + report.unchanged,
+        config.database.display()
+    );
+    if args.claude {
+        crate::adapters::claude::install::install_project_hooks(&repo)?;
+        eprintln!("registered lore's hooks in .claude/settings.json");
+    }
+    Ok(0)
+}
+
+/// Append the index directory to .gitignore unless it is already ignored there.
+fn add_gitignore_line(path: &Path) -> anyhow::Result<bool> {
+    let existing = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let already = existing
+        .lines()
+        .map(|l| l.trim().trim_start_matches('/').trim_end_matches('/'))
+        .any(|l| l == ".lore");
+    if already {
+        return Ok(false);
+    }
+    let mut text = existing;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(INDEX_IGNORE_LINE);
+    text.push('\n');
+    write_atomically(path, &text)?;
+    Ok(true)
+}
+
+/// Write through a temp file in the same directory, synced and renamed into place.
+pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    crate::storage::atomic_file::write_atomically(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
+}

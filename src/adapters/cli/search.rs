@@ -1,0 +1,52 @@
+//! `lore search`: FTS (and, when configured, hybrid) search from the command line.
+
+use super::args::SearchArgs;
+use super::progress::TerminalProgress;
+use crate::core::config::Config;
+use crate::services::search::{SearchOutcome, query_for_text, search};
+use crate::services::workspace::open_index_building_if_missing;
+
+pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
+    let (index, built) =
+        open_index_building_if_missing(config, &mut TerminalProgress::new("building index"))?;
+    if let Some(report) = built {
+        eprintln!(
+            "built the index: {} patterns in {} ms",
+            report.added.len(),
+            report.duration.as_millis()
+        );
+        for issue in &report.errors {
+            eprintln!("warning: {issue}");
+        }
+    }
+    let text = args.query.join(" ");
+    let top_k = args.top_k.map_or(config.search.top_k, |k| k as usize);
+    let outcome = search(&index, &query_for_text(&text), top_k)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&outcome)?);
+    } else {
+        print_text(&outcome);
+    }
+    Ok(0)
+}
+
+fn print_text(outcome: &SearchOutcome) {
+    if outcome.results.is_empty() {
+        eprintln!("no patterns match");
+        return;
+    }
+    for r in &outcome.results {
+        // The title is usually the first heading too; do not print it twice.
+        let path = match r.heading_path.split_first() {
+            Some((first, rest)) if *first == r.title => rest,
+            _ => &r.heading_path[..],
+        };
+        let heading = if path.is_empty() {
+            String::new()
+        } else {
+            format!(" › {}", path.join(" › "))
+        };
+        println!("{:>2}. {:>6.2}  {}{heading}", r.rank, r.score, r.title);
+        println!("           {}:{}", r.source, r.line);
+    }
+}

@@ -1,0 +1,70 @@
+//! `lore status`: where the configuration, patterns and index are, and their state.
+
+use std::path::PathBuf;
+
+use super::args::StatusArgs;
+use super::timestamp::format_utc;
+use crate::services::status::{StatusReport, status_report};
+use crate::services::workspace::{ConfigSearch, load_config, locate_config};
+
+pub fn run(explicit: Option<PathBuf>, args: &StatusArgs) -> anyhow::Result<i32> {
+    let cwd = std::env::current_dir()?;
+    let path = locate_config(&ConfigSearch::from_env(explicit, cwd))?;
+    let config = load_config(&path)?;
+    let report = status_report(&config);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_text(&report);
+    }
+    Ok(0)
+}
+
+fn print_text(r: &StatusReport) {
+    println!("config:        {}", r.config.display());
+    println!(
+        "knowledge dir: {} ({})",
+        r.knowledge_dir.display(),
+        serde_json::to_value(r.knowledge_dir_state)
+            .ok()
+            .and_then(|v| v.as_str().map(String::from))
+            .unwrap_or_default()
+    );
+    match &r.index {
+        Some(index) => {
+            println!(
+                "index:         {} (schema {})",
+                r.database.display(),
+                index.schema_version
+            );
+            println!(
+                "patterns:      {} ({} chunks)",
+                index.patterns, index.chunks
+            );
+            println!(
+                "last ingest:   {}",
+                index
+                    .last_ingest
+                    .map_or_else(|| "never".to_string(), format_utc)
+            );
+        }
+        None => match &r.index_error {
+            Some(err) => println!(
+                "index:         {} (unreadable: {err})",
+                r.database.display()
+            ),
+            None => println!(
+                "index:         {} (not built yet; run `lore ingest`)",
+                r.database.display()
+            ),
+        },
+    }
+    if r.embeddings.configured {
+        println!(
+            "embeddings:    hybrid on ({} at {})",
+            r.embeddings.model, r.embeddings.host
+        );
+    } else {
+        println!("embeddings:    off (FTS only; set [search] hybrid = true to enable)");
+    }
+}
