@@ -119,7 +119,7 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
     // the title, so they find the pattern whichever section holds the words.
     let mut tags = fm.tags.join(" ");
     if let Some(description) = &fm.description {
-        tags.push_str(" ");
+        tags.push(' ');
         tags.push_str(description);
     }
     let mut chunk = tx.prepare_cached(
