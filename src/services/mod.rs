@@ -4,3 +4,4 @@ pub mod ingest;
 pub mod search;
 pub mod status;
 pub mod workspace;
+pub mod render;

@@ -2,3 +2,4 @@
 
 pub mod atomic_file;
 pub mod index;
+pub mod ledger;
