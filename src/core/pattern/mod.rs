@@ -5,9 +5,10 @@
 
 mod chunk;
 mod frontmatter;
+mod values;
 
 pub use chunk::chunk_markdown;
-pub use frontmatter::{split_frontmatter, parse_frontmatter};
+pub use frontmatter::{parse_frontmatter, split_frontmatter};
 
 use thiserror::Error;
 
