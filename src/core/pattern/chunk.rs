@@ -159,7 +159,15 @@ impl<'a> LineCounter<'a> {
     /// The 1-based file line of `offset`; offsets must not decrease between calls.
     fn line_at(&mut self, offset: usize) -> usize {
         let offset = offset.max(self.offset);
-        self.line += self.text[self.offset..offset].matches('\n').count();
+        let bytes = self.text.as_bytes();
+        // Line endings as CommonMark counts them: `\n`, `\r\n` and a lone `\r`.
+        self.line += (self.offset..offset)
+            .filter(|&i| match bytes.get(i) {
+                Some(b'\n') => true,
+                Some(b'\r') => bytes.get(i + 1) != Some(&b'\n'),
+                _ => false,
+            })
+            .count();
         self.offset = offset;
         self.line
     }

@@ -150,3 +150,26 @@ fn full_pattern_round_trip() {
         "## In libraries\n\n```rust\n# [derive(Debug)]\n```"
     );
 }
+
+proptest::proptest! {
+    // No failure persistence: it would write files outside this module.
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Any text either parses into consecutive chunks with increasing lines or is an error.
+    #[test]
+    fn parse_never_panics(text in "(\u{feff})?(---\n)?([-#=`~>*:{}\\[\\], a-z\r\n\t]{0,12}\n?){0,12}") {
+        if let Ok(p) = parse_pattern("dir/p.md", &text) {
+            proptest::prop_assert!(!p.title.is_empty());
+            for (i, chunk) in p.chunks.iter().enumerate() {
+                proptest::prop_assert_eq!(chunk.ordinal, i);
+                proptest::prop_assert!(!chunk.body.trim().is_empty());
+            }
+            for pair in p.chunks.windows(2) {
+                proptest::prop_assert!(pair[0].line < pair[1].line);
+            }
+        }
+    }
+}

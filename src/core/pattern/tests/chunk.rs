@@ -153,3 +153,12 @@ fn crlf_and_trailing_whitespace_trimmed_from_bodies() {
     assert_eq!(chunks[0].body, "# A\r\ntext");
     assert_eq!((chunks[1].line, chunks[1].body.as_str()), (4, "## B"));
 }
+
+#[test]
+fn lone_carriage_returns_count_as_line_endings() {
+    let chunks = chunk_markdown("intro\r# A\r\r## B\n", 1);
+    assert_eq!(
+        chunks.iter().map(|c| c.line).collect::<Vec<_>>(),
+        vec![1, 2, 4]
+    );
+}
