@@ -1,16 +1,309 @@
 //! YAML frontmatter: splitting it from the body and reading lore's keys from it.
+//!
+//! Keys are read from lore's own names and from the Cursor (`globs`, `alwaysApply`) and
+//! Copilot (`applyTo`) rule formats; unknown keys are ignored. Every error names the file
+//! line of the key at fault and says how to fix it.
 
-use super::{Frontmatter, PatternError};
+use yaml_rust2::{ScanError, Yaml, YamlLoader, yaml::Hash};
+
+use super::values::{self, Items};
+use super::{AppliesWhen, Frontmatter, PatternError};
+
+/// File line of the first frontmatter line (line 1 is the opening `---`).
+const FIRST_YAML_LINE: usize = 2;
+
+const REMEDY_QUOTE: &str = "quote values that start with `*`, `&`, `!`, `[` or `{` or that \
+                            contain `: `, e.g. `globs: \"**/*.ts\"`";
 
 /// Split `---` frontmatter from the body. Returns (yaml, body, 1-based line where body starts).
+///
+/// Frontmatter opens only with a first line (after an optional UTF-8 BOM) that is exactly
+/// `---`, and closes at the next line that is `---` or `...`; trailing whitespace and CRLF
+/// line endings are tolerated on both.
 pub fn split_frontmatter<'a>(
-    _source: &str,
+    source: &str,
     text: &'a str,
 ) -> Result<(Option<&'a str>, &'a str, usize), PatternError> {
-    Ok((None, text, 1))
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.split_inclusive('\n');
+    let Some(opening) = lines.next() else {
+        return Ok((None, text, 1));
+    };
+    if opening.trim_end() != "---" {
+        return Ok((None, text, 1));
+    }
+    let yaml_start = opening.len();
+    let mut offset = yaml_start;
+    for (index, line) in lines.enumerate() {
+        let content = line.trim_end();
+        if content == "---" || content == "..." {
+            let closing_line = FIRST_YAML_LINE + index;
+            let body = &text[offset + line.len()..];
+            return Ok((Some(&text[yaml_start..offset]), body, closing_line + 1));
+        }
+        offset += line.len();
+    }
+    Err(PatternError {
+        source_path: source.to_string(),
+        line: 1,
+        key: None,
+        message: "the frontmatter opened with `---` on line 1 is never closed; add a closing \
+                  `---` line after the last frontmatter key (or, if the `---` is meant as a \
+                  horizontal rule, put a blank line or text above it)"
+            .to_string(),
+    })
 }
 
 /// Read lore's keys from frontmatter YAML; unknown keys are kept out and ignored.
-pub fn parse_frontmatter(_source: &str, _yaml: &str) -> Result<Frontmatter, PatternError> {
-    Ok(Frontmatter::default())
+///
+/// `yaml` is the text between the `---` lines, as returned by [`split_frontmatter`]; error
+/// lines are file lines, counting the opening `---` as line 1.
+pub fn parse_frontmatter(source: &str, yaml: &str) -> Result<Frontmatter, PatternError> {
+    let ctx = Ctx { source, yaml };
+    if yaml.trim().is_empty() {
+        return Ok(Frontmatter::default());
+    }
+    let docs = YamlLoader::load_from_str(yaml).map_err(|e| ctx.syntax_error(&e))?;
+    let root = match docs.into_iter().next() {
+        None | Some(Yaml::Null) => return Ok(Frontmatter::default()),
+        Some(Yaml::Hash(root)) => root,
+        Some(other) => {
+            return Err(ctx.error(
+                None,
+                FIRST_YAML_LINE,
+                format!(
+                    "the frontmatter must be a YAML mapping of `key: value` lines, e.g. \
+                     `tags: [errors, rust]`, but it is {}",
+                    values::describe(&other)
+                ),
+            ));
+        }
+    };
+    ctx.read_keys(&root)
+}
+
+/// What an error needs to point at the right place.
+struct Ctx<'a> {
+    source: &'a str,
+    yaml: &'a str,
+}
+
+impl Ctx<'_> {
+    fn read_keys(&self, root: &Hash) -> Result<Frontmatter, PatternError> {
+        let mut fm = Frontmatter::default();
+        for (key, value) in root {
+            let Some(key) = key.as_str() else {
+                continue;
+            };
+            match key {
+                "tags" => {
+                    let items = self.items(key, value, "`tags: [errors, rust]`")?;
+                    for tag in items {
+                        values::push_unique(&mut fm.tags, tag);
+                    }
+                }
+                "language" | "languages" => {
+                    let example = format!("`{key}: rust` or `{key}: [rust, go]`");
+                    for language in self.items(key, value, &example)? {
+                        values::push_unique(&mut fm.languages, language.to_lowercase());
+                    }
+                }
+                "universal" | "alwaysApply" => fm.universal |= self.boolean(key, value)?,
+                "applies_when" => fm.applies_when = self.applies_when(value)?,
+                "paths" | "globs" | "applyTo" => {
+                    let example =
+                        format!("`{key}: \"**/*.ts, **/*.tsx\"` or `{key}: [\"src/**\"]`");
+                    for glob in self.items(key, value, &example)? {
+                        if let Err(e) = globset::Glob::new(&glob) {
+                            let message = format!(
+                                "`{key}` has an invalid glob `{glob}`: {}; fix or quote it, \
+                                 e.g. `{key}: \"src/**/*.rs\"`",
+                                e.kind()
+                            );
+                            return Err(self.error(Some(key), self.key_line(key), message));
+                        }
+                        values::push_unique(&mut fm.paths, glob);
+                    }
+                }
+                "description" => fm.description = self.description(value)?,
+                _ => {}
+            }
+        }
+        if fm.tags.iter().any(|t| t.eq_ignore_ascii_case("universal")) {
+            fm.universal = true;
+        }
+        Ok(fm)
+    }
+
+    /// A string (comma-separated) or a list of scalars, trimmed, without empties.
+    fn items(&self, key: &str, value: &Yaml, example: &str) -> Result<Vec<String>, PatternError> {
+        match values::items(value) {
+            Items::Ok(items) => Ok(items),
+            Items::Bad(found) => Err(self.error(
+                Some(key),
+                self.key_line(key),
+                format!("`{key}` must be a list of strings, e.g. {example}, but it is {found}"),
+            )),
+        }
+    }
+
+    fn boolean(&self, key: &str, value: &Yaml) -> Result<bool, PatternError> {
+        values::boolean(value).ok_or_else(|| {
+            self.error(
+                Some(key),
+                self.key_line(key),
+                format!(
+                    "`{key}` must be `true` or `false`, e.g. `{key}: true`, but it is {}",
+                    values::describe(value)
+                ),
+            )
+        })
+    }
+
+    fn description(&self, value: &Yaml) -> Result<Option<String>, PatternError> {
+        if matches!(value, Yaml::Null) {
+            return Ok(None);
+        }
+        match values::scalar(value) {
+            Some(text) => {
+                let text = text.trim();
+                Ok((!text.is_empty()).then(|| text.to_string()))
+            }
+            None => Err(self.error(
+                Some("description"),
+                self.key_line("description"),
+                format!(
+                    "`description` must be a line of text, e.g. `description: How we handle \
+                     errors`, but it is {}",
+                    values::describe(value)
+                ),
+            )),
+        }
+    }
+
+    fn applies_when(&self, value: &Yaml) -> Result<AppliesWhen, PatternError> {
+        const KEY: &str = "applies_when";
+        let line = self.key_line(KEY);
+        let mut when = AppliesWhen::default();
+        let example = "`applies_when: [Edit, \"Bash(git commit)\"]` or `applies_when: {tools: \
+                       [Edit], commands: [git commit]}`";
+        let Yaml::Hash(map) = value else {
+            for item in self.items(KEY, value, example)? {
+                values::applies_item(&item, &mut when)
+                    .map_err(|m| self.error(Some(KEY), line, format!("{m}, e.g. {example}")))?;
+            }
+            return Ok(when);
+        };
+        for (sub, sub_value) in map {
+            let sub_name = values::scalar(sub).unwrap_or_default();
+            let sub_line = self.sub_key_line(line, &sub_name);
+            let key = format!("{KEY}.{sub_name}");
+            let items = match values::items(sub_value) {
+                Items::Ok(items) => items,
+                Items::Bad(found) => {
+                    let message = format!(
+                        "`{key}` must be a list of strings, e.g. {example}, but it is {found}"
+                    );
+                    return Err(self.error(Some(&key), sub_line, message));
+                }
+            };
+            match sub_name.as_str() {
+                "tools" => {
+                    for item in items {
+                        values::applies_item(&item, &mut when).map_err(|m| {
+                            self.error(Some(&key), sub_line, format!("{m}, e.g. {example}"))
+                        })?;
+                    }
+                }
+                "commands" => {
+                    for item in items {
+                        if let Some(command) = values::command_prefix(&item) {
+                            values::push_unique(&mut when.commands, command);
+                        }
+                    }
+                }
+                _ => {
+                    let message = format!(
+                        "`applies_when` has an unknown key `{sub_name}`; use `tools` and/or \
+                         `commands`, e.g. {example}"
+                    );
+                    return Err(self.error(Some(&key), sub_line, message));
+                }
+            }
+        }
+        Ok(when)
+    }
+
+    /// The file line of top-level `key:` (the first frontmatter line is file line 2).
+    fn key_line(&self, key: &str) -> usize {
+        self.yaml
+            .lines()
+            .position(|line| values::starts_with_key(line, key))
+            .map_or(FIRST_YAML_LINE, |i| i + FIRST_YAML_LINE)
+    }
+
+    /// The file line of `sub:` inside the mapping whose key is on `parent_line`.
+    fn sub_key_line(&self, parent_line: usize, sub: &str) -> usize {
+        let skip = parent_line.saturating_sub(FIRST_YAML_LINE);
+        let mut lines = self.yaml.lines().enumerate().skip(skip);
+        if let Some((_, parent)) = lines.next() {
+            // Flow mapping on the key's own line: `applies_when: {tools: Edit}`.
+            let value = parent.split_once(':').map_or("", |(_, value)| value);
+            let flow_key = value
+                .split(['{', ','])
+                .any(|part| values::starts_with_key(part.trim_start(), sub));
+            if flow_key {
+                return parent_line;
+            }
+        }
+        for (i, line) in lines {
+            if !line.starts_with([' ', '\t']) && !line.trim().is_empty() {
+                break;
+            }
+            let inner = line.trim_start().trim_start_matches(['{', '-', ' ']);
+            if values::starts_with_key(inner, sub) {
+                return i + FIRST_YAML_LINE;
+            }
+        }
+        parent_line
+    }
+
+    fn syntax_error(&self, e: &ScanError) -> PatternError {
+        let yaml_lines = self.yaml.lines().count().max(1);
+        // Markers are 1-based; an error at the very end may point one past the last line.
+        let yaml_line = e.marker().line().clamp(1, yaml_lines);
+        let line = yaml_line - 1 + FIRST_YAML_LINE;
+        let key = self
+            .yaml
+            .lines()
+            .nth(yaml_line - 1)
+            .and_then(values::leading_key)
+            .map(str::to_string);
+        let message = match (&key, e.info().contains("duplicated key")) {
+            (Some(key), true) => format!(
+                "`{key}` is given more than once; give each key once, merging the values \
+                 into one list"
+            ),
+            _ => format!(
+                "the frontmatter is not valid YAML: {} (column {}); {REMEDY_QUOTE}",
+                e.info(),
+                e.marker().col() + 1
+            ),
+        };
+        PatternError {
+            source_path: self.source.to_string(),
+            line,
+            key,
+            message,
+        }
+    }
+
+    fn error(&self, key: Option<&str>, line: usize, message: String) -> PatternError {
+        PatternError {
+            source_path: self.source.to_string(),
+            line,
+            key: key.map(str::to_string),
+            message,
+        }
+    }
 }

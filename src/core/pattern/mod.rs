@@ -5,6 +5,7 @@
 
 mod chunk;
 mod frontmatter;
+mod values;
 
 pub use chunk::chunk_markdown;
 pub use frontmatter::{parse_frontmatter, split_frontmatter};
@@ -106,14 +107,9 @@ pub fn parse_pattern(source: &str, text: &str) -> Result<Pattern, PatternError> 
         Some(yaml) => parse_frontmatter(source, yaml)?,
         None => Frontmatter::default(),
     };
-    let chunks = chunk_markdown(body, body_line);
-    let title = chunks
-        .iter()
-        .flat_map(|c| c.heading_path.first())
-        .next()
-        .filter(|_| first_heading_is_h1(body))
-        .cloned()
-        .unwrap_or_else(|| file_stem(source));
+    let (chunks, h1) = chunk::chunk_with_title(body, body_line);
+    // A frontmatter `title:` key is deliberately not used: the heading is what readers see.
+    let title = h1.unwrap_or_else(|| file_stem(source));
     Ok(Pattern {
         source: source.to_string(),
         title,
@@ -123,14 +119,16 @@ pub fn parse_pattern(source: &str, text: &str) -> Result<Pattern, PatternError> 
     })
 }
 
-fn first_heading_is_h1(_body: &str) -> bool {
-    true
-}
-
+/// The file name without its directory and its markdown extension (`.md`, `.markdown`,
+/// `.mdc`, any case).
 fn file_stem(source: &str) -> String {
-    let name = source.rsplit('/').next().unwrap_or(source);
-    let name = name.strip_suffix(".md").unwrap_or(name);
-    name.to_string()
+    let name = source.rsplit(['/', '\\']).next().unwrap_or(source);
+    let lower = name.to_ascii_lowercase();
+    let stem = [".markdown", ".mdc", ".md"]
+        .iter()
+        .find(|ext| lower.ends_with(*ext) && lower.len() > ext.len())
+        .map_or(name, |ext| &name[..name.len() - ext.len()]);
+    stem.to_string()
 }
 
 #[cfg(test)]

@@ -1,0 +1,281 @@
+//! Unit tests for reading lore's keys from frontmatter YAML.
+
+use super::*;
+
+#[test]
+fn empty_or_null_frontmatter_is_default() {
+    for yaml in ["", "  \n\n", "~\n", "null", "# only a comment\n"] {
+        assert_eq!(fm(yaml), Frontmatter::default(), "{yaml:?}");
+    }
+}
+
+#[test]
+fn tags_from_list_or_comma_string_trimmed_deduped_stringified() {
+    assert_eq!(
+        fm("tags: [ errors , rust, errors, '', 42, true]").tags,
+        strings(&["errors", "rust", "42", "true"])
+    );
+    assert_eq!(
+        fm("tags: errors, rust ,,errors").tags,
+        strings(&["errors", "rust"])
+    );
+    assert_eq!(fm("tags:\n  - a\n  - b\n").tags, strings(&["a", "b"]));
+    assert_eq!(fm("tags:\n").tags, Vec::<String>::new());
+}
+
+#[test]
+fn tag_universal_in_any_case_sets_universal() {
+    let fm = fm("tags: [Universal, git]");
+    assert!(fm.universal);
+    assert_eq!(fm.tags, strings(&["Universal", "git"]));
+}
+
+#[test]
+fn universal_accepts_bools_and_yes_no_strings() {
+    assert!(fm("universal: true").universal);
+    assert!(fm("universal: 'yes'").universal);
+    assert!(fm("universal: \"TRUE\"").universal);
+    assert!(!fm("universal: false").universal);
+    assert!(!fm("universal: 'no'").universal);
+    let e = fm_err("tags: [a]\nuniversal: maybe\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("universal")));
+    assert!(
+        e.message.contains("must be `true` or `false`"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn languages_lowercased_deduped_from_both_keys() {
+    assert_eq!(fm("language: Rust").languages, strings(&["rust"]));
+    assert_eq!(
+        fm("languages: [Go, go, ' Python ']").languages,
+        strings(&["go", "python"])
+    );
+    assert_eq!(
+        fm("language: TypeScript, JavaScript\nlanguages: [typescript, c]").languages,
+        strings(&["typescript", "javascript", "c"])
+    );
+}
+
+#[test]
+fn cursor_rule_frontmatter() {
+    let fm = fm("description: \"Cursor rules for Rust.\"\nglobs: \"**/*\"\nalwaysApply: false\n");
+    assert_eq!(fm.description.as_deref(), Some("Cursor rules for Rust."));
+    assert_eq!(fm.paths, strings(&["**/*"]));
+    assert!(!fm.universal);
+}
+
+#[test]
+fn cursor_globs_as_unquoted_string_and_list() {
+    assert_eq!(
+        fm("globs: programs/**/*.rs, src/**/*.rs, tests/**/*.ts").paths,
+        strings(&["programs/**/*.rs", "src/**/*.rs", "tests/**/*.ts"])
+    );
+    assert_eq!(
+        fm("globs: [\"**/*.rs\", \"Cargo.toml\"]").paths,
+        strings(&["**/*.rs", "Cargo.toml"])
+    );
+    assert_eq!(
+        fm("globs: \"**/*.ts, **/*.tsx\"").paths,
+        strings(&["**/*.ts", "**/*.tsx"])
+    );
+}
+
+#[test]
+fn always_apply_true_is_universal() {
+    assert!(fm("alwaysApply: true\nglobs:\n").universal);
+}
+
+#[test]
+fn copilot_apply_to_keeps_brace_globs_whole_and_merges_with_paths() {
+    let fm = fm("applyTo: '**/*.{ts,tsx}, **/*.cs'\npaths: [src/**, '**/*.cs']\nglobs: '*'\n");
+    assert_eq!(
+        fm.paths,
+        strings(&["**/*.{ts,tsx}", "**/*.cs", "src/**", "*"])
+    );
+}
+
+#[test]
+fn unknown_keys_are_ignored() {
+    let yaml = "name: X\ntitle: Y\nmode: agent\nmodel: gpt\ntools: [a, {b: c}]\nauthor: {n: 1}\nexcludeAgent: [\"coding-agent\"]\ntags: [t]\n";
+    assert_eq!(
+        fm(yaml),
+        Frontmatter {
+            tags: strings(&["t"]),
+            ..Frontmatter::default()
+        }
+    );
+}
+
+#[test]
+fn description_trimmed_and_scalars_stringified() {
+    assert_eq!(
+        fm("description: '  How we log  '").description.as_deref(),
+        Some("How we log")
+    );
+    assert_eq!(fm("description: 3.5").description.as_deref(), Some("3.5"));
+    assert_eq!(fm("description: ''").description, None);
+    let e = fm_err("description: [a, b]");
+    assert_eq!((e.line, e.key.as_deref()), (2, Some("description")));
+}
+
+#[test]
+fn applies_when_mapping_form() {
+    let fm = fm("applies_when:\n  tools: [Edit, Write]\n  commands: git commit, cargo  publish\n");
+    assert_eq!(fm.applies_when.tools, strings(&["Edit", "Write"]));
+    assert_eq!(
+        fm.applies_when.commands,
+        strings(&["git commit", "cargo publish"])
+    );
+    let flow = self::fm("applies_when: {tools: Bash, commands: ['Bash(git push:*)']}");
+    assert_eq!(
+        flow.applies_when,
+        AppliesWhen {
+            tools: strings(&["Bash"]),
+            commands: strings(&["git push"])
+        }
+    );
+}
+
+#[test]
+fn applies_when_shorthand_with_permission_style_commands() {
+    let fm = fm(
+        "applies_when: [Edit, Bash(git commit:*), 'Bash(cargo test)', Bash(git commit), Bash()]",
+    );
+    assert_eq!(fm.applies_when.tools, strings(&["Edit", "Bash"]));
+    assert_eq!(
+        fm.applies_when.commands,
+        strings(&["git commit", "cargo test"])
+    );
+    let single = self::fm("applies_when: Bash(npm run *), MultiEdit");
+    assert_eq!(
+        single.applies_when,
+        AppliesWhen {
+            tools: strings(&["MultiEdit"]),
+            commands: strings(&["npm run"])
+        }
+    );
+    assert!(self::fm("applies_when: []").applies_when.is_empty());
+    assert!(self::fm("applies_when:").applies_when.is_empty());
+}
+
+#[test]
+fn applies_when_errors_name_the_line() {
+    let e = fm_err("tags: [a]\napplies_when:\n  tools: [Edit]\n  when: always\n");
+    assert_eq!((e.line, e.key.as_deref()), (5, Some("applies_when.when")));
+    assert!(e.message.contains("unknown key `when`"), "{}", e.message);
+
+    let e = fm_err("a: 1\napplies_when: {tools: Edit, when: always}\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("applies_when.when")));
+
+    let e = fm_err("applies_when: git commit");
+    assert_eq!((e.line, e.key.as_deref()), (2, Some("applies_when")));
+    assert!(
+        e.message.contains("write `Bash(git commit)`"),
+        "{}",
+        e.message
+    );
+
+    let e = fm_err("applies_when: ['Edit(src/**)']");
+    assert!(
+        e.message
+            .contains("only `Bash(<command prefix>)` takes an argument"),
+        "{}",
+        e.message
+    );
+
+    let e = fm_err("x: 1\napplies_when:\n  tools:\n    nested: map\n");
+    assert_eq!((e.line, e.key.as_deref()), (4, Some("applies_when.tools")));
+}
+
+#[test]
+fn bad_tags_type_names_key_and_file_line() {
+    let e = fm_err("description: d\n\ntags:\n  errors: true\n");
+    assert_eq!(
+        e,
+        PatternError {
+            source_path: "p.md".into(),
+            line: 4,
+            key: Some("tags".into()),
+            message:
+                "`tags` must be a list of strings, e.g. `tags: [errors, rust]`, but it is a mapping"
+                    .into(),
+        }
+    );
+    let e = fm_err("tags: [a, [b, c]]");
+    assert_eq!((e.line, e.key.as_deref()), (2, Some("tags")));
+    assert!(
+        e.message.ends_with("but it is a list containing a list"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn bad_language_and_globs_types() {
+    let e = fm_err("a: 1\nlanguage: {rust: 1}\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("language")));
+    let e = fm_err("a: 1\nb: 2\npaths: '[unclosed'\n");
+    assert_eq!((e.line, e.key.as_deref()), (4, Some("paths")));
+    assert!(
+        e.message.contains("invalid glob `[unclosed`"),
+        "{}",
+        e.message
+    );
+    let e = fm_err("applyTo: '**/*.{ts,tsx'");
+    assert_eq!((e.line, e.key.as_deref()), (2, Some("applyTo")));
+}
+
+#[test]
+fn yaml_syntax_error_points_at_file_line_with_remedy() {
+    let e = fm_err("description: x\nglobs: **/*.ts\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("globs")));
+    assert!(
+        e.message.starts_with("the frontmatter is not valid YAML: "),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message.contains("quote values that start with `*`"),
+        "{}",
+        e.message
+    );
+
+    let e = fm_err("tags: [a\n");
+    assert_eq!(e.line, 2);
+
+    let e = fm_err("tags: [a]\ntags: [b]\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("tags")));
+    assert!(e.message.contains("given more than once"), "{}", e.message);
+}
+
+#[test]
+fn root_must_be_a_mapping() {
+    for yaml in ["- a\n- b\n", "just some text\n"] {
+        let e = fm_err(yaml);
+        assert_eq!((e.line, e.key.as_deref()), (2, None), "{yaml:?}");
+        assert!(
+            e.message.contains("must be a YAML mapping"),
+            "{}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn crlf_frontmatter_parses() {
+    let p = parse(
+        "p.md",
+        "---\r\ntags: [a, b]\r\nglobs: '**/*.rs'\r\n---\r\n# T\r\n\r\nbody\r\n",
+    );
+    assert_eq!(p.frontmatter.tags, strings(&["a", "b"]));
+    assert_eq!(p.frontmatter.paths, strings(&["**/*.rs"]));
+    assert_eq!(p.title, "T");
+    assert_eq!(p.chunks.len(), 1);
+    assert_eq!(
+        (p.chunks[0].line, p.chunks[0].body.as_str()),
+        (5, "# T\r\n\r\nbody")
+    );
+}

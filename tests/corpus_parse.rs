@@ -1,0 +1,81 @@
+//! Parses every markdown file of the shared real-world corpus (`../shared/corpus`) as a
+//! pattern: nothing may panic, nearly all files must parse, and parsed patterns must be usable.
+
+use std::path::{Path, PathBuf};
+
+use lore::core::pattern::parse_pattern;
+
+/// The corpus has 635 pattern files; a few may be genuinely unusable.
+const MIN_PARSED: usize = 600;
+
+fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            markdown_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "md") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_corpus_file_parses_into_usable_chunks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !root.is_dir() {
+        println!("skipped: no corpus at {}", root.display());
+        return;
+    }
+    let mut files = Vec::new();
+    markdown_files(&root, &mut files);
+    files.sort();
+
+    let (mut parsed, mut failures, mut unusable) = (0, Vec::new(), Vec::new());
+    for path in &files {
+        let Ok(relative) = path.strip_prefix(&root) else {
+            continue;
+        };
+        let relative = relative.to_string_lossy().replace('\\', "/");
+        if relative == "SOURCES.md" {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(path) else {
+            failures.push(format!("{relative}:1: not UTF-8"));
+            continue;
+        };
+        match parse_pattern(&relative, &text) {
+            Ok(pattern) => {
+                parsed += 1;
+                if pattern.title.trim().is_empty() {
+                    unusable.push(format!("{relative}: empty title"));
+                }
+                if pattern.chunks.is_empty() && !pattern.body.trim().is_empty() {
+                    unusable.push(format!("{relative}: no chunks from a non-blank body"));
+                }
+                for (i, chunk) in pattern.chunks.iter().enumerate() {
+                    if chunk.ordinal != i || chunk.body.trim().is_empty() || chunk.line == 0 {
+                        unusable.push(format!("{relative}:{}: bad chunk {i}", chunk.line));
+                    }
+                }
+            }
+            Err(e) => failures.push(format!("{}:{}: {}", e.source_path, e.line, e.message)),
+        }
+    }
+
+    println!("corpus: {parsed} parsed, {} failed", failures.len());
+    for failure in &failures {
+        println!("{failure}");
+    }
+    assert!(
+        unusable.is_empty(),
+        "unusable patterns:\n{}",
+        unusable.join("\n")
+    );
+    assert!(
+        parsed >= MIN_PARSED,
+        "only {parsed} corpus files parsed (want {MIN_PARSED})"
+    );
+}
