@@ -1,7 +1,10 @@
 //! Services: ingest, search, session and rendering, composed from core and storage.
 
 pub mod ingest;
+pub mod inject;
+pub mod render;
 pub mod search;
+pub mod selection;
+pub mod session;
 pub mod status;
 pub mod workspace;
-pub mod render;

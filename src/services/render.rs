@@ -68,7 +68,10 @@ pub fn render_patterns(intro: &str, items: &[RenderItem], budget: usize) -> Rend
         let room = limit.saturating_sub(used + chars(&section(item, "")) + 40);
         if room >= MIN_USEFUL {
             let cut = truncate_at_line(&item.body, room);
-            out.text.push_str(&section(item, &format!("{}\n\n[... truncated]", cut.trim_end())));
+            out.text.push_str(&section(
+                item,
+                &format!("{}\n\n[... truncated]", cut.trim_end()),
+            ));
             out.included.push(item.source.clone());
             truncated.push(item.display_path.clone());
         } else {
@@ -108,16 +111,26 @@ mod tests {
         RenderItem {
             display_path: format!("patterns/{name}"),
             source: name.to_string(),
-            body: format!("# {name}\n{}", "convention text line\n".repeat(body_len / 21 + 1)),
+            body: format!(
+                "# {name}\n{}",
+                "convention text line\n".repeat(body_len / 21 + 1)
+            ),
         }
     }
 
     #[test]
     fn everything_fits_under_a_heading_naming_each_file() {
-        let r = render_patterns("Apply these conventions.", &[item("a.md", 100), item("b.md", 100)], 5000);
+        let r = render_patterns(
+            "Apply these conventions.",
+            &[item("a.md", 100), item("b.md", 100)],
+            5000,
+        );
         assert_eq!(r.included, ["a.md", "b.md"]);
         assert!(r.omitted.is_empty());
-        assert!(r.text.starts_with("Apply these conventions.\n\n## patterns/a.md\n\n# a.md\n"));
+        assert!(
+            r.text
+                .starts_with("Apply these conventions.\n\n## patterns/a.md\n\n# a.md\n")
+        );
         assert!(r.text.contains("\n## patterns/b.md\n"));
         assert!(!r.text.contains(SEARCH_TOOL));
     }
@@ -138,7 +151,11 @@ mod tests {
         for budget in [0, 10, 200, 450, 1000, 9999] {
             let items = [item("a.md", 20_000), item("b.md", 50)];
             let r = render_patterns("Apply these conventions to the change.", &items, budget);
-            assert!(r.text.chars().count() <= budget, "budget {budget}: {}", r.text.len());
+            assert!(
+                r.text.chars().count() <= budget,
+                "budget {budget}: {}",
+                r.text.len()
+            );
         }
     }
 

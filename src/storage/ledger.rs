@@ -22,7 +22,9 @@ pub enum LedgerError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("session ledger directory {0} is not a private directory owned by this user; remove it")]
+    #[error(
+        "session ledger directory {0} is not a private directory owned by this user; remove it"
+    )]
     UnsafeDir(PathBuf),
     #[error("session ledger {path}: {source}")]
     File {
@@ -166,9 +168,8 @@ fn ensure_private_dir(dir: &Path) -> Result<(), LedgerError> {
         Err(e) => return Err(dir_err(e)),
     }
     let meta = std::fs::symlink_metadata(dir).map_err(dir_err)?;
-    let private = meta.is_dir()
-        && meta.uid() == current_uid()
-        && meta.permissions().mode() & 0o077 == 0;
+    let private =
+        meta.is_dir() && meta.uid() == current_uid() && meta.permissions().mode() & 0o077 == 0;
     if private {
         Ok(())
     } else {

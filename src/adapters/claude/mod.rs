@@ -1,11 +1,224 @@
-//! Claude Code adapter: the `lore hook` command and project hook installation.
+//! Claude Code adapter: `lore hook` reads one event on stdin and prints at most one JSON
+//! object. Whatever happens (bad JSON, missing config or index, a locked ledger, a panic) it
+//! exits 0; problems are reported on stderr, and `LORE_DEBUG=1` traces the whole decision.
 
+pub mod event;
 pub mod install;
+pub mod reply;
+pub mod transcript;
+pub mod wire;
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-/// Handle one hook event from stdin. Never fails: every problem goes to stderr.
-pub fn run_hook(_config: Option<PathBuf>) {
+use anyhow::Context;
+
+use crate::core::config::Config;
+use crate::services::ingest::{IngestOptions, NoProgress, ingest, scan_knowledge_dir};
+use crate::services::inject::{
+    InjectContext, Injection, Moment, Trace, inject_for_query, inject_session_start,
+};
+use crate::services::session::SessionLedger;
+use crate::services::workspace::{ConfigSearch, find_config};
+use crate::storage::index::Index;
+use event::{Event, classify, query_input};
+use wire::Payload;
+
+/// Largest payload read from stdin (a Write of a big file stays well below this).
+const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;
+/// How long a hook waits on a busy index before giving up.
+const INDEX_BUSY: Duration = Duration::from_millis(300);
+/// Events worth loading configuration for.
+const HANDLED: &[&str] = &[
+    "SessionStart",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUseFailure",
+    "SubagentStart",
+    "PostCompact",
+];
+
+/// Handle one hook event from stdin. Never fails and never panics out: every problem goes
+/// to stderr and the process exits 0.
+pub fn run_hook(config_flag: Option<PathBuf>) {
+    let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
+    let started = Instant::now();
+    let mut trace = Trace::default();
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        handle(config_flag, &mut trace)
+    }));
+    if debug {
+        for line in &trace.lines {
+            eprintln!("lore[debug] {line}");
+        }
+    }
+    match outcome {
+        Ok(Ok(Some(line))) => {
+            if debug {
+                eprintln!("lore[debug] output: {line}");
+            }
+            println!("{line}");
+        }
+        Ok(Ok(None)) => {}
+        Ok(Err(e)) => eprintln!("lore hook: {e:#}"),
+        Err(_) => {
+            eprintln!("lore hook: internal error (see the panic message above); nothing injected")
+        }
+    }
+    if debug {
+        eprintln!("lore[debug] took {} µs", started.elapsed().as_micros());
+    }
+}
+
+fn handle(config_flag: Option<PathBuf>, trace: &mut Trace) -> anyhow::Result<Option<String>> {
     let mut input = String::new();
-    let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut input);
+    std::io::stdin()
+        .take(MAX_PAYLOAD)
+        .read_to_string(&mut input)
+        .context("cannot read the hook payload from stdin")?;
+    if input.trim().is_empty() {
+        trace.note("empty stdin: nothing to do");
+        return Ok(None);
+    }
+    let payload: Payload =
+        serde_json::from_str(&input).context("hook payload is not a JSON object")?;
+    let name = payload.hook_event_name.as_deref().unwrap_or("");
+    if !HANDLED.contains(&name) {
+        trace.note(format!("event {name:?}: nothing to do"));
+        return Ok(None);
+    }
+
+    let start_dir = payload
+        .cwd
+        .as_ref()
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let config = find_config(&ConfigSearch::from_env(config_flag, start_dir.clone()))?;
+    let event = classify(&payload, &config.hook.tools);
+    trace.note(format!("event: {event:?}"));
+    let ledger = SessionLedger::open(payload.session_id.as_deref(), payload.agent_id.as_deref());
+
+    let injection = match &event {
+        Event::Ignored => return Ok(None),
+        Event::PostCompact => {
+            ledger.reset()?;
+            return Ok(None);
+        }
+        Event::SessionStart { reset } => {
+            if *reset {
+                ledger.reset()?;
+            }
+            refresh_index(&config, trace);
+            with_context(&config, &ledger, &start_dir, trace, |ctx| {
+                inject_session_start(ctx, config.hook.session_start_budget)
+            })?
+        }
+        Event::SubagentStart => with_context(&config, &ledger, &start_dir, trace, |ctx| {
+            inject_session_start(ctx, config.hook.subagent_budget)
+        })?,
+        Event::UserPromptSubmit { .. }
+        | Event::PreToolUse { .. }
+        | Event::PostToolUseFailure { .. } => {
+            let input = hook_query_input(&payload);
+            let moment = match event {
+                Event::UserPromptSubmit { .. } => Moment::Prompt,
+                Event::PreToolUse { .. } => Moment::ToolCall,
+                _ => Moment::ToolFailure,
+            };
+            with_context(&config, &ledger, &start_dir, trace, |ctx| {
+                inject_for_query(ctx, moment, &input)
+            })?
+        }
+    };
+    Ok(injection
+        .filter(|i| !i.text.trim().is_empty())
+        .map(|i| reply::additional_context(event.name(), &i.text)))
+}
+
+/// The query input the hook builds for a payload; `lore extract-queries` calls this too, so
+/// audits see exactly what the hook searches for. Tool calls add the transcript's last user
+/// message.
+pub fn hook_query_input(payload: &Payload) -> crate::core::query::QueryInput {
+    let last = match payload.hook_event_name.as_deref() {
+        Some("PreToolUse") => payload
+            .transcript_path
+            .as_deref()
+            .and_then(|p| transcript::last_user_message(Path::new(p))),
+        _ => None,
+    };
+    query_input(payload, last)
+}
+
+/// Open the index (building it on first use) and run `inject` with a context around it.
+fn with_context(
+    config: &Config,
+    ledger: &SessionLedger,
+    project_dir: &Path,
+    trace: &mut Trace,
+    inject: impl FnOnce(
+        &mut InjectContext<'_>,
+    ) -> Result<Option<Injection>, crate::storage::index::IndexError>,
+) -> anyhow::Result<Option<Injection>> {
+    let index = match Index::open_read_only(&config.database, INDEX_BUSY)? {
+        Some(index) => index,
+        None => {
+            trace.note("no index yet: building it");
+            refresh_index(config, trace);
+            match Index::open_read_only(&config.database, INDEX_BUSY)? {
+                Some(index) => index,
+                None => return Ok(None),
+            }
+        }
+    };
+    let mut ctx = InjectContext {
+        config,
+        index: &index,
+        ledger,
+        project_dir: Some(project_dir),
+        trace,
+    };
+    Ok(inject(&mut ctx)?)
+}
+
+/// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
+/// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
+/// or another ingest holds the index.
+fn refresh_index(config: &Config, trace: &mut Trace) {
+    let files = match scan_knowledge_dir(&config.knowledge_dir) {
+        Ok(files) => files.len(),
+        Err(e) => {
+            trace.note(format!("cannot list the knowledge dir: {e}"));
+            return;
+        }
+    };
+    if files > config.hook.session_start_ingest_limit {
+        trace.note(format!(
+            "{files} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`"
+        ));
+        return;
+    }
+    let result = Index::open_with_busy_timeout(&config.database, INDEX_BUSY)
+        .map_err(anyhow::Error::from)
+        .and_then(|mut index| {
+            Ok(ingest(
+                config,
+                &mut index,
+                &IngestOptions::default(),
+                &mut NoProgress,
+            )?)
+        });
+    match result {
+        Ok(report) => trace.note(format!(
+            "refreshed index: {} added, {} updated, {} removed, {} unchanged, {} invalid",
+            report.added.len(),
+            report.updated.len(),
+            report.removed.len(),
+            report.unchanged,
+            report.errors.len()
+        )),
+        Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
+    }
 }

@@ -51,8 +51,14 @@ pub struct Index {
 }
 
 impl Index {
-    /// Open (creating and migrating if needed) the index at `path` for reading and writing.
+    /// Open (creating and migrating if needed) the index at `path` for reading and writing,
+    /// waiting up to 10 s for another writer.
     pub fn open(path: &Path) -> Result<Self, IndexError> {
+        Self::open_with_busy_timeout(path, Duration::from_secs(10))
+    }
+
+    /// As [`Index::open`], waiting at most `busy` for a lock held by another connection.
+    pub fn open_with_busy_timeout(path: &Path, busy: Duration) -> Result<Self, IndexError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| IndexError::CreateDir {
                 path: dir.to_path_buf(),
@@ -64,8 +70,7 @@ impl Index {
             source,
         };
         let mut conn = Connection::open(path).map_err(open_err)?;
-        conn.busy_timeout(Duration::from_secs(10))
-            .map_err(open_err)?;
+        conn.busy_timeout(busy).map_err(open_err)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(open_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")

@@ -1,0 +1,212 @@
+//! Hook events: a payload mapped to what lore should do. A payload of the wrong shape means
+//! "nothing to do", never an error.
+
+use super::wire::{Payload, input_str};
+use crate::core::query::QueryInput;
+
+/// SessionStart sources after which the context window no longer holds earlier injections.
+const RESETTING_SOURCES: &[&str] = &["startup", "clear", "compact"];
+/// Read-only subagent types: they explore or plan but do not change code.
+const READ_ONLY_AGENTS: &[&str] = &["Explore", "Plan"];
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    SessionStart {
+        reset: bool,
+    },
+    UserPromptSubmit {
+        prompt: String,
+    },
+    PreToolUse {
+        tool_name: String,
+    },
+    PostToolUseFailure {
+        tool_name: String,
+    },
+    SubagentStart,
+    /// Compaction finished: the ledger is reset; there is no context channel.
+    PostCompact,
+    /// Everything else, including Stop (context there would make the session continue).
+    Ignored,
+}
+
+impl Event {
+    /// The event name as Claude Code expects it back in `hookEventName`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::SessionStart { .. } => "SessionStart",
+            Event::UserPromptSubmit { .. } => "UserPromptSubmit",
+            Event::PreToolUse { .. } => "PreToolUse",
+            Event::PostToolUseFailure { .. } => "PostToolUseFailure",
+            Event::SubagentStart => "SubagentStart",
+            Event::PostCompact => "PostCompact",
+            Event::Ignored => "",
+        }
+    }
+}
+
+/// Classify a payload. `tools` are the tool names PreToolUse injects for.
+pub fn classify(payload: &Payload, tools: &[String]) -> Event {
+    let tool = || payload.tool_name.clone().unwrap_or_default();
+    match payload.hook_event_name.as_deref() {
+        Some("SessionStart") => Event::SessionStart {
+            reset: payload
+                .source
+                .as_deref()
+                .is_none_or(|s| RESETTING_SOURCES.contains(&s)),
+        },
+        Some("UserPromptSubmit") => match &payload.prompt {
+            Some(p) if !p.trim_start().starts_with('/') => {
+                Event::UserPromptSubmit { prompt: p.clone() }
+            }
+            _ => Event::Ignored,
+        },
+        Some("PreToolUse") => {
+            let read_only = payload
+                .agent_type
+                .as_deref()
+                .is_some_and(|a| READ_ONLY_AGENTS.contains(&a));
+            let enabled = tools.iter().any(|t| t.eq_ignore_ascii_case(&tool()));
+            if enabled && !read_only && payload.tool_input.is_some() {
+                Event::PreToolUse { tool_name: tool() }
+            } else {
+                Event::Ignored
+            }
+        }
+        Some("PostToolUseFailure") if tool() == "Bash" && payload.error.is_some() => {
+            Event::PostToolUseFailure { tool_name: tool() }
+        }
+        Some("SubagentStart") => Event::SubagentStart,
+        Some("PostCompact") => Event::PostCompact,
+        _ => Event::Ignored,
+    }
+}
+
+/// The neutral query input for a tool call, prompt or failure payload. `last_user_message`
+/// comes from the transcript tail, read by the caller.
+pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> QueryInput {
+    let input = payload.tool_input.as_ref();
+    let file_path = ["file_path", "notebook_path", "path"]
+        .iter()
+        .find_map(|k| input_str(input, k))
+        .map(String::from);
+    let mut content: Vec<&str> = ["new_string", "content", "new_source"]
+        .iter()
+        .filter_map(|k| input_str(input, k))
+        .collect();
+    // MultiEdit: {edits: [{old_string, new_string}, ...]}
+    if let Some(edits) = input
+        .and_then(|i| i.get("edits"))
+        .and_then(|e| e.as_array())
+    {
+        content.extend(edits.iter().filter_map(|e| e.get("new_string")?.as_str()));
+    }
+    QueryInput {
+        tool_name: payload.tool_name.clone(),
+        file_path,
+        cwd: payload.cwd.clone(),
+        command: input_str(input, "command").map(String::from),
+        description: input_str(input, "description").map(String::from),
+        content: (!content.is_empty()).then(|| content.join("\n")),
+        prompt: payload.prompt.clone(),
+        last_user_message,
+        error: payload.error.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn payload(json: &str) -> Payload {
+        serde_json::from_str(json).unwrap()
+    }
+
+    fn tools() -> Vec<String> {
+        crate::core::config::HookConfig::default().tools
+    }
+
+    #[test]
+    fn events_are_classified_by_name_and_shape() {
+        let cases = [
+            (
+                r#"{"hook_event_name":"SessionStart","source":"startup"}"#,
+                Event::SessionStart { reset: true },
+            ),
+            (
+                r#"{"hook_event_name":"SessionStart","source":"resume"}"#,
+                Event::SessionStart { reset: false },
+            ),
+            (
+                r#"{"hook_event_name":"SessionStart","source":"compact"}"#,
+                Event::SessionStart { reset: true },
+            ),
+            (
+                r#"{"hook_event_name":"UserPromptSubmit","prompt":"/compact"}"#,
+                Event::Ignored,
+            ),
+            (
+                r#"{"hook_event_name":"UserPromptSubmit","prompt":"fix it"}"#,
+                Event::UserPromptSubmit {
+                    prompt: "fix it".into(),
+                },
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{}}"#,
+                Event::PreToolUse {
+                    tool_name: "Edit".into(),
+                },
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{}}"#,
+                Event::Ignored,
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","tool_name":"Edit"}"#,
+                Event::Ignored,
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{},"agent_type":"Explore"}"#,
+                Event::Ignored,
+            ),
+            (
+                r#"{"hook_event_name":"PostToolUseFailure","tool_name":"Bash","error":"Exit code 1"}"#,
+                Event::PostToolUseFailure {
+                    tool_name: "Bash".into(),
+                },
+            ),
+            (
+                r#"{"hook_event_name":"PostToolUseFailure","tool_name":"Edit","error":"x"}"#,
+                Event::Ignored,
+            ),
+            (
+                r#"{"hook_event_name":"SubagentStart"}"#,
+                Event::SubagentStart,
+            ),
+            (r#"{"hook_event_name":"PostCompact"}"#, Event::PostCompact),
+            (r#"{"hook_event_name":"Stop"}"#, Event::Ignored),
+            (r#"{"hook_event_name":"Unknown"}"#, Event::Ignored),
+            (r#"{}"#, Event::Ignored),
+        ];
+        for (json, expected) in cases {
+            assert_eq!(classify(&payload(json), &tools()), expected, "{json}");
+        }
+    }
+
+    #[test]
+    fn tool_inputs_map_to_query_fields() {
+        let p = payload(
+            r#"{"cwd":"/p","tool_name":"MultiEdit","tool_input":{"file_path":"/p/a.rs","edits":[{"old_string":"a","new_string":"fooBar"}]}}"#,
+        );
+        let q = query_input(&p, Some("make it fast".into()));
+        assert_eq!(q.file_path.as_deref(), Some("/p/a.rs"));
+        assert_eq!(q.content.as_deref(), Some("fooBar"));
+        assert_eq!(q.last_user_message.as_deref(), Some("make it fast"));
+        let bash = payload(
+            r#"{"tool_name":"Bash","tool_input":{"command":"cargo test","description":"Run tests"}}"#,
+        );
+        let q = query_input(&bash, None);
+        assert_eq!(q.command.as_deref(), Some("cargo test"));
+        assert_eq!(q.description.as_deref(), Some("Run tests"));
+    }
+}

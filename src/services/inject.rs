@@ -1,0 +1,281 @@
+//! Injection: what each moment of an agent session gets, independent of any harness.
+//! Adapters (the Claude Code hook today) map their events onto these functions and wrap
+//! the returned text in their own reply format.
+
+use std::path::Path;
+
+use crate::core::config::Config;
+use crate::core::query::{Query, QueryInput, extract_query};
+use crate::services::render::{RenderItem, Rendered, SEARCH_TOOL, render_patterns};
+use crate::services::selection::{SelectionRequest, select_patterns};
+use crate::services::session::SessionLedger;
+use crate::storage::index::{Index, IndexError, PatternSummary};
+
+/// Collected diagnostics for `LORE_DEBUG=1`.
+#[derive(Debug, Default)]
+pub struct Trace {
+    pub lines: Vec<String>,
+}
+
+impl Trace {
+    pub fn note(&mut self, line: impl Into<String>) {
+        self.lines.push(line.into());
+    }
+}
+
+/// Everything an injection needs.
+pub struct InjectContext<'a> {
+    pub config: &'a Config,
+    pub index: &'a Index,
+    pub ledger: &'a SessionLedger,
+    /// The agent's project directory, to show pattern paths relative to it.
+    pub project_dir: Option<&'a Path>,
+    pub trace: &'a mut Trace,
+}
+
+/// Text to inject and the pattern sources it carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Injection {
+    pub text: String,
+    pub sources: Vec<String>,
+}
+
+/// The kind of moment a query comes from; it decides framing, budget and tiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moment {
+    /// The user's prompt, before the model plans.
+    Prompt,
+    /// A tool call about to run (the primary injection).
+    ToolCall,
+    /// A tool call that failed; the query is built from its error text.
+    ToolFailure,
+}
+
+/// Chunks fetched per query before grouping into patterns.
+const CHUNK_LIMIT: usize = 40;
+/// Prompts with fewer cleaned terms than this carry too little meaning to search on.
+const MIN_PROMPT_TERMS: usize = 2;
+
+impl InjectContext<'_> {
+    fn display_path(&self, source: &str) -> String {
+        let path = self.config.knowledge_dir.join(source);
+        self.project_dir
+            .and_then(|dir| path.strip_prefix(dir).ok())
+            .unwrap_or(&path)
+            .display()
+            .to_string()
+    }
+
+    fn budget(&self, moment: Moment) -> usize {
+        let hook = &self.config.hook;
+        match moment {
+            Moment::Prompt => hook.prompt_budget,
+            Moment::ToolCall => hook.tool_budget,
+            Moment::ToolFailure => hook.failure_budget,
+        }
+    }
+
+    /// Render the fresh (not yet shown) patterns among `sources` and record them as shown.
+    fn render_fresh(
+        &mut self,
+        sources: Vec<String>,
+        intro: &str,
+        budget: usize,
+    ) -> Result<Option<Rendered>, IndexError> {
+        let mut items = Vec::new();
+        let mut load_error = None;
+        let claimed = self.ledger.claim(&sources, |fresh| {
+            for source in fresh {
+                match self.index.pattern_by_source(source) {
+                    Ok(Some(p)) => items.push(RenderItem {
+                        display_path: self.display_path(source),
+                        source: source.clone(),
+                        body: p.body,
+                    }),
+                    Ok(None) => {}
+                    Err(e) => load_error = Some(e),
+                }
+            }
+            if items.is_empty() {
+                return (Vec::new(), None);
+            }
+            let rendered = render_patterns(intro, &items, budget);
+            (rendered.included.clone(), Some(rendered))
+        });
+        if let Some(e) = load_error {
+            return Err(e);
+        }
+        match claimed {
+            Ok((used, rendered)) => {
+                let skipped: Vec<&String> = sources.iter().filter(|s| !used.contains(s)).collect();
+                if !skipped.is_empty() {
+                    self.trace
+                        .note(format!("dedup: already shown or left out: {skipped:?}"));
+                }
+                Ok(rendered)
+            }
+            Err(e) => {
+                // A stuck or unsafe ledger must not cost the agent its conventions.
+                self.trace
+                    .note(format!("ledger unavailable ({e}); injecting without dedup"));
+                if items.is_empty() {
+                    for source in &sources {
+                        if let Some(p) = self.index.pattern_by_source(source)? {
+                            items.push(RenderItem {
+                                display_path: self.display_path(source),
+                                source: source.clone(),
+                                body: p.body,
+                            });
+                        }
+                    }
+                }
+                Ok((!items.is_empty()).then(|| render_patterns(intro, &items, budget)))
+            }
+        }
+    }
+}
+
+fn intro_for(moment: Moment, tool_name: Option<&str>) -> String {
+    match moment {
+        Moment::Prompt => "Project conventions (from lore) relevant to this request. Follow them when you plan and make the change:".to_string(),
+        Moment::ToolCall => format!(
+            "Project conventions (from lore) for the {} call you just made. Apply them to it and to the work that follows; fix the change if it breaks one:",
+            tool_name.unwrap_or("tool")
+        ),
+        Moment::ToolFailure => "The command failed. These project conventions (from lore) may explain the failure or how to fix it; apply them:".to_string(),
+    }
+}
+
+/// The query a moment runs: what `lore extract-queries` prints for the same input.
+pub fn query_for(input: &QueryInput) -> Query {
+    extract_query(input)
+}
+
+/// Patterns for a prompt, a tool call or a failed tool call.
+pub fn inject_for_query(
+    ctx: &mut InjectContext<'_>,
+    moment: Moment,
+    input: &QueryInput,
+) -> Result<Option<Injection>, IndexError> {
+    let query = query_for(input);
+    ctx.trace.note(format!(
+        "query: languages {:?} terms {:?} path {:?}",
+        query.languages, query.terms, query.relative_path
+    ));
+    if moment == Moment::Prompt && query.terms.len() < MIN_PROMPT_TERMS {
+        ctx.trace.note("prompt too short to search on");
+        return Ok(None);
+    }
+    let selection = select_patterns(
+        ctx.index,
+        &SelectionRequest {
+            query: &query,
+            tool_name: input.tool_name.as_deref(),
+            command: input.command.as_deref(),
+            include_universal: moment == Moment::ToolCall,
+            max_patterns: ctx.config.hook.max_patterns,
+            chunk_limit: CHUNK_LIMIT,
+        },
+    )?;
+    ctx.trace.note(format!(
+        "fts: {}",
+        selection
+            .search
+            .expression
+            .as_deref()
+            .unwrap_or("(no terms)")
+    ));
+    for r in selection.search.results.iter().take(10) {
+        ctx.trace.note(format!(
+            "  chunk #{:<3} score {:>7.3}  {} › {}",
+            r.rank,
+            r.score,
+            r.source,
+            r.heading_path.join(" › ")
+        ));
+    }
+    for c in &selection.candidates {
+        ctx.trace
+            .note(format!("candidate: {} ({:?})", c.source, c.reason));
+    }
+    let sources = selection.candidates.into_iter().map(|c| c.source).collect();
+    let intro = intro_for(moment, input.tool_name.as_deref());
+    let budget = ctx.budget(moment);
+    Ok(ctx
+        .render_fresh(sources, &intro, budget)?
+        .map(|r| Injection {
+            text: r.text,
+            sources: r.included,
+        }))
+}
+
+/// One line per pattern for the index: `- Title [tags]: path`.
+fn index_lines(ctx: &InjectContext<'_>, summaries: &[PatternSummary], budget: usize) -> String {
+    let mut text = String::new();
+    let mut left_out = 0;
+    for s in summaries {
+        let tags = if s.tags.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", s.tags.join(", "))
+        };
+        let line = format!("- {}{tags}: {}\n", s.title, ctx.display_path(&s.source));
+        if text.chars().count() + line.chars().count() + 120 > budget {
+            left_out += 1;
+        } else {
+            text.push_str(&line);
+        }
+    }
+    if left_out > 0 {
+        text.push_str(&format!(
+            "- ... and {left_out} more; call the MCP tool `{SEARCH_TOOL}` to find them\n"
+        ));
+    }
+    text
+}
+
+const SESSION_INTRO: &str = "This project keeps its coding conventions as patterns indexed by lore. lore will show you the relevant ones as you work (after your tool calls and with your prompts): treat them as the team's rules and follow them. To look a convention up yourself, call the MCP tool `search_patterns`.";
+
+/// Session start (and subagent start): the intro, universal patterns in full and a compact
+/// index of every pattern.
+pub fn inject_session_start(
+    ctx: &mut InjectContext<'_>,
+    budget: usize,
+) -> Result<Option<Injection>, IndexError> {
+    let summaries = ctx.index.pattern_summaries()?;
+    if summaries.is_empty() {
+        ctx.trace
+            .note("index is empty: nothing to prime the session with");
+        return Ok(None);
+    }
+    let universal: Vec<String> = summaries
+        .iter()
+        .filter(|s| s.universal)
+        .map(|s| s.source.clone())
+        .collect();
+    // Universal rules come first in priority: they get up to two thirds of the budget.
+    let universal_budget = budget * 2 / 3;
+    let rendered = if universal.is_empty() {
+        None
+    } else {
+        ctx.render_fresh(
+            universal,
+            "Always-on conventions of this project:",
+            universal_budget,
+        )?
+    };
+    let used = rendered.as_ref().map_or(0, |r| r.text.chars().count());
+    let index_budget = budget.saturating_sub(used + SESSION_INTRO.len() + 40);
+    let index = index_lines(ctx, &summaries, index_budget);
+    let mut text = format!("{SESSION_INTRO}\n\nPatterns in this project:\n{index}");
+    let mut sources = Vec::new();
+    if let Some(r) = rendered {
+        text.push('\n');
+        text.push_str(&r.text);
+        sources = r.included;
+    }
+    Ok(Some(Injection {
+        text: text.trim_end().to_string(),
+        sources,
+    }))
+}

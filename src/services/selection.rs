@@ -1,0 +1,234 @@
+//! Selection: which whole patterns an event should inject. Search hits are expanded to their
+//! pattern (sibling expansion), `paths` globs add patterns for the touched file even without
+//! word overlap, and universal patterns join when their `applies_when` matches. The order is
+//! deterministic: the same query and index always give the same list.
+
+use globset::{Glob, GlobMatcher};
+
+use crate::core::pattern::AppliesWhen;
+use crate::core::query::Query;
+use crate::services::search::{SearchOutcome, search};
+use crate::storage::index::{Index, IndexError, PatternSummary};
+
+/// Why a pattern was selected.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// Always-on tier whose `applies_when` matched.
+    Universal,
+    /// A `paths` glob matched the touched file.
+    Path { glob: String },
+    /// Full-text (or hybrid) search: the pattern's best chunk and its score.
+    Search { score: f64, rank: usize },
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Candidate {
+    pub pattern_id: i64,
+    pub source: String,
+    pub title: String,
+    pub reason: Reason,
+}
+
+/// What the selection is for.
+#[derive(Debug, Clone)]
+pub struct SelectionRequest<'a> {
+    pub query: &'a Query,
+    /// Tool and Bash command, for universal patterns' `applies_when`.
+    pub tool_name: Option<&'a str>,
+    pub command: Option<&'a str>,
+    /// Include universal patterns whose `applies_when` matches.
+    pub include_universal: bool,
+    /// Most patterns from search and path globs together.
+    pub max_patterns: usize,
+    /// How many chunks to ask the index for before grouping them into patterns.
+    pub chunk_limit: usize,
+}
+
+/// Candidates in injection order, with the search that produced them (for debugging).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Selection {
+    pub search: SearchOutcome,
+    pub candidates: Vec<Candidate>,
+}
+
+/// Globs that match every file say nothing about the file being touched.
+fn is_catch_all(glob: &str) -> bool {
+    matches!(
+        glob.trim(),
+        "*" | "**" | "**/*" | "**/*.*" | "/**/*" | "./**/*"
+    )
+}
+
+/// A glob naming a directory or file is specific; `**/*.ts` merely restates a language.
+fn is_specific(glob: &str) -> bool {
+    let rest = glob
+        .trim()
+        .trim_start_matches("./")
+        .trim_start_matches("**/");
+    !rest.starts_with('*') && !rest.starts_with('{')
+}
+
+/// The first of `globs` matching `path`, with whether it is specific.
+fn matching_glob(globs: &[String], path: &str) -> Option<(String, bool)> {
+    globs
+        .iter()
+        .filter(|g| !is_catch_all(g))
+        .find(|g| {
+            Glob::new(g.trim())
+                .map(|g| g.compile_matcher())
+                .as_ref()
+                .is_ok_and(|m: &GlobMatcher| m.is_match(path))
+        })
+        .map(|g| (g.clone(), is_specific(g)))
+}
+
+/// Does a universal pattern apply to this tool call? Empty predicate: always.
+pub fn applies(when: &AppliesWhen, tool_name: Option<&str>, command: Option<&str>) -> bool {
+    if when.is_empty() {
+        return true;
+    }
+    let tool_ok = when.tools.is_empty()
+        || tool_name.is_some_and(|t| when.tools.iter().any(|w| w.eq_ignore_ascii_case(t)));
+    let command_ok = when.commands.is_empty()
+        || command.is_some_and(|c| {
+            when.commands.iter().any(|prefix| {
+                c.split(['&', '|', ';', '\n'])
+                    .map(str::trim)
+                    .any(|part| starts_with_words(part, prefix.trim()))
+            })
+        });
+    // `commands` alone implies Bash; with both lists, either a listed tool or command applies.
+    match (when.tools.is_empty(), when.commands.is_empty()) {
+        (false, false) => {
+            (tool_ok && !tool_name.is_some_and(|t| t.eq_ignore_ascii_case("bash"))) || command_ok
+        }
+        (true, false) => command_ok,
+        _ => tool_ok,
+    }
+}
+
+/// `git commit -m x` starts with the words `git commit`; `git committed` does not.
+fn starts_with_words(command: &str, prefix: &str) -> bool {
+    command
+        .strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+}
+
+/// Select patterns for a query.
+pub fn select_patterns(
+    index: &Index,
+    request: &SelectionRequest<'_>,
+) -> Result<Selection, IndexError> {
+    let outcome = search(index, request.query, request.chunk_limit.max(1))?;
+    let summaries = if request.query.relative_path.is_some() || request.include_universal {
+        index.pattern_summaries()?
+    } else {
+        Vec::new()
+    };
+
+    let mut candidates: Vec<Candidate> = Vec::new();
+    let push = |list: &mut Vec<Candidate>, s: &PatternSummary, reason: Reason| {
+        if !list.iter().any(|c| c.pattern_id == s.id) {
+            list.push(Candidate {
+                pattern_id: s.id,
+                source: s.source.clone(),
+                title: s.title.clone(),
+                reason,
+            });
+        }
+    };
+
+    if request.include_universal {
+        for s in summaries.iter().filter(|s| s.universal) {
+            if applies(&s.applies_when, request.tool_name, request.command) {
+                push(&mut candidates, s, Reason::Universal);
+            }
+        }
+    }
+    let universal_count = candidates.len();
+
+    // Specific globs first (the team asked for them explicitly), then search hits, then
+    // patterns whose broad glob (`**/*.ts`) matched without any word overlap.
+    let mut broad = Vec::new();
+    if let Some(path) = &request.query.relative_path {
+        for s in &summaries {
+            if let Some((glob, specific)) = matching_glob(&s.paths, path) {
+                if specific {
+                    push(&mut candidates, s, Reason::Path { glob });
+                } else {
+                    broad.push((s, glob));
+                }
+            }
+        }
+    }
+    for hit in &outcome.results {
+        if candidates.iter().any(|c| c.pattern_id == hit.pattern_id) {
+            continue;
+        }
+        candidates.push(Candidate {
+            pattern_id: hit.pattern_id,
+            source: hit.source.clone(),
+            title: hit.title.clone(),
+            reason: Reason::Search {
+                score: hit.score,
+                rank: hit.rank,
+            },
+        });
+    }
+    for (s, glob) in broad {
+        push(&mut candidates, s, Reason::Path { glob });
+    }
+    candidates.truncate(universal_count + request.max_patterns);
+    Ok(Selection {
+        search: outcome,
+        candidates,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn when(tools: &[&str], commands: &[&str]) -> AppliesWhen {
+        AppliesWhen {
+            tools: tools.iter().map(|s| s.to_string()).collect(),
+            commands: commands.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn applies_when_matches_tools_and_command_prefixes_on_word_boundaries() {
+        assert!(applies(&when(&[], &[]), Some("Read"), None));
+        assert!(applies(&when(&["Edit", "Write"], &[]), Some("edit"), None));
+        assert!(!applies(&when(&["Edit"], &[]), Some("Bash"), Some("ls")));
+        let commit = when(&[], &["git commit"]);
+        assert!(applies(&commit, Some("Bash"), Some("git commit -m x")));
+        assert!(applies(
+            &commit,
+            Some("Bash"),
+            Some("cargo fmt && git commit")
+        ));
+        assert!(!applies(&commit, Some("Bash"), Some("git committed")));
+        assert!(!applies(&commit, Some("Edit"), None));
+        let both = when(&["Edit", "Bash"], &["git commit"]);
+        assert!(applies(&both, Some("Edit"), None));
+        assert!(applies(&both, Some("Bash"), Some("git commit")));
+        assert!(!applies(&both, Some("Bash"), Some("ls")));
+    }
+
+    #[test]
+    fn catch_all_globs_are_ignored_and_specific_ones_recognised() {
+        let globs = |g: &[&str]| g.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(matching_glob(&globs(&["**/*"]), "src/a.rs"), None);
+        assert_eq!(
+            matching_glob(&globs(&["src/storage/**"]), "src/storage/index/read.rs"),
+            Some(("src/storage/**".to_string(), true))
+        );
+        assert_eq!(
+            matching_glob(&globs(&["**/*.ts"]), "web/a.ts"),
+            Some(("**/*.ts".to_string(), false))
+        );
+        assert_eq!(matching_glob(&globs(&["[bad"]), "x"), None);
+    }
+}
