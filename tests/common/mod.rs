@@ -1,0 +1,113 @@
+//! Shared workspace builder for integration tests: a temp repository with lore.toml, pattern
+//! files, and a `lore` command isolated from the user's environment.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+pub const FTS_CONFIG: &str = "knowledge_dir = \"patterns\"\n\n[search]\nhybrid = false\n";
+
+pub struct Workspace {
+    dir: tempfile::TempDir,
+}
+
+impl Workspace {
+    /// An empty repository with an FTS-only lore.toml and an empty patterns/ directory.
+    pub fn new() -> Self {
+        let ws = Self::bare();
+        ws.write("lore.toml", FTS_CONFIG);
+        std::fs::create_dir_all(ws.root().join("patterns")).unwrap();
+        ws
+    }
+
+    /// A directory with nothing in it.
+    pub fn bare() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["home", "xdg", "runtime"] {
+            std::fs::create_dir_all(dir.path().join(".env").join(sub)).unwrap();
+        }
+        Self { dir }
+    }
+
+    /// A repository whose patterns/ is a copy of tests/fixtures/kb.
+    pub fn with_fixture_kb() -> Self {
+        let ws = Self::new();
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kb");
+        for entry in walkdir::WalkDir::new(&src) {
+            let entry = entry.unwrap();
+            let rel = entry.path().strip_prefix(&src).unwrap();
+            if entry.file_type().is_file() {
+                ws.write(
+                    &format!("patterns/{}", rel.display()),
+                    &std::fs::read_to_string(entry.path()).unwrap(),
+                );
+            }
+        }
+        ws
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.root().join(rel)
+    }
+
+    pub fn write(&self, rel: &str, text: &str) -> &Self {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        self
+    }
+
+    pub fn pattern(&self, rel: &str, text: &str) -> &Self {
+        self.write(&format!("patterns/{rel}"), text)
+    }
+
+    /// `lore` run in the workspace root with a private HOME, XDG dirs and ledger dir.
+    pub fn lore(&self) -> Command {
+        let mut cmd = Command::cargo_bin("lore").unwrap();
+        cmd.current_dir(self.root())
+            .env_remove("LORE_CONFIG")
+            .env_remove("LORE_DEBUG")
+            .env("HOME", self.path(".env/home"))
+            .env("XDG_CONFIG_HOME", self.path(".env/xdg"))
+            .env("XDG_RUNTIME_DIR", self.path(".env/runtime"));
+        cmd
+    }
+
+    /// Run `lore --config <ws>/lore.toml hook` with `payload` on stdin.
+    pub fn hook(&self, payload: &str) -> Output {
+        self.lore()
+            .arg("--config")
+            .arg(self.path("lore.toml"))
+            .arg("hook")
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap()
+    }
+
+    /// Replace the workspace's temp path with `[WS]` for snapshots.
+    pub fn filter(&self, text: &str) -> String {
+        let root = self.root().display().to_string();
+        let canonical = self.root().canonicalize().unwrap().display().to_string();
+        text.replace(&canonical, "[WS]").replace(&root, "[WS]")
+    }
+}
+
+/// stdout of a successful run, as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The shared corpus of real convention files, if present beside the repository.
+pub fn shared_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
