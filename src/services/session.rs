@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::storage::ledger::{LedgerError, LedgerFile, default_ledger_dir};
+use crate::storage::ledger::{LedgerError, LedgerFile};
 
 /// How long a hook waits for another hook of the same session to release the ledger.
 const LOCK_WAIT: Duration = Duration::from_millis(500);
@@ -16,11 +16,7 @@ pub struct SessionLedger {
 }
 
 impl SessionLedger {
-    /// The ledger for a session id and optional agent id, in the default per-user directory.
-    pub fn open(session_id: Option<&str>, agent_id: Option<&str>) -> Self {
-        Self::open_in(&default_ledger_dir(), session_id, agent_id)
-    }
-
+    /// The ledger for a session id and optional agent id, in `dir`.
     pub fn open_in(dir: &Path, session_id: Option<&str>, agent_id: Option<&str>) -> Self {
         let file = session_id.filter(|s| !s.is_empty()).map(|session| {
             let key = match agent_id.filter(|a| !a.is_empty()) {

@@ -22,6 +22,7 @@ use crate::services::inject::{
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::index::Index;
+use crate::storage::ledger::default_ledger_dir;
 use event::{Event, classify, query_input};
 use wire::Payload;
 
@@ -45,8 +46,17 @@ pub fn run_hook(config_flag: Option<PathBuf>) {
     let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
     let started = Instant::now();
     let mut trace = Trace::default();
+    let request = HookRequest {
+        config_flag,
+        ledger_dir: default_ledger_dir(),
+    };
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        handle(config_flag, &mut trace)
+        let mut input = String::new();
+        std::io::stdin()
+            .take(MAX_PAYLOAD)
+            .read_to_string(&mut input)
+            .context("cannot read the hook payload from stdin")?;
+        answer(&input, &request, &mut trace)
     }));
     if debug {
         for line in &trace.lines {
@@ -71,12 +81,21 @@ pub fn run_hook(config_flag: Option<PathBuf>) {
     }
 }
 
-fn handle(config_flag: Option<PathBuf>, trace: &mut Trace) -> anyhow::Result<Option<String>> {
-    let mut input = String::new();
-    std::io::stdin()
-        .take(MAX_PAYLOAD)
-        .read_to_string(&mut input)
-        .context("cannot read the hook payload from stdin")?;
+/// Where a hook finds its configuration and session ledgers.
+#[derive(Debug, Clone)]
+pub struct HookRequest {
+    /// `--config PATH`, if given.
+    pub config_flag: Option<PathBuf>,
+    pub ledger_dir: PathBuf,
+}
+
+/// The hook's answer to one payload: the JSON line to print, or nothing. Errors are for
+/// stderr only; the caller still exits 0.
+pub fn answer(
+    input: &str,
+    request: &HookRequest,
+    trace: &mut Trace,
+) -> anyhow::Result<Option<String>> {
     if input.trim().is_empty() {
         trace.note("empty stdin: nothing to do");
         return Ok(None);
@@ -96,10 +115,17 @@ fn handle(config_flag: Option<PathBuf>, trace: &mut Trace) -> anyhow::Result<Opt
         .filter(|p| p.is_absolute())
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_default();
-    let config = find_config(&ConfigSearch::from_env(config_flag, start_dir.clone()))?;
+    let config = find_config(&ConfigSearch::from_env(
+        request.config_flag.clone(),
+        start_dir.clone(),
+    ))?;
     let event = classify(&payload, &config.hook.tools);
     trace.note(format!("event: {event:?}"));
-    let ledger = SessionLedger::open(payload.session_id.as_deref(), payload.agent_id.as_deref());
+    let ledger = SessionLedger::open_in(
+        &request.ledger_dir,
+        payload.session_id.as_deref(),
+        payload.agent_id.as_deref(),
+    );
 
     let injection = match &event {
         Event::Ignored => return Ok(None),
