@@ -5,14 +5,18 @@
 //! audit sees byte for byte what the hook would search for.
 
 mod command;
+mod extract;
 mod fts;
 mod index;
 mod language;
 mod mention;
 mod path;
 mod terms;
+#[cfg(test)]
+mod tests;
 
 pub use command::languages_for_command;
+pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
 pub use fts::fts_expression;
 pub use language::{LANGUAGES, Language, Word, canonical_language};
 pub use mention::mentioned_languages;
@@ -51,10 +55,4 @@ pub struct Query {
     pub terms: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
-}
-#[cfg(test)]
-
-/// Turn a tool call / prompt / error into a query.
-pub fn extract_query(_input: &QueryInput) -> Query {
-    Query::default()
 }
