@@ -4,12 +4,23 @@
 //! This is the one code path shared by the hook and `lore extract-queries`, so a coverage
 //! audit sees byte for byte what the hook would search for.
 
+mod command;
+mod extract;
 mod fts;
+mod index;
 mod language;
+mod mention;
+mod path;
 mod terms;
+#[cfg(test)]
+mod tests;
 
+pub use command::languages_for_command;
+pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
 pub use fts::fts_expression;
-pub use language::{languages_for_command, languages_for_path, mentioned_languages};
+pub use language::{LANGUAGES, Language, Word, canonical_language};
+pub use mention::mentioned_languages;
+pub use path::languages_for_path;
 pub use terms::clean_terms;
 
 /// What the agent is doing, in harness-neutral terms. Adapters fill this from their wire format.
@@ -44,9 +55,4 @@ pub struct Query {
     pub terms: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
-}
-
-/// Turn a tool call / prompt / error into a query.
-pub fn extract_query(_input: &QueryInput) -> Query {
-    Query::default()
 }
