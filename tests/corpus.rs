@@ -1,6 +1,9 @@
 //! The shared corpus of 635 real convention files: ingesting all of it never panics, each
 //! unparseable file is reported, and a distinctive phrase finds its file first.
 
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Workspace, shared_dir, stdout};
@@ -31,7 +34,11 @@ fn corpus_workspace() -> Option<Workspace> {
 fn whole_corpus_ingests_and_a_distinctive_phrase_finds_its_file() {
     let Some(ws) = corpus_workspace() else { return };
     let out = ws.lore().args(["ingest", "--json"]).output().unwrap();
-    assert!(out.status.code().is_some(), "ingest was killed: {}", common::stderr(&out));
+    assert!(
+        out.status.code().is_some(),
+        "ingest was killed: {}",
+        common::stderr(&out)
+    );
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     let added: Vec<&str> = report["added"]
         .as_array()
@@ -45,16 +52,35 @@ fn whole_corpus_ingests_and_a_distinctive_phrase_finds_its_file() {
         assert!(e["line"].as_u64().unwrap() >= 1, "{e}");
         assert!(!e["message"].as_str().unwrap().is_empty(), "{e}");
     }
-    assert_eq!(added.len() + errors.len(), 635, "every corpus file is indexed or reported");
-    assert!(!added.contains(&"SOURCES.md"), ".loreignore excludes SOURCES.md");
-    assert_eq!(out.status.code(), Some(if errors.is_empty() { 0 } else { 1 }));
+    assert_eq!(
+        added.len() + errors.len(),
+        635,
+        "every corpus file is indexed or reported"
+    );
+    assert!(
+        !added.contains(&"SOURCES.md"),
+        ".loreignore excludes SOURCES.md"
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(if errors.is_empty() { 0 } else { 1 })
+    );
 
     let out = ws
         .lore()
-        .args(["search", "--json", "--top-k", "3", "zero-value mutexes are valid"])
+        .args([
+            "search",
+            "--json",
+            "--top-k",
+            "3",
+            "zero-value mutexes are valid",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", common::stderr(&out));
     let result: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(result["results"][0]["source"], "uber-go-guide/mutex-zero-value.md", "{result:#}");
+    assert_eq!(
+        result["results"][0]["source"], "uber-go-guide/mutex-zero-value.md",
+        "{result:#}"
+    );
 }

@@ -1,6 +1,9 @@
 //! Parses every markdown file of the shared real-world corpus (`../shared/corpus`) as a
 //! pattern: nothing may panic, nearly all files must parse, and parsed patterns must be usable.
 
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 
 use lore::core::pattern::parse_pattern;

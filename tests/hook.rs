@@ -2,6 +2,9 @@
 //! fixture knowledge base (snapshots), the never-break-the-agent cases, session dedup, and
 //! concurrency.
 
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::path::Path;
@@ -21,7 +24,11 @@ fn contract(output: &std::process::Output, event: &str) -> Option<String> {
     let value: Value = serde_json::from_str(lines[0]).expect("stdout is JSON");
     let specific = &value["hookSpecificOutput"];
     assert_eq!(specific["hookEventName"], event, "{value}");
-    assert_eq!(value.as_object().unwrap().len(), 1, "only hookSpecificOutput: {value}");
+    assert_eq!(
+        value.as_object().unwrap().len(),
+        1,
+        "only hookSpecificOutput: {value}"
+    );
     let text = specific["additionalContext"].as_str().unwrap().to_string();
     assert!(text.chars().count() < 10_000, "under Claude Code's cut-off");
     assert!(!text.trim().is_empty());
@@ -34,6 +41,8 @@ fn ingested_fixture() -> Workspace {
     ws
 }
 
+/// A tool call payload whose project directory is `/home/dev/demo` (not the workspace, so
+/// pattern paths show as absolute paths of the workspace).
 fn tool_call(session: &str, tool: &str, input: Value) -> String {
     json!({
         "session_id": session,
@@ -57,7 +66,12 @@ fn every_real_payload_sample_gets_a_valid_answer() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .filter(|p| !matches!(p.file_stem().and_then(|s| s.to_str()), Some("index" | "model-request")))
+        .filter(|p| {
+            !matches!(
+                p.file_stem().and_then(|s| s.to_str()),
+                Some("index" | "model-request")
+            )
+        })
         .collect();
     names.sort();
     assert!(names.len() >= 25, "samples: {}", names.len());
@@ -82,7 +96,14 @@ fn every_real_payload_sample_gets_a_valid_answer() {
 #[test]
 fn events_without_a_context_channel_print_nothing() {
     let ws = ingested_fixture();
-    for event in ["Stop", "PreCompact", "PostCompact", "SessionEnd", "SubagentStop", "Nonsense"] {
+    for event in [
+        "Stop",
+        "PreCompact",
+        "PostCompact",
+        "SessionEnd",
+        "SubagentStop",
+        "Nonsense",
+    ] {
         let payload = json!({"session_id": "s", "cwd": "/x", "hook_event_name": event,
                              "stop_hook_active": false, "prompt": "error handling in rust"});
         let output = ws.hook(&payload.to_string());
@@ -93,8 +114,20 @@ fn events_without_a_context_channel_print_nothing() {
 #[test]
 fn malformed_input_and_broken_setups_exit_zero_with_nothing_on_stdout() {
     let ws = ingested_fixture();
-    let edit = tool_call("s", "Edit", json!({"file_path": "/p/src/error.rs", "new_string": "thiserror"}));
-    for input in ["", "not json", "[]", "null", "{", "{\"hook_event_name\": 5}", "\u{0}\u{ff}"] {
+    let edit = tool_call(
+        "s",
+        "Edit",
+        json!({"file_path": "/p/src/error.rs", "new_string": "thiserror"}),
+    );
+    for input in [
+        "",
+        "not json",
+        "[]",
+        "null",
+        "{",
+        "{\"hook_event_name\": 5}",
+        "\u{0}\u{ff}",
+    ] {
         let output = ws.hook(input);
         assert_eq!(contract(&output, "PreToolUse"), None, "{input:?}");
     }
@@ -109,7 +142,12 @@ fn malformed_input_and_broken_setups_exit_zero_with_nothing_on_stdout() {
 
     // No configuration anywhere.
     let bare = Workspace::bare();
-    let output = bare.lore().arg("hook").write_stdin(edit.clone()).output().unwrap();
+    let output = bare
+        .lore()
+        .arg("hook")
+        .write_stdin(edit.clone())
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).is_empty());
     assert!(stderr(&output).contains("lore init"), "{}", stderr(&output));
@@ -120,25 +158,41 @@ fn malformed_input_and_broken_setups_exit_zero_with_nothing_on_stdout() {
     let output = broken.hook(&edit);
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).is_empty());
-    assert!(stderr(&output).contains("lore hook:"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("lore hook:"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
 fn the_index_is_built_on_first_use() {
     let ws = Workspace::with_fixture_kb();
     assert!(!ws.path(".lore/index.db").exists());
-    let output = ws.hook(&tool_call("s", "Bash", json!({"command": "cargo test", "description": "Run the tests"})));
+    let output = ws.hook(&tool_call(
+        "s",
+        "Bash",
+        json!({"command": "cargo test", "description": "Run the tests"}),
+    ));
     let text = contract(&output, "PreToolUse").expect("injected after building the index");
-    assert!(text.contains("patterns/testing.md"), "{text}");
+    assert!(text.contains("/patterns/testing.md"), "{text}");
 }
 
 #[test]
 fn a_pattern_is_injected_once_per_session_until_the_context_resets() {
     let ws = ingested_fixture();
-    let call = tool_call("dedup", "Bash", json!({"command": "cargo test", "description": "Run the tests"}));
+    let call = tool_call(
+        "dedup",
+        "Bash",
+        json!({"command": "cargo test", "description": "Run the tests"}),
+    );
     let first = contract(&ws.hook(&call), "PreToolUse").expect("first call injects");
-    assert!(first.contains("patterns/testing.md"));
-    assert_eq!(contract(&ws.hook(&call), "PreToolUse"), None, "second call is deduplicated");
+    assert!(first.contains("/patterns/testing.md"));
+    assert_eq!(
+        contract(&ws.hook(&call), "PreToolUse"),
+        None,
+        "second call is deduplicated"
+    );
 
     let other_session = call.replace("\"dedup\"", "\"other\"");
     assert!(contract(&ws.hook(&other_session), "PreToolUse").is_some());
@@ -148,7 +202,10 @@ fn a_pattern_is_injected_once_per_session_until_the_context_resets() {
         ("SessionStart", json!({"source": "clear"})),
     ] {
         let mut reset = json!({"session_id": "dedup", "cwd": "/x", "hook_event_name": event});
-        reset.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        reset
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
         ws.hook(&reset.to_string());
         assert!(
             contract(&ws.hook(&call), "PreToolUse").is_some(),
@@ -164,20 +221,39 @@ fn a_pattern_is_injected_once_per_session_until_the_context_resets() {
 fn path_globs_universal_tier_and_the_language_gate() {
     let ws = ingested_fixture();
     // paths: src/storage/** injects without any word overlap.
-    let storage = tool_call("g1", "Edit", json!({"file_path": "/home/dev/demo/src/storage/zzz.rs", "old_string": "a", "new_string": "b"}));
+    let storage = tool_call(
+        "g1",
+        "Edit",
+        json!({"file_path": "/home/dev/demo/src/storage/zzz.rs", "old_string": "a", "new_string": "b"}),
+    );
     let text = contract(&ws.hook(&storage), "PreToolUse").expect("glob match injects");
-    assert!(text.contains("patterns/storage-sql.md"), "{text}");
+    assert!(text.contains("/patterns/storage-sql.md"), "{text}");
 
     // universal with applies_when: git commit.
-    let commit = tool_call("g2", "Bash", json!({"command": "git commit -m 'Add parser'", "description": "Commit"}));
+    let commit = tool_call(
+        "g2",
+        "Bash",
+        json!({"command": "git commit -m 'Add parser'", "description": "Commit"}),
+    );
     let text = contract(&ws.hook(&commit), "PreToolUse").expect("universal pattern applies");
-    assert!(text.contains("patterns/git-commits.md"), "{text}");
-    let ls = tool_call("g3", "Bash", json!({"command": "git status", "description": "Show status"}));
+    assert!(text.contains("/patterns/git-commits.md"), "{text}");
+    let ls = tool_call(
+        "g3",
+        "Bash",
+        json!({"command": "ls -la", "description": "List files"}),
+    );
     let text = contract(&ws.hook(&ls), "PreToolUse").unwrap_or_default();
-    assert!(!text.contains("patterns/git-commits.md"), "applies_when gates it: {text}");
+    assert!(
+        !text.contains("/patterns/git-commits.md"),
+        "applies_when gates it: {text}"
+    );
 
     // language: python is never injected for a Rust edit, whatever the words.
-    let rust = tool_call("g4", "Edit", json!({"file_path": "/home/dev/demo/src/errors.rs", "old_string": "a", "new_string": "handle errors with specific exception types in python style"}));
+    let rust = tool_call(
+        "g4",
+        "Edit",
+        json!({"file_path": "/home/dev/demo/src/errors.rs", "old_string": "a", "new_string": "handle errors with specific exception types in python style"}),
+    );
     let text = contract(&ws.hook(&rust), "PreToolUse").unwrap_or_default();
     assert!(!text.contains("python-style.md"), "{text}");
     assert!(text.contains("rust-errors.md"), "{text}");
@@ -186,25 +262,41 @@ fn path_globs_universal_tier_and_the_language_gate() {
 #[test]
 fn read_only_agents_and_unlisted_tools_get_nothing() {
     let ws = ingested_fixture();
-    let mut explore: Value = serde_json::from_str(&tool_call("r", "Bash", json!({"command": "cargo test"}))).unwrap();
+    let mut explore: Value =
+        serde_json::from_str(&tool_call("r", "Bash", json!({"command": "cargo test"}))).unwrap();
     explore["agent_type"] = json!("Explore");
     assert_eq!(contract(&ws.hook(&explore.to_string()), "PreToolUse"), None);
-    let read = tool_call("r", "Read", json!({"file_path": "/home/dev/demo/src/lib.rs"}));
+    let read = tool_call(
+        "r",
+        "Read",
+        json!({"file_path": "/home/dev/demo/src/lib.rs"}),
+    );
     assert_eq!(contract(&ws.hook(&read), "PreToolUse"), None);
 }
 
 #[test]
 fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
     let ws = Workspace::new();
-    let words: Vec<String> = (0..32).map(|i| format!("topic{}", (b'a' + (i % 26) as u8) as char).repeat(1) + &"x".repeat(i / 26 + 1)).collect();
+    let words: Vec<String> = (0..32)
+        .map(|i| {
+            format!("topic{}", (b'a' + (i % 26) as u8) as char).repeat(1) + &"x".repeat(i / 26 + 1)
+        })
+        .collect();
     for word in &words {
-        ws.pattern(&format!("{word}.md"), &format!("# {word}\n\nAlways {word} carefully.\n"));
+        ws.pattern(
+            &format!("{word}.md"),
+            &format!("# {word}\n\nAlways {word} carefully.\n"),
+        );
     }
     ws.lore().arg("ingest").assert().success();
     let handles: Vec<_> = words
         .iter()
         .map(|word| {
-            let payload = tool_call("concurrent", "Bash", json!({"command": format!("make {word}"), "description": word}));
+            let payload = tool_call(
+                "concurrent",
+                "Bash",
+                json!({"command": format!("make {word}"), "description": word}),
+            );
             let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
             cmd.current_dir(ws.root())
                 .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
@@ -214,7 +306,12 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
                 .stderr(std::process::Stdio::piped());
             let mut child = cmd.spawn().unwrap();
             use std::io::Write;
-            child.stdin.take().unwrap().write_all(payload.as_bytes()).unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(payload.as_bytes())
+                .unwrap();
             child
         })
         .collect();
@@ -237,7 +334,10 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
 fn hooks_keep_answering_during_a_forced_reingest() {
     let ws = Workspace::new();
     for i in 0..400 {
-        ws.pattern(&format!("p{i:03}.md"), &format!("# Pattern {i}\n\n## Testing\n\nRun cargo test for crate {i}.\n"));
+        ws.pattern(
+            &format!("p{i:03}.md"),
+            &format!("# Pattern {i}\n\n## Testing\n\nRun cargo test for crate {i}.\n"),
+        );
     }
     ws.lore().arg("ingest").assert().success();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -260,11 +360,23 @@ fn hooks_keep_answering_during_a_forced_reingest() {
         })
     };
     for i in 0..40 {
-        let call = tool_call(&format!("during-{i}"), "Bash", json!({"command": "cargo test", "description": "Run the tests"}));
+        let call = tool_call(
+            &format!("during-{i}"),
+            "Bash",
+            json!({"command": "cargo test", "description": "Run the tests"}),
+        );
         let output = ws.hook(&call);
         let text = contract(&output, "PreToolUse");
-        assert!(text.is_some(), "call {i} found nothing; stderr: {}", stderr(&output));
-        assert!(!stderr(&output).contains("lore hook:"), "{}", stderr(&output));
+        assert!(
+            text.is_some(),
+            "call {i} found nothing; stderr: {}",
+            stderr(&output)
+        );
+        assert!(
+            !stderr(&output).contains("lore hook:"),
+            "{}",
+            stderr(&output)
+        );
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     assert!(ingester.join().unwrap() >= 1);
@@ -277,7 +389,11 @@ fn debug_mode_traces_the_decision_on_stderr_only() {
         .lore()
         .env("LORE_DEBUG", "1")
         .args(["--config", ws.path("lore.toml").to_str().unwrap(), "hook"])
-        .write_stdin(tool_call("dbg", "Bash", json!({"command": "cargo test", "description": "Run the tests"})))
+        .write_stdin(tool_call(
+            "dbg",
+            "Bash",
+            json!({"command": "cargo test", "description": "Run the tests"}),
+        ))
         .output()
         .unwrap();
     let text = contract(&output, "PreToolUse").unwrap();
@@ -309,7 +425,15 @@ fn transcript_tail_adds_the_last_user_message() {
         .output()
         .unwrap();
     let row: Value = serde_json::from_str(&stdout(&out)).unwrap();
-    let terms: Vec<&str> = row["terms"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
-    assert!(terms.contains(&"snapshots") || terms.contains(&"insta"), "{row}");
+    let terms: Vec<&str> = row["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert!(
+        terms.contains(&"snapshots") || terms.contains(&"insta"),
+        "{row}"
+    );
     let _ = Path::new("unused");
 }

@@ -1,6 +1,9 @@
 //! Layering guard (DESIGN.md): the core stays pure, services never reach up into adapters,
 //! and storage knows nothing of services or adapters.
 
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::Path;
 
 fn rust_files(dir: &str) -> Vec<(String, String)> {
@@ -30,7 +33,11 @@ fn assert_absent(dir: &str, forbidden: &[&str]) {
             }
         }
     }
-    assert!(found.is_empty(), "layering violations:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "layering violations:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -38,9 +45,20 @@ fn core_does_no_io_and_knows_no_outer_crates() {
     assert_absent(
         "core",
         &[
-            "std::fs", "std::io::stdin", "stdin()", "std::net", "std::process", "std::env",
-            "rusqlite", "clap", "ollama", "reqwest", "tokio", "crate::storage",
-            "crate::services", "crate::adapters",
+            "std::fs",
+            "std::io::stdin",
+            "stdin()",
+            "std::net",
+            "std::process",
+            "std::env",
+            "rusqlite",
+            "clap",
+            "ollama_rs",
+            "reqwest",
+            "tokio",
+            "crate::storage",
+            "crate::services",
+            "crate::adapters",
         ],
     );
 }

@@ -1,6 +1,8 @@
 //! Shared workspace builder for integration tests: a temp repository with lore.toml, pattern
 //! files, and a `lore` command isolated from the user's environment.
 #![allow(dead_code)]
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -101,7 +101,7 @@ pub fn answer(
         return Ok(None);
     }
     let payload: Payload =
-        serde_json::from_str(&input).context("hook payload is not a JSON object")?;
+        serde_json::from_str(input).context("hook payload is not a JSON object")?;
     let name = payload.hook_event_name.as_deref().unwrap_or("");
     if !HANDLED.contains(&name) {
         trace.note(format!("event {name:?}: nothing to do"));

@@ -73,7 +73,7 @@ pub static LANGUAGES: &[Language] = &[
         ],
         &["cargo", "cargo-*", "rustc", "rustup", "rustfmt", "clippy-driver", "rust-analyzer"],
         &[
-            Any("rust"), Any("rustlang"), Any("cargo.toml"), Any("rustc"), Any("clippy"),
+            Any("rust"), Any("rustlang"), Any("cargo"), Any("cargo.toml"), Any("rustc"), Any("clippy"),
             Any("rustfmt"),
         ],
     ),

@@ -207,10 +207,7 @@ pub fn ingest(
     let upserts = loaded
         .iter()
         .map(|(pattern, raw, hash)| PatternRecord {
-            mentioned_languages: mentioned_languages(&format!(
-                "{}\n{}",
-                pattern.title, pattern.body
-            )),
+            mentioned_languages: mentioned_languages(&mention_text(pattern)),
             pattern,
             raw,
             content_hash: hash.clone(),
@@ -227,6 +224,19 @@ pub fn ingest(
     })?;
     report.duration = started.elapsed();
     Ok(report)
+}
+
+/// The text whose language names make an undeclared pattern eligible for a language:
+/// title, tags, description and body.
+fn mention_text(pattern: &Pattern) -> String {
+    let fm = &pattern.frontmatter;
+    format!(
+        "{}\n{}\n{}\n{}",
+        pattern.title,
+        fm.tags.join(", "),
+        fm.description.as_deref().unwrap_or(""),
+        pattern.body
+    )
 }
 
 /// Resolve `--file PATH` to a source inside the knowledge dir.
