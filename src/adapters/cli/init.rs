@@ -93,9 +93,10 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     for issue in &report.errors {
         eprintln!("warning: {issue}");
     }
+    let count = report.added.len() + report.updated.len() + report.unchanged;
     println!(
-        "indexed {} patterns into {}",
-        report.added.len() + report.updated.len() + report.unchanged,
+        "indexed {count} pattern{} into {}",
+        if count == 1 { "" } else { "s" },
         config.database.display()
     );
     if args.claude {
