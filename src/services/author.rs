@@ -235,7 +235,10 @@ fn relative_inside(root: &Path, requested: &str) -> Result<PathBuf, AuthorError>
             _ => return Err(outside("only plain relative paths are accepted")),
         }
     }
-    Ok(rel.components().collect())
+    Ok(rel
+        .components()
+        .filter(|c| matches!(c, Component::Normal(_)))
+        .collect())
 }
 
 /// The canonical knowledge dir, and `dir` inside it resolved (created when `create`),
@@ -358,7 +361,8 @@ fn write_and_index(
             &mut NoProgress,
         )?,
     };
-    let commit = commit_file(root, path, &message, &slugify(&source));
+    let branch_slug = slugify(&Path::new(&source).with_extension("").to_string_lossy());
+    let commit = commit_file(root, path, &message, &branch_slug);
     Ok(WriteOutcome {
         action,
         source,

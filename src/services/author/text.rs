@@ -176,6 +176,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn slugs_fold_accents_and_collapse_separators() {
+        let cases = [
+            ("Error handling in Rust", "error-handling-in-rust"),
+            (
+                "  Crème brûlée: Naming / Rules!  ",
+                "creme-brulee-naming-rules",
+            ),
+            ("ﬁle Ⅻ — ½", "file-xii-1-2"),
+            ("日本語 テスト", "日本語-テスト"),
+            ("!!!", ""),
+        ];
+        for (title, slug) in cases {
+            assert_eq!(slugify(title), slug, "{title}");
+        }
+        let long = slugify(&"ab ".repeat(100));
+        assert!(
+            long.chars().count() <= limits::SLUG && !long.ends_with('-'),
+            "{long}"
+        );
+    }
+
+    #[test]
+    fn frontmatter_values_are_quoted() {
+        let p = NewPattern {
+            title: "T".into(),
+            body: "b".into(),
+            tags: vec!["a: b".into(), "back\\slash\"quote".into()],
+            ..NewPattern::default()
+        };
+        assert_eq!(
+            render_new_pattern(&p),
+            "---\ntags: [\"a: b\", \"back\\\\slash\\\"quote\"]\n---\n# T\n\nb\n"
+        );
+    }
+
+    #[test]
     fn update_keeps_other_keys_and_title() {
         let current = "---\n# keep me\ndescription: d\ntags:\n  - a\n  - b\nuniversal: true\n---\n# Title\n\nold\n";
         let u = PatternUpdate {
