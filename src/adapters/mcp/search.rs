@@ -190,3 +190,51 @@ fn render(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::index::PatternSummary;
+
+    fn pattern(tags: &[&str], languages: &[&str]) -> StoredPattern {
+        StoredPattern {
+            summary: PatternSummary {
+                id: 1,
+                source: "p.md".into(),
+                title: "P".into(),
+                tags: tags.iter().map(|s| s.to_string()).collect(),
+                languages: languages.iter().map(|s| s.to_string()).collect(),
+                universal: false,
+                applies_when: Default::default(),
+                paths: Vec::new(),
+                description: None,
+            },
+            body: String::new(),
+        }
+    }
+
+    #[test]
+    fn filters_keep_matching_languages_and_any_tag() {
+        let req = |language: Option<&str>, tags: &[&str]| SearchRequest {
+            language: language.map(String::from),
+            tags: tags.iter().map(|s| s.to_string()).collect(),
+            ..SearchRequest::default()
+        };
+        let cases = [
+            (req(None, &[]), pattern(&[], &["go"]), true),
+            (req(Some("rust"), &[]), pattern(&[], &["rust", "sql"]), true),
+            (req(Some("rust"), &[]), pattern(&[], &["go"]), false),
+            (req(Some("rust"), &[]), pattern(&[], &[]), true),
+            (req(None, &["SQL", "x"]), pattern(&["sql"], &[]), true),
+            (req(None, &["x"]), pattern(&["sql"], &[]), false),
+            (
+                req(Some("rust"), &["sql"]),
+                pattern(&["sql"], &["go"]),
+                false,
+            ),
+        ];
+        for (i, (request, p, want)) in cases.iter().enumerate() {
+            assert_eq!(keeps(request, p), *want, "case {i}");
+        }
+    }
+}
