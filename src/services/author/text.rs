@@ -234,3 +234,27 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn slugs_are_safe_file_stems(title in ".{0,300}") {
+            let slug = slugify(&title);
+            prop_assert!(slug.chars().count() <= limits::SLUG);
+            prop_assert!(!slug.starts_with('-') && !slug.ends_with('-') && !slug.contains("--"));
+            prop_assert!(slug.chars().all(|c| c == '-' || c.is_alphanumeric()));
+        }
+
+        #[test]
+        fn any_update_text_keeps_a_closed_frontmatter(current in ".{0,200}", body in ".{1,100}") {
+            let u = PatternUpdate { source: "x.md".into(), body, tags: Some(vec!["t".into()]), languages: None };
+            let text = render_update(&current, &u);
+            prop_assert!(text.starts_with("---\n"));
+            prop_assert!(text.matches("\n---\n").count() >= 1);
+        }
+    }
+}
