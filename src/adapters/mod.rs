@@ -2,3 +2,4 @@
 
 pub mod claude;
 pub mod cli;
+pub mod mcp;

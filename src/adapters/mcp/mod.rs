@@ -1,0 +1,43 @@
+//! MCP adapter: `lore serve` speaks the Model Context Protocol over stdio with the official
+//! Rust SDK (rmcp). Tools translate arguments to the search, status and author services; the
+//! server answers every request (errors included) and keeps serving until stdin closes.
+
+mod params;
+mod search;
+mod server;
+
+use rmcp::ServiceExt;
+use thiserror::Error;
+
+use crate::core::config::Config;
+pub use search::{BODY_BUDGET, MAX_TOP_K};
+pub use server::LoreServer;
+
+#[derive(Debug, Error)]
+pub enum ServeError {
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("the MCP session could not start: {0}")]
+    Initialize(String),
+    #[error("the MCP session ended abnormally: {0}")]
+    Session(String),
+}
+
+/// Serve `config`'s patterns over stdin/stdout until the client disconnects.
+pub fn serve_stdio(config: Config) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async move {
+        let running = LoreServer::new(config)
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|e| ServeError::Initialize(e.to_string()))?;
+        running
+            .waiting()
+            .await
+            .map_err(|e| ServeError::Session(e.to_string()))?;
+        Ok(())
+    })
+}

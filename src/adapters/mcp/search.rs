@@ -1,0 +1,240 @@
+//! `search_patterns`: the CLI's ranking (`services::search`), then the language and tag
+//! filters on the matched patterns, rendered as text an agent can read: the ranked sections
+//! with source and heading, then each distinct pattern's body once, best first, within
+//! [`BODY_BUDGET`] characters, saying what was cut.
+
+use std::collections::BTreeSet;
+
+use crate::services::search::{RankedChunk, query_for_text, search};
+use crate::storage::index::{Index, IndexError, StoredPattern};
+
+/// Characters of pattern text one search returns.
+pub const BODY_BUDGET: usize = 8_000;
+/// Most sections one search ranks.
+pub const MAX_TOP_K: usize = 50;
+
+/// A search request after argument checks.
+#[derive(Debug, Clone, Default)]
+pub struct SearchRequest {
+    pub query: String,
+    pub top_k: usize,
+    pub language: Option<String>,
+    pub tags: Vec<String>,
+    pub include_metadata: bool,
+}
+
+fn keeps(request: &SearchRequest, pattern: &StoredPattern) -> bool {
+    let summary = &pattern.summary;
+    let language_ok = request.language.as_ref().is_none_or(|lang| {
+        summary.languages.is_empty() || summary.languages.iter().any(|l| l == lang)
+    });
+    let tags_ok = request.tags.is_empty()
+        || summary
+            .tags
+            .iter()
+            .any(|t| request.tags.iter().any(|want| want.eq_ignore_ascii_case(t)));
+    language_ok && tags_ok
+}
+
+/// Run the search and render the answer.
+pub fn search_text(index: &Index, request: &SearchRequest) -> Result<String, IndexError> {
+    let mut query = query_for_text(&request.query);
+    if let Some(lang) = &request.language
+        && !query.languages.contains(lang)
+    {
+        query.languages.push(lang.clone());
+    }
+    let filtered = request.language.is_some() || !request.tags.is_empty();
+    // Filters drop results after ranking, so rank more to still fill top_k.
+    let limit = if filtered {
+        (request.top_k * 4).min(MAX_TOP_K * 4)
+    } else {
+        request.top_k
+    };
+    let outcome = search(index, &query, limit)?;
+    let mut hits: Vec<&RankedChunk> = Vec::new();
+    let mut patterns: Vec<StoredPattern> = Vec::new();
+    let mut rejected = BTreeSet::new();
+    for hit in &outcome.results {
+        if hits.len() == request.top_k {
+            break;
+        }
+        if rejected.contains(&hit.pattern_id) {
+            continue;
+        }
+        if !patterns.iter().any(|p| p.summary.id == hit.pattern_id) {
+            match index.pattern(hit.pattern_id)? {
+                Some(p) if keeps(request, &p) => patterns.push(p),
+                _ => {
+                    rejected.insert(hit.pattern_id);
+                    continue;
+                }
+            }
+        }
+        hits.push(hit);
+    }
+    Ok(render(request, &query.terms, &hits, &patterns))
+}
+
+fn heading_of(hit: &RankedChunk) -> String {
+    let path = match hit.heading_path.split_first() {
+        Some((first, rest)) if *first == hit.title => rest,
+        _ => &hit.heading_path[..],
+    };
+    if path.is_empty() {
+        hit.title.clone()
+    } else {
+        format!("{} › {}", hit.title, path.join(" › "))
+    }
+}
+
+fn render(
+    request: &SearchRequest,
+    terms: &[String],
+    hits: &[&RankedChunk],
+    patterns: &[StoredPattern],
+) -> String {
+    let mut out = String::new();
+    if hits.is_empty() {
+        out.push_str(&format!(
+            "No patterns match {:?} (search terms: {}).{}\nTry other words, fewer filters, or add the convention with add_pattern.\n",
+            request.query,
+            if terms.is_empty() {
+                "none".to_string()
+            } else {
+                terms.join(", ")
+            },
+            if request.language.is_some() || !request.tags.is_empty() {
+                " Filters were applied."
+            } else {
+                ""
+            }
+        ));
+        return out;
+    }
+    out.push_str(&format!(
+        "{} matching sections in {} patterns for {:?}:\n\n",
+        hits.len(),
+        patterns.len(),
+        request.query
+    ));
+    for hit in hits {
+        out.push_str(&format!(
+            "{}. {} ({}:{})",
+            hit.rank,
+            heading_of(hit),
+            hit.source,
+            hit.line
+        ));
+        if request.include_metadata {
+            out.push_str(&format!(" [score {:.3}", hit.score));
+            if let Some(bm25) = hit.bm25 {
+                out.push_str(&format!(", bm25 {bm25:.3}"));
+            }
+            if let Some(fts_rank) = hit.fts_rank {
+                out.push_str(&format!(", fts rank {fts_rank}"));
+            }
+            out.push(']');
+        }
+        out.push('\n');
+    }
+    let mut used = 0;
+    let mut cut = Vec::new();
+    for p in patterns {
+        let s = &p.summary;
+        let mut facts = Vec::new();
+        if !s.tags.is_empty() {
+            facts.push(format!("tags: {}", s.tags.join(", ")));
+        }
+        if !s.languages.is_empty() {
+            facts.push(format!("language: {}", s.languages.join(", ")));
+        }
+        let header = format!(
+            "\n---- {} ({}){}\n\n",
+            s.title,
+            s.source,
+            if facts.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", facts.join("; "))
+            }
+        );
+        let body = p.body.trim();
+        let size = header.chars().count() + body.chars().count() + 1;
+        if used + size <= BODY_BUDGET {
+            used += size;
+            out.push_str(&header);
+            out.push_str(body);
+            out.push('\n');
+        } else if used == 0 {
+            // The best pattern alone is over budget: show its beginning.
+            let room = BODY_BUDGET.saturating_sub(header.chars().count());
+            let shown: String = body.chars().take(room).collect();
+            used = BODY_BUDGET;
+            out.push_str(&header);
+            out.push_str(&shown);
+            out.push_str(&format!(
+                "\n[… cut: {} more characters of {}; read the file for the rest]\n",
+                body.chars().count() - shown.chars().count(),
+                s.source
+            ));
+        } else {
+            cut.push(s.source.as_str());
+        }
+    }
+    if !cut.is_empty() {
+        out.push_str(&format!(
+            "\n[cut to stay within {BODY_BUDGET} characters: the text of {} (listed above); read those files, or search more narrowly]\n",
+            cut.join(", ")
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::index::PatternSummary;
+
+    fn pattern(tags: &[&str], languages: &[&str]) -> StoredPattern {
+        StoredPattern {
+            summary: PatternSummary {
+                id: 1,
+                source: "p.md".into(),
+                title: "P".into(),
+                tags: tags.iter().map(|s| s.to_string()).collect(),
+                languages: languages.iter().map(|s| s.to_string()).collect(),
+                universal: false,
+                applies_when: Default::default(),
+                paths: Vec::new(),
+                description: None,
+            },
+            body: String::new(),
+        }
+    }
+
+    #[test]
+    fn filters_keep_matching_languages_and_any_tag() {
+        let req = |language: Option<&str>, tags: &[&str]| SearchRequest {
+            language: language.map(String::from),
+            tags: tags.iter().map(|s| s.to_string()).collect(),
+            ..SearchRequest::default()
+        };
+        let cases = [
+            (req(None, &[]), pattern(&[], &["go"]), true),
+            (req(Some("rust"), &[]), pattern(&[], &["rust", "sql"]), true),
+            (req(Some("rust"), &[]), pattern(&[], &["go"]), false),
+            (req(Some("rust"), &[]), pattern(&[], &[]), true),
+            (req(None, &["SQL", "x"]), pattern(&["sql"], &[]), true),
+            (req(None, &["x"]), pattern(&["sql"], &[]), false),
+            (
+                req(Some("rust"), &["sql"]),
+                pattern(&["sql"], &["go"]),
+                false,
+            ),
+        ];
+        for (i, (request, p, want)) in cases.iter().enumerate() {
+            assert_eq!(keeps(request, p), *want, "case {i}");
+        }
+    }
+}

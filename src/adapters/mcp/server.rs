@@ -1,0 +1,285 @@
+//! The MCP tool handler: maps each tool's arguments to one service call and its result to
+//! text. Argument problems (size limits, paths outside the knowledge dir) are JSON-RPC
+//! `invalid_params` errors; failures the agent should read and act on (a name collision, a
+//! missing file) are tool results with `isError`. Blocking work runs off the async runtime.
+
+use std::sync::Arc;
+
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+
+use super::params::{AddParams, AppendParams, SearchParams, UpdateParams};
+use super::search::{MAX_TOP_K, SearchRequest, search_text};
+use crate::core::config::Config;
+use crate::services::author::{
+    self, AuthorError, CommitOutcome, NewPattern, PatternAppend, PatternUpdate, WriteOutcome,
+    check_len, limits,
+};
+use crate::services::ingest::NoProgress;
+use crate::services::status::status_report;
+use crate::services::workspace::open_index_building_if_missing;
+
+const INSTRUCTIONS: &str = "lore serves this team's coding conventions (patterns). \
+Call search_patterns before writing code in an unfamiliar area, and follow what it returns. \
+When you learn a convention the team wants kept, record it with add_pattern (or extend one \
+with update_pattern / append_to_pattern); writes are indexed at once and committed to git \
+when the patterns live in a repository.";
+
+/// The `lore serve` MCP server for one configuration.
+#[derive(Clone)]
+pub struct LoreServer {
+    config: Arc<Config>,
+    tool_router: ToolRouter<Self>,
+}
+
+/// Run blocking work on tokio's blocking pool.
+async fn blocking<T, F>(work: F) -> Result<T, ErrorData>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, ErrorData> + Send + 'static,
+{
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ErrorData::internal_error(format!("tool task failed: {e}"), None))?
+}
+
+fn text_result(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// Invalid input → JSON-RPC error; anything else → a tool error the agent can read.
+fn author_failure(e: AuthorError) -> Result<CallToolResult, ErrorData> {
+    if e.is_invalid_input() {
+        Err(ErrorData::invalid_params(e.to_string(), None))
+    } else {
+        Ok(CallToolResult::error(vec![ContentBlock::text(
+            e.to_string(),
+        )]))
+    }
+}
+
+fn write_summary(outcome: &WriteOutcome) -> String {
+    let verb = match outcome.action {
+        author::WriteAction::Added => "Added",
+        author::WriteAction::Updated => "Updated",
+        author::WriteAction::Appended => "Appended a section to",
+    };
+    let mut text = format!("{verb} {}", outcome.source);
+    let report = &outcome.ingest;
+    if report.errors.is_empty() {
+        text.push_str(" and indexed it; search_patterns finds it now.\n");
+    } else {
+        text.push_str(", but indexing reported problems:\n");
+        for issue in &report.errors {
+            text.push_str(&format!("  {issue}\n"));
+        }
+    }
+    match &outcome.commit {
+        CommitOutcome::Committed {
+            commit,
+            branch,
+            new_branch,
+        } => {
+            let short: String = commit.chars().take(12).collect();
+            text.push_str(&format!(
+                "Committed {short} on {}branch {branch}.\n",
+                if *new_branch { "new " } else { "" }
+            ));
+        }
+        CommitOutcome::NotCommitted { reason } => {
+            text.push_str(&format!("Not committed: {reason}.\n"));
+        }
+    }
+    text
+}
+
+fn list(value: Option<Vec<String>>) -> Vec<String> {
+    value
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|s| !s.trim().is_empty())
+        .collect()
+}
+
+#[tool_router]
+impl LoreServer {
+    pub fn new(config: Config) -> Self {
+        Self {
+            config: Arc::new(config),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(
+        description = "Search the team's coding conventions (same ranking as `lore search`). Returns the matching sections with their source file and heading, then the full text of the matching patterns, best first, within about 8000 characters.",
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn search_patterns(
+        &self,
+        Parameters(p): Parameters<SearchParams>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let invalid = |e: AuthorError| ErrorData::invalid_params(e.to_string(), None);
+        check_len("query", &p.query, limits::QUERY).map_err(invalid)?;
+        if p.query.trim().is_empty() {
+            return Err(ErrorData::invalid_params("query must not be empty", None));
+        }
+        let tags = list(p.tags);
+        if tags.len() > limits::ITEMS {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "tags has {} entries; the limit is {}",
+                    tags.len(),
+                    limits::ITEMS
+                ),
+                None,
+            ));
+        }
+        for tag in &tags {
+            check_len("tags", tag, limits::ITEM).map_err(invalid)?;
+        }
+        if let Some(lang) = &p.language {
+            check_len("language", lang, limits::ITEM).map_err(invalid)?;
+        }
+        let top_k = match p.top_k {
+            None => self.config.search.top_k.clamp(1, MAX_TOP_K),
+            Some(k) if (1..=MAX_TOP_K as u32).contains(&k) => k as usize,
+            Some(k) => {
+                return Err(ErrorData::invalid_params(
+                    format!("top_k is {k}; it must be between 1 and {MAX_TOP_K}"),
+                    None,
+                ));
+            }
+        };
+        let request = SearchRequest {
+            query: p.query,
+            top_k,
+            language: p
+                .language
+                .map(|l| l.trim().to_lowercase())
+                .filter(|l| !l.is_empty()),
+            tags,
+            include_metadata: p.include_metadata.unwrap_or(false),
+        };
+        let config = Arc::clone(&self.config);
+        blocking(move || {
+            let result = open_index_building_if_missing(&config, &mut NoProgress)
+                .map_err(|e| e.to_string())
+                .and_then(|(index, _)| search_text(&index, &request).map_err(|e| e.to_string()));
+            Ok(match result {
+                Ok(text) => text_result(text),
+                Err(e) => {
+                    CallToolResult::error(vec![ContentBlock::text(format!("search failed: {e}"))])
+                }
+            })
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Record a new coding convention as a markdown pattern file in the knowledge dir, named from the title. It is indexed at once and, when the knowledge dir is in a git repository, committed. Fails if a file with that name exists: then use update_pattern or append_to_pattern.",
+        annotations(
+            read_only_hint = false,
+            destructive_hint = false,
+            open_world_hint = false
+        )
+    )]
+    async fn add_pattern(
+        &self,
+        Parameters(p): Parameters<AddParams>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let new = NewPattern {
+            title: p.title,
+            body: p.body,
+            tags: list(p.tags),
+            languages: p.language.map(|l| l.into_vec()).unwrap_or_default(),
+            paths: list(p.paths),
+            directory: p.directory,
+        };
+        let config = Arc::clone(&self.config);
+        blocking(move || match author::add_pattern(&config, &new) {
+            Ok(outcome) => Ok(text_result(write_summary(&outcome))),
+            Err(e) => author_failure(e),
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Replace the text of an existing pattern file (everything below its `# Title`), optionally its tags and language. Re-indexed at once; committed when in git.",
+        annotations(
+            read_only_hint = false,
+            destructive_hint = true,
+            open_world_hint = false
+        )
+    )]
+    async fn update_pattern(
+        &self,
+        Parameters(p): Parameters<UpdateParams>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let update = PatternUpdate {
+            source: p.source,
+            body: p.body,
+            tags: p.tags.map(|t| list(Some(t))),
+            languages: p.language.map(|l| l.into_vec()),
+        };
+        let config = Arc::clone(&self.config);
+        blocking(move || match author::update_pattern(&config, &update) {
+            Ok(outcome) => Ok(text_result(write_summary(&outcome))),
+            Err(e) => author_failure(e),
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Add a `## heading` section at the end of an existing pattern file. Re-indexed at once; committed when in git.",
+        annotations(
+            read_only_hint = false,
+            destructive_hint = false,
+            open_world_hint = false
+        )
+    )]
+    async fn append_to_pattern(
+        &self,
+        Parameters(p): Parameters<AppendParams>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let append = PatternAppend {
+            source: p.source,
+            heading: p.heading,
+            body: p.body,
+        };
+        let config = Arc::clone(&self.config);
+        blocking(move || match author::append_to_pattern(&config, &append) {
+            Ok(outcome) => Ok(text_result(write_summary(&outcome))),
+            Err(e) => author_failure(e),
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Where lore's configuration, knowledge dir and index are, and their state (the same facts as `lore status --json`).",
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn lore_status(&self) -> Result<CallToolResult, ErrorData> {
+        let config = Arc::clone(&self.config);
+        blocking(move || {
+            let report = status_report(&config);
+            let json = serde_json::to_string_pretty(&report).map_err(|e| {
+                ErrorData::internal_error(format!("cannot serialise the status: {e}"), None)
+            })?;
+            Ok(text_result(json))
+        })
+        .await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for LoreServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(
+                Implementation::new("lore", env!("CARGO_PKG_VERSION")).with_title("lore"),
+            )
+            .with_instructions(INSTRUCTIONS)
+    }
+}

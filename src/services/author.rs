@@ -1,0 +1,500 @@
+//! Author: the only code that writes pattern files for agents (MCP `add_pattern`,
+//! `update_pattern`, `append_to_pattern`). Every write validates its inputs against size
+//! limits, stays inside the knowledge dir (no `..`, no absolute path, no symlink escape), is
+//! serialised by an exclusive lock beside the index, replaces the file atomically, re-indexes
+//! it in the same call, and is committed when the knowledge dir is inside a git repository.
+
+use std::fs::OpenOptions;
+use std::path::{Component, Path, PathBuf};
+
+use fs2::FileExt;
+use thiserror::Error;
+
+use crate::core::config::Config;
+use crate::core::pattern::{PatternError, parse_pattern};
+use crate::services::ingest::{
+    IngestError, IngestOptions, IngestReport, NoProgress, ingest, is_pattern_file,
+};
+use crate::services::workspace::{WorkspaceError, open_index_building_if_missing};
+use crate::storage::atomic_file::write_atomically;
+
+mod git;
+mod text;
+
+use git::commit_file;
+pub use git::{BRANCH_PREFIX_ENV, CommitOutcome};
+use text::{render_append, render_update};
+pub use text::{render_new_pattern, slugify};
+
+/// Size limits on every argument an agent can send, in characters (or entries).
+pub mod limits {
+    pub const QUERY: usize = 4_096;
+    pub const TITLE: usize = 200;
+    pub const BODY: usize = 65_536;
+    pub const HEADING: usize = 200;
+    pub const SOURCE: usize = 512;
+    pub const DIRECTORY: usize = 256;
+    /// Each tag, language token or path glob.
+    pub const ITEM: usize = 128;
+    /// Entries in `tags`, `language` or `paths`.
+    pub const ITEMS: usize = 32;
+    /// Longest file-name stem made from a title.
+    pub const SLUG: usize = 80;
+}
+
+#[derive(Debug, Error)]
+pub enum AuthorError {
+    #[error("{field} is {len} characters; the limit is {limit}")]
+    TooLong {
+        field: &'static str,
+        len: usize,
+        limit: usize,
+    },
+    #[error("{field} has {count} entries; the limit is {limit}")]
+    TooMany {
+        field: &'static str,
+        count: usize,
+        limit: usize,
+    },
+    #[error("{field} {problem}")]
+    Invalid {
+        field: &'static str,
+        problem: String,
+    },
+    #[error(
+        "{requested:?} is not a path inside the knowledge dir {dir}: {why}; give a relative path such as `errors.md` or `rust/errors.md`"
+    )]
+    OutsideKnowledgeDir {
+        requested: String,
+        dir: PathBuf,
+        why: &'static str,
+    },
+    #[error(
+        "a pattern file `{existing}` already exists for this title; choose another title, or change that file with update_pattern or append_to_pattern"
+    )]
+    Exists { existing: String },
+    #[error(
+        "no pattern file `{name}` in the knowledge dir; pass a source as search_patterns shows it, e.g. `errors.md`"
+    )]
+    NotFound { name: String },
+    #[error("the new text is not a valid pattern, nothing was written: {0}")]
+    InvalidPattern(#[from] PatternError),
+    #[error("cannot take the write lock {path}: {source}")]
+    Lock {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Workspace(#[from] WorkspaceError),
+    #[error(transparent)]
+    Ingest(#[from] IngestError),
+}
+
+impl AuthorError {
+    /// Is this the caller's input at fault (as opposed to the file system or the index)?
+    pub fn is_invalid_input(&self) -> bool {
+        matches!(
+            self,
+            Self::TooLong { .. }
+                | Self::TooMany { .. }
+                | Self::Invalid { .. }
+                | Self::OutsideKnowledgeDir { .. }
+        )
+    }
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> AuthorError + '_ {
+    move |source| AuthorError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// A new pattern to write.
+#[derive(Debug, Clone, Default)]
+pub struct NewPattern {
+    pub title: String,
+    pub body: String,
+    pub tags: Vec<String>,
+    pub languages: Vec<String>,
+    pub paths: Vec<String>,
+    /// Sub-directory of the knowledge dir to create the file in.
+    pub directory: Option<String>,
+}
+
+/// A replacement for an existing pattern's text. `None` keeps a frontmatter list, an empty
+/// list removes it.
+#[derive(Debug, Clone, Default)]
+pub struct PatternUpdate {
+    pub source: String,
+    pub body: String,
+    pub tags: Option<Vec<String>>,
+    pub languages: Option<Vec<String>>,
+}
+
+/// A section to add at the end of an existing pattern.
+#[derive(Debug, Clone, Default)]
+pub struct PatternAppend {
+    pub source: String,
+    pub heading: String,
+    pub body: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WriteAction {
+    Added,
+    Updated,
+    Appended,
+}
+
+/// What one write did.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct WriteOutcome {
+    pub action: WriteAction,
+    /// Relative to the knowledge dir, `/`-separated (the pattern's identity in the index).
+    pub source: String,
+    pub path: PathBuf,
+    pub ingest: IngestReport,
+    pub commit: CommitOutcome,
+}
+
+/// Fail when `value` is longer than `limit` characters.
+pub fn check_len(field: &'static str, value: &str, limit: usize) -> Result<(), AuthorError> {
+    let len = value.chars().count();
+    if len > limit {
+        return Err(AuthorError::TooLong { field, len, limit });
+    }
+    Ok(())
+}
+
+fn check_single_line(field: &'static str, value: &str, limit: usize) -> Result<(), AuthorError> {
+    check_len(field, value, limit)?;
+    if value.trim().is_empty() {
+        return Err(AuthorError::Invalid {
+            field,
+            problem: "must not be empty".into(),
+        });
+    }
+    if value.chars().any(char::is_control) {
+        return Err(AuthorError::Invalid {
+            field,
+            problem: "must be one line without control characters".into(),
+        });
+    }
+    Ok(())
+}
+
+fn check_items(field: &'static str, items: &[String]) -> Result<(), AuthorError> {
+    if items.len() > limits::ITEMS {
+        return Err(AuthorError::TooMany {
+            field,
+            count: items.len(),
+            limit: limits::ITEMS,
+        });
+    }
+    items
+        .iter()
+        .try_for_each(|item| check_single_line(field, item, limits::ITEM))
+}
+
+fn check_body(field: &'static str, body: &str) -> Result<(), AuthorError> {
+    check_len(field, body, limits::BODY)?;
+    if body.trim().is_empty() {
+        return Err(AuthorError::Invalid {
+            field,
+            problem: "must not be empty".into(),
+        });
+    }
+    Ok(())
+}
+
+/// A relative path made only of normal components, or why not.
+fn relative_inside(root: &Path, requested: &str) -> Result<PathBuf, AuthorError> {
+    let outside = |why| AuthorError::OutsideKnowledgeDir {
+        requested: requested.to_string(),
+        dir: root.to_path_buf(),
+        why,
+    };
+    let rel = Path::new(requested.trim());
+    if rel.is_absolute() || requested.trim().starts_with(['/', '\\']) {
+        return Err(outside("absolute paths are not accepted"));
+    }
+    if requested.contains('\\') || requested.contains('\0') {
+        return Err(outside("backslashes and NUL are not accepted"));
+    }
+    for c in rel.components() {
+        match c {
+            Component::Normal(_) | Component::CurDir => {}
+            Component::ParentDir => return Err(outside("`..` is not accepted")),
+            _ => return Err(outside("only plain relative paths are accepted")),
+        }
+    }
+    Ok(rel
+        .components()
+        .filter(|c| matches!(c, Component::Normal(_)))
+        .collect())
+}
+
+/// The canonical knowledge dir, and `dir` inside it resolved (created when `create`),
+/// checking at each step that no symlink leads out of it.
+fn resolve_dir(
+    root: &Path,
+    dir: &Path,
+    requested: &str,
+    create: bool,
+) -> Result<(PathBuf, PathBuf), AuthorError> {
+    let canonical_root = root.canonicalize().map_err(io_err(root))?;
+    let outside = |why| AuthorError::OutsideKnowledgeDir {
+        requested: requested.to_string(),
+        dir: root.to_path_buf(),
+        why,
+    };
+    let mut current = canonical_root.clone();
+    for part in dir.components() {
+        let next = current.join(part);
+        match std::fs::symlink_metadata(&next) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && create => {
+                std::fs::create_dir(&next).map_err(io_err(&next))?;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(AuthorError::NotFound {
+                    name: requested.to_string(),
+                });
+            }
+            Err(e) => return Err(io_err(&next)(e)),
+        }
+        let resolved = next.canonicalize().map_err(io_err(&next))?;
+        if !resolved.starts_with(&canonical_root) {
+            return Err(outside("a symlink there points outside the knowledge dir"));
+        }
+        if !resolved.is_dir() {
+            return Err(outside("a part of it is not a directory"));
+        }
+        current = resolved;
+    }
+    Ok((canonical_root, current))
+}
+
+/// The exclusive write lock: one writer at a time across threads and `lore serve` processes.
+struct WriteLock {
+    file: std::fs::File,
+}
+
+impl WriteLock {
+    fn acquire(config: &Config) -> Result<Self, AuthorError> {
+        let mut name = config.database.as_os_str().to_owned();
+        name.push(".write.lock");
+        let path = PathBuf::from(name);
+        let lock_err = |source| AuthorError::Lock {
+            path: path.clone(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(lock_err)?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(lock_err)?;
+        file.lock_exclusive().map_err(lock_err)?;
+        Ok(Self { file })
+    }
+}
+
+impl Drop for WriteLock {
+    fn drop(&mut self) {
+        let _ = FileExt::unlock(&self.file);
+    }
+}
+
+/// Index the knowledge dir once under the write lock (a delta: only changed files are
+/// parsed), e.g. when a server starts.
+pub fn refresh_index(config: &Config) -> Result<IngestReport, AuthorError> {
+    let _lock = WriteLock::acquire(config)?;
+    let (mut index, built) = open_index_building_if_missing(config, &mut NoProgress)?;
+    match built {
+        Some(report) => Ok(report),
+        None => Ok(ingest(
+            config,
+            &mut index,
+            &IngestOptions::default(),
+            &mut NoProgress,
+        )?),
+    }
+}
+
+/// Write `text` to `path` (atomically), re-index it, commit it. Called under the lock.
+fn write_and_index(
+    config: &Config,
+    root: &Path,
+    path: &Path,
+    text: &str,
+    action: WriteAction,
+    message: String,
+) -> Result<WriteOutcome, AuthorError> {
+    let source =
+        crate::services::ingest::source_name(root, path).ok_or_else(|| AuthorError::NotFound {
+            name: path.display().to_string(),
+        })?;
+    parse_pattern(&source, text)?;
+    write_atomically(path, text.as_bytes()).map_err(io_err(path))?;
+    // A missing index is built whole (the new file included), not from this one file.
+    let (mut index, built) = open_index_building_if_missing(config, &mut NoProgress)?;
+    let report = match built {
+        Some(report) => report,
+        None => ingest(
+            config,
+            &mut index,
+            &IngestOptions {
+                file: Some(path.to_path_buf()),
+                ..IngestOptions::default()
+            },
+            &mut NoProgress,
+        )?,
+    };
+    let branch_slug = slugify(&Path::new(&source).with_extension("").to_string_lossy());
+    let commit = commit_file(root, path, &message, &branch_slug);
+    Ok(WriteOutcome {
+        action,
+        source,
+        path: path.to_path_buf(),
+        ingest: report,
+        commit,
+    })
+}
+
+/// Create a new pattern file named from its title.
+pub fn add_pattern(config: &Config, p: &NewPattern) -> Result<WriteOutcome, AuthorError> {
+    check_single_line("title", &p.title, limits::TITLE)?;
+    check_body("body", &p.body)?;
+    check_items("tags", &p.tags)?;
+    check_items("language", &p.languages)?;
+    check_items("paths", &p.paths)?;
+    let root = &config.knowledge_dir;
+    let dir = match &p.directory {
+        Some(d) if !d.trim().is_empty() => {
+            check_len("directory", d, limits::DIRECTORY)?;
+            relative_inside(root, d)?
+        }
+        _ => PathBuf::new(),
+    };
+    let slug = slugify(&p.title);
+    if slug.is_empty() {
+        return Err(AuthorError::Invalid {
+            field: "title",
+            problem: "has no letters or digits to name the file after".into(),
+        });
+    }
+    let _lock = WriteLock::acquire(config)?;
+    let requested = dir.join(format!("{slug}.md")).display().to_string();
+    let (canonical_root, parent) = resolve_dir(root, &dir, &requested, true)?;
+    let path = parent.join(format!("{slug}.md"));
+    if std::fs::symlink_metadata(&path).is_ok() {
+        return Err(AuthorError::Exists {
+            existing: crate::services::ingest::source_name(&canonical_root, &path)
+                .unwrap_or(requested),
+        });
+    }
+    let text = render_new_pattern(p);
+    let message = format!(
+        "lore: add pattern \"{}\"\n\nWritten by an agent through the lore MCP server (add_pattern).",
+        p.title.trim()
+    );
+    write_and_index(
+        config,
+        &canonical_root,
+        &path,
+        &text,
+        WriteAction::Added,
+        message,
+    )
+}
+
+/// Resolve an existing pattern file from a source name; refuses symlinks.
+fn existing_pattern(config: &Config, source: &str) -> Result<(PathBuf, PathBuf), AuthorError> {
+    check_single_line("source", source, limits::SOURCE)?;
+    let root = &config.knowledge_dir;
+    let rel = relative_inside(root, source)?;
+    if !is_pattern_file(&rel) {
+        return Err(AuthorError::Invalid {
+            field: "source",
+            problem: format!("{source:?} is not a pattern file (.md, .markdown or .mdc)"),
+        });
+    }
+    let (Some(dir), Some(name)) = (rel.parent(), rel.file_name()) else {
+        return Err(AuthorError::NotFound {
+            name: source.into(),
+        });
+    };
+    let (canonical_root, parent) = resolve_dir(root, dir, source, false)?;
+    let path = parent.join(name);
+    match std::fs::symlink_metadata(&path) {
+        Ok(m) if m.file_type().is_symlink() => Err(AuthorError::OutsideKnowledgeDir {
+            requested: source.into(),
+            dir: root.clone(),
+            why: "it is a symlink, and lore does not write through symlinks",
+        }),
+        Ok(m) if m.is_file() => Ok((canonical_root, path)),
+        _ => Err(AuthorError::NotFound {
+            name: source.into(),
+        }),
+    }
+}
+
+/// Replace an existing pattern's text (below its title), optionally its tags and language.
+pub fn update_pattern(config: &Config, u: &PatternUpdate) -> Result<WriteOutcome, AuthorError> {
+    check_body("body", &u.body)?;
+    check_items("tags", u.tags.as_deref().unwrap_or_default())?;
+    check_items("language", u.languages.as_deref().unwrap_or_default())?;
+    let _lock = WriteLock::acquire(config)?;
+    let (root, path) = existing_pattern(config, &u.source)?;
+    let current = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    let text = render_update(&current, u);
+    let message = format!(
+        "lore: update pattern {}\n\nRewritten by an agent through the lore MCP server (update_pattern).",
+        u.source.trim()
+    );
+    write_and_index(config, &root, &path, &text, WriteAction::Updated, message)
+}
+
+/// Add a `## heading` section at the end of an existing pattern.
+pub fn append_to_pattern(config: &Config, a: &PatternAppend) -> Result<WriteOutcome, AuthorError> {
+    check_single_line("heading", &a.heading, limits::HEADING)?;
+    check_body("body", &a.body)?;
+    let _lock = WriteLock::acquire(config)?;
+    let (root, path) = existing_pattern(config, &a.source)?;
+    let current = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    let text = render_append(&current, a);
+    let message = format!(
+        "lore: add section \"{}\" to {}\n\nAppended by an agent through the lore MCP server (append_to_pattern).",
+        a.heading.trim(),
+        a.source.trim()
+    );
+    write_and_index(config, &root, &path, &text, WriteAction::Appended, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_inside_rejects_escapes() {
+        let root = Path::new("/k");
+        for bad in ["../x.md", "/etc/x.md", "a/../../x.md", "a\\..\\x.md"] {
+            assert!(relative_inside(root, bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            relative_inside(root, "./a/b.md").unwrap(),
+            PathBuf::from("a/b.md")
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! `lore serve` under attack: raw newline-delimited JSON-RPC over the real binary's stdio.
+//! Path traversal and symlink escapes, oversized arguments, invalid JSON, unknown tools and
+//! methods, and concurrent writers from several server processes: the server answers, keeps
+//! serving, writes nothing outside the knowledge dir, and loses no write.
+
+#[cfg(test)]
+mod mcp_support;
+
+use std::path::Path;
+
+use mcp_support::{Server, Workspace, error_code, error_message, tool_text};
+use serde_json::json;
+
+#[test]
+fn path_traversal_and_absolute_paths_are_invalid_params() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    let escapes = [
+        (
+            "add_pattern",
+            json!({"title": "Escape", "body": "b", "directory": "../outside"}),
+        ),
+        (
+            "add_pattern",
+            json!({"title": "Escape", "body": "b", "directory": "/tmp"}),
+        ),
+        (
+            "add_pattern",
+            json!({"title": "Escape", "body": "b", "directory": "a/../../x"}),
+        ),
+        (
+            "update_pattern",
+            json!({"source": "../lore.toml.md", "body": "b"}),
+        ),
+        (
+            "update_pattern",
+            json!({"source": "/etc/passwd.md", "body": "b"}),
+        ),
+        (
+            "append_to_pattern",
+            json!({"source": "../../x.md", "heading": "h", "body": "b"}),
+        ),
+    ];
+    for (tool, args) in escapes {
+        let reply = server.call_tool(tool, args.clone());
+        assert_eq!(error_code(&reply), Some(-32602), "{tool} {args}: {reply}");
+        assert!(
+            error_message(&reply).contains("not a path inside the knowledge dir"),
+            "{tool} {args}: {reply}"
+        );
+    }
+    ws.assert_nothing_outside();
+    assert_eq!(ws.pattern_files().len(), 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_out_of_the_knowledge_dir_are_refused() {
+    let ws = Workspace::new();
+    let outside = ws.root().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("victim.md"), "# Victim\n").unwrap();
+    std::os::unix::fs::symlink(&outside, ws.patterns().join("link")).unwrap();
+    std::os::unix::fs::symlink(outside.join("victim.md"), ws.patterns().join("victim.md")).unwrap();
+    let mut server = Server::start(&ws);
+
+    let add = server.call_tool(
+        "add_pattern",
+        json!({"title": "Through the link", "body": "b", "directory": "link"}),
+    );
+    assert_eq!(error_code(&add), Some(-32602), "{add}");
+    assert!(error_message(&add).contains("symlink"), "{add}");
+
+    let nested = server.call_tool(
+        "add_pattern",
+        json!({"title": "Deeper", "body": "b", "directory": "link/sub"}),
+    );
+    assert_eq!(error_code(&nested), Some(-32602), "{nested}");
+
+    for (tool, args) in [
+        (
+            "update_pattern",
+            json!({"source": "victim.md", "body": "pwned"}),
+        ),
+        (
+            "update_pattern",
+            json!({"source": "link/victim.md", "body": "pwned"}),
+        ),
+        (
+            "append_to_pattern",
+            json!({"source": "victim.md", "heading": "h", "body": "pwned"}),
+        ),
+    ] {
+        let reply = server.call_tool(tool, args.clone());
+        assert_eq!(error_code(&reply), Some(-32602), "{tool} {args}: {reply}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(outside.join("victim.md")).unwrap(),
+        "# Victim\n"
+    );
+    assert!(!outside.join("sub").exists());
+    assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 1);
+}
+
+#[test]
+fn oversized_arguments_name_the_limit() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    let big = "x".repeat(70_000);
+    let cases = [
+        (
+            "add_pattern",
+            json!({"title": "Big", "body": big}),
+            "body is 70000 characters; the limit is 65536",
+        ),
+        (
+            "add_pattern",
+            json!({"title": "t".repeat(201), "body": "b"}),
+            "title is 201 characters; the limit is 200",
+        ),
+        (
+            "add_pattern",
+            json!({"title": "Tags", "body": "b", "tags": vec!["t"; 33]}),
+            "tags has 33 entries; the limit is 32",
+        ),
+        (
+            "add_pattern",
+            json!({"title": "Tag", "body": "b", "tags": ["t".repeat(129)]}),
+            "tags is 129 characters; the limit is 128",
+        ),
+        (
+            "search_patterns",
+            json!({"query": "q".repeat(5000)}),
+            "query is 5000 characters; the limit is 4096",
+        ),
+        (
+            "search_patterns",
+            json!({"query": "q", "top_k": 0}),
+            "top_k is 0",
+        ),
+        (
+            "update_pattern",
+            json!({"source": "errors.md", "body": big}),
+            "body is 70000 characters; the limit is 65536",
+        ),
+        (
+            "append_to_pattern",
+            json!({"source": "errors.md", "heading": "h".repeat(300), "body": "b"}),
+            "heading is 300 characters; the limit is 200",
+        ),
+    ];
+    for (tool, args, message) in cases {
+        let reply = server.call_tool(tool, args);
+        assert_eq!(error_code(&reply), Some(-32602), "{tool}: {reply}");
+        assert!(error_message(&reply).contains(message), "{tool}: {reply}");
+    }
+    assert_eq!(ws.pattern_files().len(), 2, "nothing was written");
+}
+
+#[test]
+fn malformed_requests_get_errors_and_the_server_keeps_serving() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    // Not JSON at all: ignored (there is no id to answer), like the other official SDKs.
+    server.send_raw("this is not json {");
+    // JSON of the wrong shape: an Invalid Request error.
+    server.send_raw(r#"{"jsonrpc":"2.0","id":"x","bogus":true}"#);
+    let invalid = server.read_reply();
+    assert_eq!(error_code(&invalid), Some(-32600), "{invalid}");
+
+    let unknown_method = server.request("nope/nope", json!({}));
+    assert_eq!(
+        error_code(&unknown_method),
+        Some(-32601),
+        "{unknown_method}"
+    );
+    let unknown_tool = server.call_tool("drop_tables", json!({}));
+    assert_eq!(error_code(&unknown_tool), Some(-32602), "{unknown_tool}");
+    // Arguments that do not match the schema: rmcp answers with a tool error the model can
+    // read and correct (MCP treats input validation failures as tool execution errors).
+    for (tool, args) in [
+        ("add_pattern", json!({"title": 7, "body": []})),
+        ("append_to_pattern", json!({"source": "errors.md"})),
+        ("search_patterns", json!({"query": "q", "top_k": "many"})),
+    ] {
+        let reply = server.call_tool(tool, args);
+        assert_eq!(reply["result"]["isError"], true, "{tool}: {reply}");
+        assert!(
+            tool_text(&reply).contains("failed to deserialize parameters"),
+            "{tool}: {reply}"
+        );
+    }
+
+    let status = server.call_tool("lore_status", json!({}));
+    let report: serde_json::Value = serde_json::from_str(&tool_text(&status)).unwrap();
+    assert_eq!(report["index"]["patterns"], 2, "{report}");
+}
+
+#[test]
+fn write_errors_the_agent_can_fix_are_tool_errors() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    let first = server.call_tool("add_pattern", json!({"title": "Errors", "body": "again"}));
+    assert_eq!(first["result"]["isError"], true, "{first}");
+    assert!(
+        tool_text(&first).contains("`errors.md` already exists"),
+        "{first}"
+    );
+    let missing = server.call_tool("update_pattern", json!({"source": "nope.md", "body": "b"}));
+    assert_eq!(missing["result"]["isError"], true, "{missing}");
+    assert!(
+        tool_text(&missing).contains("no pattern file `nope.md`"),
+        "{missing}"
+    );
+    assert_eq!(ws.read("errors.md"), mcp_support::ERRORS_MD);
+}
+
+#[test]
+fn concurrent_adds_from_several_servers_lose_nothing() {
+    let ws = Workspace::new().git();
+    let writers = 20;
+    let servers = 4;
+    std::thread::scope(|scope| {
+        for s in 0..servers {
+            let ws = &ws;
+            scope.spawn(move || {
+                let mut server = Server::start(ws);
+                // Each server gets several requests in flight at once.
+                let ids: Vec<u64> = (s..writers)
+                    .step_by(servers)
+                    .map(|i| {
+                        server.send_tool(
+                            "add_pattern",
+                            json!({
+                                "title": format!("Concurrent pattern {i}"),
+                                "body": format!("Body number {i}."),
+                                "tags": ["concurrency"],
+                            }),
+                        )
+                    })
+                    .collect();
+                for reply in server.replies_for(&ids) {
+                    assert_eq!(reply["result"]["isError"], false, "{reply}");
+                    assert!(tool_text(&reply).contains("Committed"), "{reply}");
+                }
+            });
+        }
+    });
+    let files = ws.pattern_files();
+    assert_eq!(files.len(), 2 + writers, "{files:?}");
+    for i in 0..writers {
+        let name = format!("concurrent-pattern-{i}.md");
+        assert!(files.contains(&name), "{name} missing from {files:?}");
+        assert!(ws.read(&name).contains(&format!("Body number {i}.")));
+    }
+    let status = ws.status_json();
+    assert_eq!(
+        status["index"]["patterns"],
+        (2 + writers) as u64,
+        "{status}"
+    );
+    let log = ws.git_log();
+    assert_eq!(log.lines().count(), 1 + writers, "{log}");
+    assert!(ws.git_status().is_empty(), "{}", ws.git_status());
+    ws.assert_nothing_outside();
+}
+
+#[test]
+fn a_knowledge_dir_without_git_still_takes_writes() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    let reply = server.call_tool("add_pattern", json!({"title": "No git here", "body": "b"}));
+    assert!(tool_text(&reply).contains("Not committed"), "{reply}");
+    assert!(Path::new(&ws.patterns().join("no-git-here.md")).is_file());
+}
