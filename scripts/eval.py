@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Score lore's retrieval on judged tool calls, through the real hook path.
+
+Indexes ../shared/corpus (SOURCES.md excluded by .loreignore) in a temp workspace, writes the
+hook payloads with ../shared/eval/score.py, runs `lore hook` once per payload (fresh session
+each), maps the injected text back to pattern files by the `## <path>` headings lore renders,
+and prints score.py's metrics plus the injected-character figures.
+
+  scripts/eval.py [--cases FILE] [--lore BIN] [--hybrid URL] [--json OUT]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(ROOT, "..", "shared")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cases", default=os.path.join(SHARED, "eval", "dev.jsonl"))
+    ap.add_argument("--corpus", default=os.path.join(SHARED, "corpus"))
+    ap.add_argument("--lore", default=os.path.join(ROOT, "target", "release", "lore"))
+    ap.add_argument("--hybrid", metavar="OLLAMA_URL", help="enable hybrid search against this server")
+    ap.add_argument("--json", metavar="OUT", help="write per-case rows here")
+    ap.add_argument("--keep", action="store_true", help="keep the temp workspace")
+    args = ap.parse_args()
+
+    work = tempfile.mkdtemp(prefix="lore-eval-")
+    try:
+        kb = os.path.join(work, "patterns")
+        shutil.copytree(args.corpus, kb)
+        with open(os.path.join(kb, ".loreignore"), "w") as f:
+            f.write("/SOURCES.md\n")
+        cfg = os.path.join(work, "lore.toml")
+        with open(cfg, "w") as f:
+            f.write('knowledge_dir = "patterns"\n')
+            if args.hybrid:
+                f.write(f'[search]\nhybrid = true\n[ollama]\nhost = "{args.hybrid}"\n')
+            else:
+                f.write("[search]\nhybrid = false\n")
+        env = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(work, "runtime"))
+        env.pop("LORE_DEBUG", None)
+        subprocess.run([args.lore, "--config", cfg, "ingest"], check=False, env=env,
+                       stdout=subprocess.DEVNULL)
+        payload_dir = os.path.join(work, "payloads")
+        score_py = os.path.join(SHARED, "eval", "score.py")
+        subprocess.run([sys.executable, score_py, "payloads", args.cases, payload_dir],
+                       check=True, stdout=subprocess.DEVNULL)
+
+        kb_real = os.path.realpath(kb)
+        results, chars = [], []
+        with open(args.cases) as f:
+            cases = [json.loads(l) for l in f if l.strip()]
+        for case in cases:
+            with open(os.path.join(payload_dir, case["id"] + ".json")) as f:
+                payload = f.read()
+            out = subprocess.run([args.lore, "--config", cfg, "hook"], input=payload,
+                                 capture_output=True, text=True, env=env)
+            if out.returncode != 0:
+                print(f"{case['id']}: exit {out.returncode}", file=sys.stderr)
+            injected, text = [], ""
+            if out.stdout.strip():
+                text = json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]
+                for line in text.splitlines():
+                    if line.startswith("## "):
+                        path = os.path.realpath(line[3:].strip())
+                        if path.startswith(kb_real + os.sep):
+                            injected.append(os.path.relpath(path, kb_real))
+            chars.append(len(text))
+            results.append({"id": case["id"], "injected": injected, "chars": len(text)})
+        res_path = os.path.join(work, "results.jsonl")
+        with open(res_path, "w") as f:
+            for r in results:
+                f.write(json.dumps(r) + "\n")
+        if args.json:
+            shutil.copy(res_path, args.json)
+        mode = f"hybrid ({args.hybrid})" if args.hybrid else "FTS only"
+        print(f"# lore eval: {mode}, {len(cases)} cases from {os.path.basename(args.cases)}")
+        subprocess.run([sys.executable, score_py, "score", args.cases, res_path], check=True)
+        injecting = [c for c in chars if c]
+        print(f"injected characters: median {statistics.median(chars):.0f} over all cases, "
+              f"median {statistics.median(injecting) if injecting else 0:.0f} when injecting, "
+              f"max {max(chars)}")
+    finally:
+        if args.keep:
+            print(f"workspace kept at {work}", file=sys.stderr)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
