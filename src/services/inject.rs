@@ -75,39 +75,46 @@ impl InjectContext<'_> {
         }
     }
 
-    /// Render the fresh (not yet shown) patterns among `sources` and record them as shown.
+    /// Render the patterns not yet shown in this session and record them as shown.
+    /// `entries` are (ledger key, source) pairs in injection order.
     fn render_fresh(
         &mut self,
-        sources: Vec<String>,
+        entries: Vec<(String, String)>,
         intro: &str,
         budget: usize,
     ) -> Result<Option<Rendered>, IndexError> {
-        let mut items = Vec::new();
-        let mut load_error = None;
-        let claimed = self.ledger.claim(&sources, |fresh| {
-            for source in fresh {
-                match self.index.pattern_by_source(source) {
-                    Ok(Some(p)) => items.push(RenderItem {
-                        display_path: self.display_path(source),
-                        source: source.clone(),
+        let keys: Vec<String> = entries.iter().map(|(k, _)| k.clone()).collect();
+        let load = |ctx: &Self, wanted: &[String]| -> Result<Vec<RenderItem>, IndexError> {
+            let mut items = Vec::new();
+            for (key, source) in entries.iter().filter(|(k, _)| wanted.contains(k)) {
+                if let Some(p) = ctx.index.pattern_by_source(source)? {
+                    items.push(RenderItem {
+                        display_path: ctx.display_path(source),
+                        source: key.clone(),
                         body: p.body,
-                    }),
-                    Ok(None) => {}
-                    Err(e) => load_error = Some(e),
+                    });
                 }
             }
-            if items.is_empty() {
-                return (Vec::new(), None);
+            Ok(items)
+        };
+        let mut load_error = None;
+        let claimed = self.ledger.claim(&keys, |fresh| match load(self, fresh) {
+            Ok(items) if !items.is_empty() => {
+                let rendered = render_patterns(intro, &items, budget);
+                (rendered.included.clone(), Some(rendered))
             }
-            let rendered = render_patterns(intro, &items, budget);
-            (rendered.included.clone(), Some(rendered))
+            Ok(_) => (Vec::new(), None),
+            Err(e) => {
+                load_error = Some(e);
+                (Vec::new(), None)
+            }
         });
         if let Some(e) = load_error {
             return Err(e);
         }
         match claimed {
             Ok((used, rendered)) => {
-                let skipped: Vec<&String> = sources.iter().filter(|s| !used.contains(s)).collect();
+                let skipped: Vec<&String> = keys.iter().filter(|k| !used.contains(k)).collect();
                 if !skipped.is_empty() {
                     self.trace
                         .note(format!("dedup: already shown or left out: {skipped:?}"));
@@ -118,17 +125,7 @@ impl InjectContext<'_> {
                 // A stuck or unsafe ledger must not cost the agent its conventions.
                 self.trace
                     .note(format!("ledger unavailable ({e}); injecting without dedup"));
-                if items.is_empty() {
-                    for source in &sources {
-                        if let Some(p) = self.index.pattern_by_source(source)? {
-                            items.push(RenderItem {
-                                display_path: self.display_path(source),
-                                source: source.clone(),
-                                body: p.body,
-                            });
-                        }
-                    }
-                }
+                let items = load(self, &keys)?;
                 Ok((!items.is_empty()).then(|| render_patterns(intro, &items, budget)))
             }
         }
@@ -198,11 +195,15 @@ pub fn inject_for_query(
         ctx.trace
             .note(format!("candidate: {} ({:?})", c.source, c.reason));
     }
-    let sources = selection.candidates.into_iter().map(|c| c.source).collect();
+    let entries = selection
+        .candidates
+        .into_iter()
+        .map(|c| (c.ledger_key(), c.source))
+        .collect();
     let intro = intro_for(moment, input.tool_name.as_deref());
     let budget = ctx.budget(moment);
     Ok(ctx
-        .render_fresh(sources, &intro, budget)?
+        .render_fresh(entries, &intro, budget)?
         .map(|r| Injection {
             text: r.text,
             sources: r.included,
@@ -248,10 +249,10 @@ pub fn inject_session_start(
             .note("index is empty: nothing to prime the session with");
         return Ok(None);
     }
-    let universal: Vec<String> = summaries
+    let universal: Vec<(String, String)> = summaries
         .iter()
         .filter(|s| s.universal)
-        .map(|s| s.source.clone())
+        .map(|s| (s.source.clone(), s.source.clone()))
         .collect();
     // Universal rules come first in priority: they get up to two thirds of the budget.
     let universal_budget = budget * 2 / 3;

@@ -30,6 +30,17 @@ pub struct Candidate {
     pub reason: Reason,
 }
 
+impl Candidate {
+    /// The session-ledger key: a universal pattern brought back by its `applies_when` is
+    /// recorded apart from its session-start showing, so the matching moment still gets it.
+    pub fn ledger_key(&self) -> String {
+        match self.reason {
+            Reason::Universal => format!("applies_when:{}", self.source),
+            _ => self.source.clone(),
+        }
+    }
+}
+
 /// What the selection is for.
 #[derive(Debug, Clone)]
 pub struct SelectionRequest<'a> {
@@ -139,8 +150,10 @@ pub fn select_patterns(
         }
     };
 
+    // Universal patterns are shown in full at session start; a tool call brings one back only
+    // when its `applies_when` names this call (an ungated one would repeat on every call).
     if request.include_universal {
-        for s in summaries.iter().filter(|s| s.universal) {
+        for s in summaries.iter().filter(|s| s.universal && !s.applies_when.is_empty()) {
             if applies(&s.applies_when, request.tool_name, request.command) {
                 push(&mut candidates, s, Reason::Universal);
             }

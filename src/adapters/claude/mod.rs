@@ -134,8 +134,10 @@ pub fn answer(
             return Ok(None);
         }
         Event::SessionStart { reset } => {
-            if *reset {
-                ledger.reset()?;
+            // Priming matters more than dedup: a ledger that cannot be cleared is reported,
+            // not allowed to cost the session its conventions.
+            if *reset && let Err(e) = ledger.reset() {
+                eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
             refresh_index(&config, trace);
             with_context(&config, &ledger, &start_dir, trace, |ctx| {
