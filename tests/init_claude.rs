@@ -1,0 +1,207 @@
+//! `lore init --claude` through the binary: lore's hooks land in `.claude/settings.json` on a
+//! fresh repository, merge into an existing file without losing anything, a second run
+//! changes nothing, invalid JSON is reported and left alone, and the plugin's
+//! `hooks/hooks.json` registers exactly what `lore init --claude` does.
+
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::path::Path;
+
+use common::{Workspace, stderr};
+use serde_json::{Value, json};
+
+const SETTINGS: &str = ".claude/settings.json";
+
+/// The events, matchers and timeouts lore registers.
+const EXPECTED: &[(&str, Option<&str>, u64)] = &[
+    ("SessionStart", None, 30),
+    ("UserPromptSubmit", None, 10),
+    (
+        "PreToolUse",
+        Some("Edit|Write|MultiEdit|NotebookEdit|Bash"),
+        10,
+    ),
+    ("PostToolUseFailure", Some("Bash"), 10),
+    ("SubagentStart", None, 10),
+    ("PostCompact", None, 10),
+];
+
+fn init_claude(ws: &Workspace, force: bool) -> std::process::Output {
+    let mut cmd = ws.lore();
+    cmd.args(["init", "--claude"]);
+    if force {
+        cmd.arg("--force");
+    }
+    cmd.output().unwrap()
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The `lore hook` groups registered for `event`.
+fn lore_groups<'a>(settings: &'a Value, event: &str) -> Vec<&'a Value> {
+    settings["hooks"][event]
+        .as_array()
+        .map(|groups| {
+            groups
+                .iter()
+                .filter(|g| g["hooks"][0]["command"] == "lore hook")
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn assert_lore_registered(settings: &Value) {
+    for (event, matcher, timeout) in EXPECTED {
+        let groups = lore_groups(settings, event);
+        assert_eq!(groups.len(), 1, "{event}: {settings:#}");
+        let group = groups[0];
+        assert_eq!(group["matcher"].as_str(), *matcher, "{event}");
+        assert_eq!(
+            group["hooks"],
+            json!([{"type": "command", "command": "lore hook", "timeout": timeout}]),
+            "{event}"
+        );
+    }
+}
+
+#[test]
+fn fresh_repository_gets_exactly_lores_hooks() {
+    let ws = Workspace::bare();
+    let out = init_claude(&ws, false);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let settings = read_json(&ws.path(SETTINGS));
+    assert_lore_registered(&settings);
+    let object = settings.as_object().unwrap();
+    assert_eq!(object.keys().collect::<Vec<_>>(), ["hooks"]);
+    assert_eq!(settings["hooks"].as_object().unwrap().len(), EXPECTED.len());
+    assert!(
+        ws.path("lore.toml").is_file(),
+        "init still writes lore.toml"
+    );
+}
+
+#[test]
+fn existing_settings_keep_their_keys_hooks_and_order() {
+    let ws = Workspace::bare();
+    let original = r#"{
+  "permissions": {"allow": ["Bash(cargo test:*)"], "deny": []},
+  "env": {"RUST_LOG": "debug"},
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./scripts/guard.sh", "timeout": 5}]}
+    ],
+    "Stop": [
+      {"hooks": [{"type": "command", "command": "notify-send done"}]}
+    ]
+  },
+  "model": "opus"
+}
+"#;
+    ws.write(SETTINGS, original);
+    let out = init_claude(&ws, false);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let text = std::fs::read_to_string(ws.path(SETTINGS)).unwrap();
+    let settings: Value = serde_json::from_str(&text).unwrap();
+    let before: Value = serde_json::from_str(original).unwrap();
+    for key in ["permissions", "env", "model"] {
+        assert_eq!(settings[key], before[key], "{key} kept");
+    }
+    assert_eq!(settings["hooks"]["Stop"], before["hooks"]["Stop"]);
+    let pre = settings["hooks"]["PreToolUse"].as_array().unwrap();
+    assert_eq!(pre.len(), 2, "the guard stays and lore's entry is added");
+    assert_eq!(pre[0], before["hooks"]["PreToolUse"][0]);
+    assert_lore_registered(&settings);
+
+    // Keys stay in the order the file had them; lore's events come after the existing ones.
+    let position = |needle: &str| text.find(needle).unwrap_or_else(|| panic!("{needle}"));
+    assert!(position("\"permissions\"") < position("\"env\""));
+    assert!(position("\"env\"") < position("\"hooks\""));
+    assert!(position("\"hooks\"") < position("\"model\""));
+    assert!(position("\"Stop\"") < position("\"SessionStart\""));
+}
+
+#[test]
+fn running_twice_changes_nothing() {
+    let ws = Workspace::bare();
+    assert!(init_claude(&ws, false).status.success());
+    let first = std::fs::read(ws.path(SETTINGS)).unwrap();
+    let out = init_claude(&ws, true);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(ws.path(SETTINGS)).unwrap(), first);
+}
+
+#[test]
+fn an_existing_lore_registration_is_not_duplicated() {
+    let ws = Workspace::bare();
+    let original = r#"{"hooks": {"PreToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "/opt/bin/lore --config /etc/lore.toml hook"}]}]}}"#;
+    ws.write(SETTINGS, original);
+    assert!(init_claude(&ws, false).status.success());
+    let settings = read_json(&ws.path(SETTINGS));
+    let pre = settings["hooks"]["PreToolUse"].as_array().unwrap();
+    assert_eq!(
+        pre.len(),
+        1,
+        "the user's own lore registration is kept as is: {pre:?}"
+    );
+    assert_eq!(pre[0]["matcher"], "Edit");
+    assert_eq!(lore_groups(&settings, "SessionStart").len(), 1);
+}
+
+#[test]
+fn invalid_json_is_an_error_and_the_file_is_left_alone() {
+    let ws = Workspace::bare();
+    let broken = "{\"hooks\": {\n  \"Stop\": [,]\n}\n";
+    ws.write(SETTINGS, broken);
+    let out = init_claude(&ws, false);
+    assert!(!out.status.success());
+    let err = ws.filter(&stderr(&out));
+    assert!(
+        err.contains("[WS]/.claude/settings.json is not valid JSON"),
+        "names the file: {err}"
+    );
+    assert!(err.contains("line 2"), "says where: {err}");
+    assert!(
+        err.contains("fix it or move it aside, then run `lore init --claude` again"),
+        "says what to do: {err}"
+    );
+    assert_eq!(std::fs::read_to_string(ws.path(SETTINGS)).unwrap(), broken);
+}
+
+#[test]
+fn hooks_of_an_unexpected_shape_are_an_error_and_the_file_is_left_alone() {
+    let ws = Workspace::bare();
+    let odd = r#"{"hooks": {"PreToolUse": "lore hook"}}"#;
+    ws.write(SETTINGS, odd);
+    let out = init_claude(&ws, false);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("`hooks.PreToolUse` is not a JSON array"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(ws.path(SETTINGS)).unwrap(), odd);
+}
+
+/// The plugin and `lore init --claude` must never drift apart: same events, matchers,
+/// commands and timeouts.
+#[test]
+fn plugin_hooks_json_registers_what_init_registers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/claude-code");
+    let plugin = read_json(&root.join("hooks/hooks.json"));
+    let ws = Workspace::bare();
+    assert!(init_claude(&ws, false).status.success());
+    let settings = read_json(&ws.path(SETTINGS));
+    assert_eq!(plugin["hooks"], settings["hooks"]);
+    assert_lore_registered(&plugin);
+
+    let manifest = read_json(&root.join(".claude-plugin/plugin.json"));
+    assert_eq!(manifest["name"], "lore");
+    assert!(manifest["version"].is_string());
+    assert!(manifest["description"].is_string());
+}
