@@ -205,3 +205,24 @@ fn plugin_hooks_json_registers_what_init_registers() {
     assert!(manifest["version"].is_string());
     assert!(manifest["description"].is_string());
 }
+
+#[test]
+fn init_claude_in_an_initialised_repo_keeps_its_config_and_says_what_changed() {
+    let ws = Workspace::new();
+    ws.write("lore.toml", "knowledge_dir = \"patterns\"\n# mine\n");
+    let out = init_claude(&ws, false);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(ws.path("lore.toml")).unwrap(),
+        "knowledge_dir = \"patterns\"\n# mine\n"
+    );
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("created .claude/settings.json"), "{err}");
+    let again = init_claude(&ws, false);
+    let err = String::from_utf8_lossy(&again.stderr).into_owned();
+    assert!(err.contains("left unchanged"), "{err}");
+}

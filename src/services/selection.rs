@@ -153,7 +153,10 @@ pub fn select_patterns(
     // Universal patterns are shown in full at session start; a tool call brings one back only
     // when its `applies_when` names this call (an ungated one would repeat on every call).
     if request.include_universal {
-        for s in summaries.iter().filter(|s| s.universal && !s.applies_when.is_empty()) {
+        for s in summaries
+            .iter()
+            .filter(|s| s.universal && !s.applies_when.is_empty())
+        {
             if applies(&s.applies_when, request.tool_name, request.command) {
                 push(&mut candidates, s, Reason::Universal);
             }

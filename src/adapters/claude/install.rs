@@ -99,9 +99,8 @@ pub enum InstallOutcome {
 }
 
 /// Register lore's hooks in `<repo>/.claude/settings.json`.
-pub fn install_project_hooks(repo: &Path) -> anyhow::Result<()> {
-    install_settings(&repo.join(".claude").join("settings.json"))?;
-    Ok(())
+pub fn install_project_hooks(repo: &Path) -> Result<InstallOutcome, InstallError> {
+    install_settings(&repo.join(".claude").join("settings.json"))
 }
 
 /// Merge lore's hooks into the settings file at `path` (created when missing).

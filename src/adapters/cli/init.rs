@@ -61,13 +61,19 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     }
     let config_path = repo.join(CONFIG_FILE_NAME);
     if config_path.exists() && !args.force {
-        bail!(
-            "{} already exists; pass --force to overwrite it",
-            config_path.display()
-        );
+        // `lore init --claude` in a repository that already has lore only adds the hooks.
+        if args.claude {
+            eprintln!("keeping {}", config_path.display());
+        } else {
+            bail!(
+                "{} already exists; pass --force to overwrite it (or --claude to only register the hooks)",
+                config_path.display()
+            );
+        }
+    } else {
+        write_atomically(&config_path, CONFIG_TEMPLATE)?;
+        eprintln!("wrote {}", config_path.display());
     }
-    write_atomically(&config_path, CONFIG_TEMPLATE)?;
-    eprintln!("wrote {}", config_path.display());
 
     let patterns = repo.join("patterns");
     if !patterns.exists() {
@@ -100,8 +106,19 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         config.database.display()
     );
     if args.claude {
-        crate::adapters::claude::install::install_project_hooks(&repo)?;
-        eprintln!("registered lore's hooks in .claude/settings.json");
+        use crate::adapters::claude::install::{InstallOutcome, install_project_hooks};
+        match install_project_hooks(&repo)? {
+            InstallOutcome::Created => {
+                eprintln!("created .claude/settings.json with lore's hooks")
+            }
+            InstallOutcome::Updated { events } => eprintln!(
+                "registered lore's hooks in .claude/settings.json for {}",
+                events.join(", ")
+            ),
+            InstallOutcome::Unchanged => {
+                eprintln!(".claude/settings.json already runs lore's hooks; left unchanged")
+            }
+        }
     }
     Ok(0)
 }
