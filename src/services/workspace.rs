@@ -139,22 +139,59 @@ pub fn knowledge_dir_state(config: &Config) -> KnowledgeDirState {
     }
 }
 
-/// Open the index for reading, building it first when it does not exist yet.
+/// Build the index when it does not exist yet. The first build happens in a temp file that
+/// is renamed into place once complete, so a concurrent reader (another hook of the same
+/// session, say) finds either no index or a whole one, never an empty or half-built one.
+/// Returns the ingest report when this call built it.
+pub fn build_index_if_missing(
+    config: &Config,
+    progress: &mut dyn super::ingest::IngestProgress,
+) -> Result<Option<super::ingest::IngestReport>, WorkspaceError> {
+    if config.database.exists() {
+        return Ok(None);
+    }
+    let mut temp = config.database.clone().into_os_string();
+    temp.push(format!(".building-{}", std::process::id()));
+    let temp = PathBuf::from(temp);
+    let built = (|| {
+        let mut index = Index::open(&temp)?;
+        let report = super::ingest::ingest(
+            config,
+            &mut index,
+            &super::ingest::IngestOptions::default(),
+            progress,
+        )?;
+        // Closing checkpoints the WAL into the file, so the rename moves the whole index.
+        drop(index);
+        Ok::<_, WorkspaceError>(report)
+    })();
+    let report = match built {
+        Ok(report) => report,
+        Err(e) => {
+            let _ = crate::storage::index::remove_index_files(&temp);
+            return Err(e);
+        }
+    };
+    // Another process may have finished first; its index is as good as ours.
+    if config.database.exists() {
+        let _ = crate::storage::index::remove_index_files(&temp);
+        return Ok(None);
+    }
+    std::fs::rename(&temp, &config.database).map_err(|source| WorkspaceError::Read {
+        path: config.database.clone(),
+        source,
+    })?;
+    let _ = crate::storage::index::remove_index_files(&temp);
+    Ok(Some(report))
+}
+
+/// Open the index for reading and writing, building it first when it does not exist yet.
 pub fn open_index_building_if_missing(
     config: &Config,
     progress: &mut dyn super::ingest::IngestProgress,
 ) -> Result<(Index, Option<super::ingest::IngestReport>), WorkspaceError> {
-    if config.database.exists() {
-        return Ok((Index::open(&config.database)?, None));
-    }
-    let mut index = Index::open(&config.database)?;
-    let report = super::ingest::ingest(
-        config,
-        &mut index,
-        &super::ingest::IngestOptions::default(),
-        progress,
-    )?;
-    Ok((index, Some(report)))
+    let report = build_index_if_missing(config, progress)?;
+    Ok((Index::open(&config.database)?, report))
 }
 
 #[cfg(test)]

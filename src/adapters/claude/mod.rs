@@ -20,7 +20,7 @@ use crate::services::inject::{
     InjectContext, Injection, Moment, Trace, inject_for_query, inject_session_start,
 };
 use crate::services::session::SessionLedger;
-use crate::services::workspace::{ConfigSearch, find_config};
+use crate::services::workspace::{ConfigSearch, build_index_if_missing, find_config};
 use crate::storage::index::Index;
 use crate::storage::ledger::default_ledger_dir;
 use event::{Event, classify, query_input};
@@ -194,7 +194,7 @@ fn with_context(
         Some(index) => index,
         None => {
             trace.note("no index yet: building it");
-            refresh_index(config, trace);
+            build_first_index(config, trace);
             match Index::open_read_only(&config.database, INDEX_BUSY)? {
                 Some(index) => index,
                 None => return Ok(None),
@@ -211,10 +211,42 @@ fn with_context(
     Ok(inject(&mut ctx)?)
 }
 
+/// Build a missing index (atomically: readers never see it half-built), unless the knowledge
+/// dir is too large to do so inside a hook.
+fn build_first_index(config: &Config, trace: &mut Trace) {
+    match scan_knowledge_dir(&config.knowledge_dir) {
+        Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
+            trace.note(format!(
+                "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
+                files.len()
+            ));
+            return;
+        }
+        Err(e) => {
+            trace.note(format!("cannot list the knowledge dir: {e}"));
+            return;
+        }
+        Ok(_) => {}
+    }
+    match build_index_if_missing(config, &mut NoProgress) {
+        Ok(Some(report)) => trace.note(format!(
+            "built the index: {} patterns, {} invalid",
+            report.added.len(),
+            report.errors.len()
+        )),
+        Ok(None) => trace.note("another process built the index"),
+        Err(e) => trace.note(format!("cannot build the index: {e}")),
+    }
+}
+
 /// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
 /// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
 /// or another ingest holds the index.
 fn refresh_index(config: &Config, trace: &mut Trace) {
+    if !config.database.exists() {
+        build_first_index(config, trace);
+        return;
+    }
     let files = match scan_knowledge_dir(&config.knowledge_dir) {
         Ok(files) => files.len(),
         Err(e) => {
