@@ -29,6 +29,8 @@ def main():
     ap.add_argument("--hybrid", metavar="OLLAMA_URL", help="enable hybrid search against this server")
     ap.add_argument("--json", metavar="OUT", help="write per-case rows here")
     ap.add_argument("--keep", action="store_true", help="keep the temp workspace")
+    ap.add_argument("--hook", action="append", default=[], metavar="KEY=VALUE",
+                    help="a [hook] setting for the run, e.g. max_patterns=4")
     args = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="lore-eval-")
@@ -44,6 +46,8 @@ def main():
                 f.write(f'[search]\nhybrid = true\n[ollama]\nhost = "{args.hybrid}"\n')
             else:
                 f.write("[search]\nhybrid = false\n")
+            if args.hook:
+                f.write("[hook]\n" + "".join(f"{kv}\n" for kv in args.hook))
         env = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(work, "runtime"))
         env.pop("LORE_DEBUG", None)
         subprocess.run([args.lore, "--config", cfg, "ingest"], check=False, env=env,
@@ -81,6 +85,8 @@ def main():
         if args.json:
             shutil.copy(res_path, args.json)
         mode = f"hybrid ({args.hybrid})" if args.hybrid else "FTS only"
+        if args.hook:
+            mode += ", " + ", ".join(args.hook)
         print(f"# lore eval: {mode}, {len(cases)} cases from {os.path.basename(args.cases)}")
         subprocess.run([sys.executable, score_py, "score", args.cases, res_path], check=True)
         injecting = [c for c in chars if c]

@@ -333,12 +333,18 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
 #[test]
 fn hooks_keep_answering_during_a_forced_reingest() {
     let ws = Workspace::new();
-    for i in 0..400 {
+    // 399 unrelated patterns and one about running the tests, so the index is big enough to
+    // take a while to rebuild and the query has one clear answer.
+    for i in 0..399 {
         ws.pattern(
             &format!("p{i:03}.md"),
-            &format!("# Pattern {i}\n\n## Testing\n\nRun cargo test for crate {i}.\n"),
+            &format!("# Pattern {i}\n\n## Naming\n\nName module {i} after what it holds.\n"),
         );
     }
+    ws.pattern(
+        "testing.md",
+        "# Testing in Rust\n\nRun cargo test before every commit.\n",
+    );
     ws.lore().arg("ingest").assert().success();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let ingester = {

@@ -91,7 +91,7 @@ impl Default for HookConfig {
             tools: ["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash"]
                 .map(String::from)
                 .to_vec(),
-            max_patterns: 3,
+            max_patterns: 5,
             session_start_ingest_limit: 5_000,
         }
     }

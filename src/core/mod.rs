@@ -2,5 +2,6 @@
 
 pub mod config;
 pub mod pattern;
+pub mod pattern_rank;
 pub mod query;
 pub mod rank;

@@ -76,21 +76,22 @@ impl InjectContext<'_> {
     }
 
     /// Render the patterns not yet shown in this session and record them as shown.
-    /// `entries` are (ledger key, source) pairs in injection order.
+    /// `entries` are (ledger key, source, matched chunk ids) in injection order.
     fn render_fresh(
         &mut self,
-        entries: Vec<(String, String)>,
+        entries: Vec<(String, String, Vec<i64>)>,
         intro: &str,
         budget: usize,
     ) -> Result<Option<Rendered>, IndexError> {
-        let keys: Vec<String> = entries.iter().map(|(k, _)| k.clone()).collect();
+        let keys: Vec<String> = entries.iter().map(|(k, _, _)| k.clone()).collect();
         let load = |ctx: &Self, wanted: &[String]| -> Result<Vec<RenderItem>, IndexError> {
             let mut items = Vec::new();
-            for (key, source) in entries.iter().filter(|(k, _)| wanted.contains(k)) {
+            for (key, source, matched) in entries.iter().filter(|(k, _, _)| wanted.contains(k)) {
                 if let Some(p) = ctx.index.pattern_by_source(source)? {
                     items.push(RenderItem {
                         display_path: ctx.display_path(source),
                         source: key.clone(),
+                        excerpt: excerpt(ctx.index, p.summary.id, matched)?,
                         body: p.body,
                     });
                 }
@@ -130,6 +131,20 @@ impl InjectContext<'_> {
             }
         }
     }
+}
+
+/// The matched sections of a pattern in file order, or None when nothing matched by words.
+fn excerpt(index: &Index, pattern_id: i64, matched: &[i64]) -> Result<Option<String>, IndexError> {
+    if matched.is_empty() {
+        return Ok(None);
+    }
+    let sections: Vec<String> = index
+        .chunks_of(pattern_id)?
+        .into_iter()
+        .filter(|c| matched.contains(&c.id))
+        .map(|c| c.body)
+        .collect();
+    Ok((!sections.is_empty()).then(|| sections.join("\n\n")))
 }
 
 fn intro_for(moment: Moment, tool_name: Option<&str>) -> String {
@@ -198,7 +213,7 @@ pub fn inject_for_query(
     let entries = selection
         .candidates
         .into_iter()
-        .map(|c| (c.ledger_key(), c.source))
+        .map(|c| (c.ledger_key(), c.source.clone(), c.matched_chunks))
         .collect();
     let intro = intro_for(moment, input.tool_name.as_deref());
     let budget = ctx.budget(moment);
@@ -249,10 +264,10 @@ pub fn inject_session_start(
             .note("index is empty: nothing to prime the session with");
         return Ok(None);
     }
-    let universal: Vec<(String, String)> = summaries
+    let universal: Vec<(String, String, Vec<i64>)> = summaries
         .iter()
         .filter(|s| s.universal)
-        .map(|s| (s.source.clone(), s.source.clone()))
+        .map(|s| (s.source.clone(), s.source.clone(), Vec::new()))
         .collect();
     // Universal rules come first in priority: they get up to two thirds of the budget.
     let universal_budget = budget * 2 / 3;

@@ -11,6 +11,9 @@ pub struct RenderItem {
     /// Identity recorded in the session ledger.
     pub source: String,
     pub body: String,
+    /// The sections that matched (in file order), shown instead of the body when the whole
+    /// pattern does not fit its share of the budget.
+    pub excerpt: Option<String>,
 }
 
 /// Rendered context and which patterns made it in.
@@ -50,49 +53,55 @@ fn section(item: &RenderItem, body: &str) -> String {
 }
 
 /// Render `items` after `intro` within `budget` characters (the result never exceeds it).
+/// Each item gets an equal share of what is left: a pattern that fits its share is shown
+/// whole; a larger one shows its matching sections (or the start of its text), so the
+/// agent sees several relevant conventions rather than one long one.
 pub fn render_patterns(intro: &str, items: &[RenderItem], budget: usize) -> Rendered {
     let mut out = Rendered {
         text: format!("{}\n\n", intro.trim_end()),
         ..Rendered::default()
     };
     let limit = budget.saturating_sub(NOTE_RESERVE);
-    let mut truncated = Vec::new();
-    for item in items {
-        let full = section(item, &item.body);
+    let mut shortened = Vec::new();
+    for (i, item) in items.iter().enumerate() {
         let used = chars(&out.text);
-        if used + chars(&full) <= limit {
+        let share = limit.saturating_sub(used) / (items.len() - i);
+        let full = section(item, &item.body);
+        if chars(&full) <= share {
             out.text.push_str(&full);
             out.included.push(item.source.clone());
             continue;
         }
-        let room = limit.saturating_sub(used + chars(&section(item, "")) + 40);
-        if room >= MIN_USEFUL {
-            let cut = truncate_at_line(&item.body, room);
-            out.text.push_str(&section(
-                item,
-                &format!("{}\n\n[... truncated]", cut.trim_end()),
-            ));
-            out.included.push(item.source.clone());
-            truncated.push(item.display_path.clone());
-        } else {
+        let marker = format!("[... excerpt; the whole pattern is {}]", item.display_path);
+        let room = share.saturating_sub(chars(&section(item, "")) + chars(&marker) + 4);
+        if room < MIN_USEFUL {
             out.omitted.push(item.display_path.clone());
+            continue;
         }
+        let text = item.excerpt.as_deref().unwrap_or(&item.body);
+        let cut = truncate_at_line(text, room);
+        out.text
+            .push_str(&section(item, &format!("{}\n\n{marker}", cut.trim_end())));
+        out.included.push(item.source.clone());
+        shortened.push(item.display_path.clone());
     }
-    if !truncated.is_empty() || !out.omitted.is_empty() {
-        let mut names: Vec<&str> = truncated.iter().map(String::as_str).collect();
-        names.extend(out.omitted.iter().map(String::as_str));
+    if !out.omitted.is_empty() {
         let mut note = format!(
-            "[lore: more matched than fits here. Call the MCP tool `{SEARCH_TOOL}` to read the rest of: {}]",
-            names.join(", ")
+            "[lore: more conventions matched than fit here. Call the MCP tool `{SEARCH_TOOL}` to read: {}]",
+            out.omitted.join(", ")
         );
         if chars(&note) > NOTE_RESERVE {
             note = format!(
-                "[lore: {} more patterns matched than fit here; call the MCP tool `{SEARCH_TOOL}` to read them]",
-                names.len()
+                "[lore: {} more conventions matched than fit here; call the MCP tool `{SEARCH_TOOL}` to read them]",
+                out.omitted.len()
             );
         }
         out.text.push_str(&note);
         out.text.push('\n');
+    } else if !shortened.is_empty() {
+        out.text.push_str(&format!(
+            "[lore: excerpts shown; call the MCP tool `{SEARCH_TOOL}` or open the files for the rest]\n"
+        ));
     }
     let trimmed = out.text.trim_end().to_string();
     out.text = if chars(&trimmed) > budget {
@@ -115,6 +124,7 @@ mod tests {
                 "# {name}\n{}",
                 "convention text line\n".repeat(body_len / 21 + 1)
             ),
+            excerpt: None,
         }
     }
 
@@ -136,14 +146,34 @@ mod tests {
     }
 
     #[test]
-    fn over_budget_truncates_or_omits_and_names_the_search_tool() {
-        let items = [item("a.md", 3000), item("b.md", 3000), item("c.md", 3000)];
+    fn large_patterns_share_the_budget_as_excerpts() {
+        let mut big = item("a.md", 3000);
+        big.excerpt = Some("## Matching section\nthe part that matched\n".into());
+        let items = [big, item("b.md", 3000), item("c.md", 3000)];
         let r = render_patterns("Apply.", &items, 4000);
         assert!(r.text.chars().count() <= 4000);
-        assert_eq!(r.included[0], "a.md");
+        assert_eq!(r.included, ["a.md", "b.md", "c.md"]);
+        assert!(
+            r.text
+                .contains("## Matching section\nthe part that matched")
+        );
+        assert!(
+            r.text
+                .contains("[... excerpt; the whole pattern is patterns/a.md]")
+        );
         assert!(r.text.contains(SEARCH_TOOL));
-        assert!(r.text.contains("patterns/c.md"));
-        assert!(r.omitted.contains(&"patterns/c.md".to_string()));
+    }
+
+    #[test]
+    fn what_cannot_get_a_useful_share_is_omitted_and_named() {
+        let items = [item("a.md", 3000), item("b.md", 3000), item("c.md", 3000)];
+        let r = render_patterns("Apply.", &items, 1200);
+        assert!(r.text.chars().count() <= 1200);
+        assert!(!r.omitted.is_empty());
+        assert!(r.text.contains(SEARCH_TOOL));
+        for name in &r.omitted {
+            assert!(r.text.contains(name.as_str()));
+        }
     }
 
     #[test]
@@ -166,6 +196,7 @@ mod tests {
             display_path: "p.md".into(),
             source: "p.md".into(),
             body,
+            excerpt: None,
         }];
         let r = render_patterns("Intro.", &items, 1000);
         assert!(r.text.chars().count() <= 1000);

@@ -6,6 +6,7 @@
 use globset::{Glob, GlobMatcher};
 
 use crate::core::pattern::AppliesWhen;
+use crate::core::pattern_rank::{GlobKind, classify_glob, noise_floor, rank_patterns};
 use crate::core::query::Query;
 use crate::services::search::{SearchOutcome, search};
 use crate::storage::index::{Index, IndexError, PatternSummary};
@@ -28,6 +29,9 @@ pub struct Candidate {
     pub source: String,
     pub title: String,
     pub reason: Reason,
+    /// The pattern's chunks that matched the search, best first (empty for glob and
+    /// universal selections): the sections to show when the whole pattern does not fit.
+    pub matched_chunks: Vec<i64>,
 }
 
 impl Candidate {
@@ -63,36 +67,24 @@ pub struct Selection {
     pub candidates: Vec<Candidate>,
 }
 
-/// Globs that match every file say nothing about the file being touched.
-fn is_catch_all(glob: &str) -> bool {
-    matches!(
-        glob.trim(),
-        "*" | "**" | "**/*" | "**/*.*" | "/**/*" | "./**/*"
-    )
-}
-
-/// A glob naming a directory or file is specific; `**/*.ts` merely restates a language.
-fn is_specific(glob: &str) -> bool {
-    let rest = glob
-        .trim()
-        .trim_start_matches("./")
-        .trim_start_matches("**/");
-    !rest.starts_with('*') && !rest.starts_with('{')
-}
-
-/// The first of `globs` matching `path`, with whether it is specific.
-fn matching_glob(globs: &[String], path: &str) -> Option<(String, bool)> {
+/// The most specific of `globs` matching `path`.
+fn matching_glob(globs: &[String], path: &str) -> Option<(String, GlobKind)> {
     globs
         .iter()
-        .filter(|g| !is_catch_all(g))
-        .find(|g| {
+        .map(|g| (g, classify_glob(g)))
+        .filter(|(_, kind)| *kind != GlobKind::CatchAll)
+        .filter(|(g, _)| {
             Glob::new(g.trim())
                 .map(|g| g.compile_matcher())
                 .as_ref()
                 .is_ok_and(|m: &GlobMatcher| m.is_match(path))
         })
-        .map(|g| (g.clone(), is_specific(g)))
+        .max_by_key(|(_, kind)| *kind == GlobKind::Specific)
+        .map(|(g, kind)| (g.clone(), kind))
 }
+
+/// A broad glob match (`**/*.ts`) makes a word match count this much more.
+const BROAD_GLOB_BOOST: f64 = 1.25;
 
 /// Does a universal pattern apply to this tool call? Empty predicate: always.
 pub fn applies(when: &AppliesWhen, tool_name: Option<&str>, command: Option<&str>) -> bool {
@@ -137,17 +129,14 @@ pub fn select_patterns(
     } else {
         Vec::new()
     };
-
+    let summary_of = |id: i64| summaries.iter().find(|s| s.id == id);
     let mut candidates: Vec<Candidate> = Vec::new();
-    let push = |list: &mut Vec<Candidate>, s: &PatternSummary, reason: Reason| {
-        if !list.iter().any(|c| c.pattern_id == s.id) {
-            list.push(Candidate {
-                pattern_id: s.id,
-                source: s.source.clone(),
-                title: s.title.clone(),
-                reason,
-            });
-        }
+    let from_summary = |s: &PatternSummary, reason: Reason| Candidate {
+        pattern_id: s.id,
+        source: s.source.clone(),
+        title: s.title.clone(),
+        reason,
+        matched_chunks: Vec::new(),
     };
 
     // Universal patterns are shown in full at session start; a tool call brings one back only
@@ -158,42 +147,62 @@ pub fn select_patterns(
             .filter(|s| s.universal && !s.applies_when.is_empty())
         {
             if applies(&s.applies_when, request.tool_name, request.command) {
-                push(&mut candidates, s, Reason::Universal);
+                candidates.push(from_summary(s, Reason::Universal));
             }
         }
     }
     let universal_count = candidates.len();
 
-    // Specific globs first (the team asked for them explicitly), then search hits, then
-    // patterns whose broad glob (`**/*.ts`) matched without any word overlap.
-    let mut broad = Vec::new();
+    // Specific globs first: the team asked for these patterns whenever such a file changes.
+    let mut broad_globs = Vec::new();
     if let Some(path) = &request.query.relative_path {
         for s in &summaries {
-            if let Some((glob, specific)) = matching_glob(&s.paths, path) {
-                if specific {
-                    push(&mut candidates, s, Reason::Path { glob });
-                } else {
-                    broad.push((s, glob));
+            match matching_glob(&s.paths, path) {
+                Some((glob, GlobKind::Specific))
+                    if !candidates.iter().any(|c| c.pattern_id == s.id) =>
+                {
+                    candidates.push(from_summary(s, Reason::Path { glob }));
                 }
+                Some((_, GlobKind::Broad)) => broad_globs.push(s.id),
+                _ => {}
             }
         }
     }
-    for hit in &outcome.results {
-        if candidates.iter().any(|c| c.pattern_id == hit.pattern_id) {
+
+    // Word matches, grouped into patterns, above the index's noise floor.
+    let floor = noise_floor(index.stats()?.chunks);
+    let chunk_scores: Vec<(i64, f64)> = outcome
+        .results
+        .iter()
+        .map(|r| (r.pattern_id, r.score))
+        .collect();
+    let mut ranked = rank_patterns(&chunk_scores);
+    for p in &mut ranked {
+        if broad_globs.contains(&p.pattern_id) {
+            p.score *= BROAD_GLOB_BOOST;
+        }
+    }
+    ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+    for (rank, p) in ranked.iter().enumerate().filter(|(_, p)| p.score >= floor) {
+        if candidates.iter().any(|c| c.pattern_id == p.pattern_id) {
             continue;
         }
+        let first = &outcome.results[p.chunks[0]];
         candidates.push(Candidate {
-            pattern_id: hit.pattern_id,
-            source: hit.source.clone(),
-            title: hit.title.clone(),
+            pattern_id: p.pattern_id,
+            source: first.source.clone(),
+            title: summary_of(p.pattern_id)
+                .map_or_else(|| first.title.clone(), |s| s.title.clone()),
             reason: Reason::Search {
-                score: hit.score,
-                rank: hit.rank,
+                score: p.score,
+                rank: rank + 1,
             },
+            matched_chunks: p
+                .chunks
+                .iter()
+                .map(|i| outcome.results[*i].chunk_id)
+                .collect(),
         });
-    }
-    for (s, glob) in broad {
-        push(&mut candidates, s, Reason::Path { glob });
     }
     candidates.truncate(universal_count + request.max_patterns);
     Ok(Selection {
@@ -238,12 +247,15 @@ mod tests {
         let globs = |g: &[&str]| g.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(matching_glob(&globs(&["**/*"]), "src/a.rs"), None);
         assert_eq!(
-            matching_glob(&globs(&["src/storage/**"]), "src/storage/index/read.rs"),
-            Some(("src/storage/**".to_string(), true))
+            matching_glob(
+                &globs(&["**/*.rs", "src/storage/**"]),
+                "src/storage/index/read.rs"
+            ),
+            Some(("src/storage/**".to_string(), GlobKind::Specific))
         );
         assert_eq!(
             matching_glob(&globs(&["**/*.ts"]), "web/a.ts"),
-            Some(("**/*.ts".to_string(), false))
+            Some(("**/*.ts".to_string(), GlobKind::Broad))
         );
         assert_eq!(matching_glob(&globs(&["[bad"]), "x"), None);
     }
