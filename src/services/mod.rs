@@ -1,5 +1,6 @@
 //! Services: ingest, search, session and rendering, composed from core and storage.
 
+pub mod hybrid;
 pub mod ingest;
 pub mod inject;
 pub mod render;
