@@ -212,15 +212,15 @@ fn query_vector(
                 .to_string(),
         );
     }
+    if let Some(recorded) = stats.model.as_deref().filter(|m| *m != model) {
+        return Err(format!(
+            "full-text only: the index embeddings come from `{recorded}` but `ollama.model` is `{model}`; run `lore ingest --force`"
+        ));
+    }
     if stats.embedded_chunks < stats.total_chunks {
         return Err(format!(
             "full-text only: embeddings cover {} of {} chunks; run `lore ingest` with Ollama running to fill them in",
             stats.embedded_chunks, stats.total_chunks
-        ));
-    }
-    if let Some(recorded) = stats.model.as_deref().filter(|m| *m != model) {
-        return Err(format!(
-            "full-text only: the index embeddings come from `{recorded}` but `ollama.model` is `{model}`; run `lore ingest --force`"
         ));
     }
     let text = query_text.trim();
