@@ -1,6 +1,7 @@
 //! Services: ingest, search, session and rendering, composed from core and storage.
 
 pub mod author;
+pub mod hybrid;
 pub mod ingest;
 pub mod inject;
 pub mod render;

@@ -1,5 +1,6 @@
 //! Storage: the SQLite index and (later) embeddings, each wrapping its library.
 
 pub mod atomic_file;
+pub mod embed;
 pub mod index;
 pub mod ledger;

@@ -5,6 +5,7 @@
 //! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
 //! file that becomes invalid keeps its previously indexed version until it is fixed.
 
+mod embed;
 mod scan;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,6 +20,9 @@ use crate::core::pattern::{Pattern, parse_pattern};
 use crate::core::query::mentioned_languages;
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 
+pub use embed::{
+    EMBED_BATCH, EmbedReport, EmbeddingError, embed_missing, embedding_text, ingest_with_embeddings,
+};
 pub use scan::{IGNORE_FILE_NAME, SourceFile, is_pattern_file, scan_knowledge_dir, source_name};
 
 /// What to ingest.
@@ -65,6 +69,9 @@ pub struct IngestReport {
     pub errors: Vec<IngestIssue>,
     #[serde(serialize_with = "as_millis", rename = "duration_ms")]
     pub duration: Duration,
+    /// The embedding step, when it ran ([`ingest_with_embeddings`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub embeddings: Option<EmbedReport>,
 }
 
 fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -91,6 +98,8 @@ pub enum IngestError {
     NotPatternFile(PathBuf),
     #[error(transparent)]
     Index(#[from] IndexError),
+    #[error(transparent)]
+    Embedding(#[from] EmbeddingError),
 }
 
 /// Hex FNV-1a 64 of the file bytes: cheap, stable across platforms and releases.

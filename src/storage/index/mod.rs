@@ -6,6 +6,7 @@
 
 mod read;
 mod schema;
+mod vectors;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -16,6 +17,10 @@ use thiserror::Error;
 
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredChunk, StoredPattern};
 pub use schema::SCHEMA_VERSION;
+pub use vectors::{
+    ChunkRef, EmbeddingMeta, EmbeddingStats, NewEmbedding, PendingChunk, VectorHit, cosine,
+    decode_vector, encode_vector,
+};
 pub use write::{PatternRecord, WriteBatch};
 
 #[derive(Debug, Error)]

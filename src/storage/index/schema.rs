@@ -50,6 +50,32 @@ const MIGRATIONS: &[&str] = &[
         tokenize = 'porter unicode61'
     );
     "#,
+    // 2: embeddings. Vectors are stored once per distinct embedded text (content-addressed,
+    // so a chunk whose text did not change is never embedded again, even when its pattern was
+    // rewritten and its chunk rows replaced); `chunk_embeddings` links chunks to them and is
+    // emptied by a trigger when chunks go, inside the ingest transaction. The model and the
+    // dimension the vectors came from live in `meta`. Query vectors are cached per model.
+    r#"
+    CREATE TABLE embeddings (
+        text_hash     TEXT PRIMARY KEY,
+        vector        BLOB NOT NULL
+    );
+    CREATE TABLE chunk_embeddings (
+        chunk_id      INTEGER PRIMARY KEY REFERENCES chunks(id),
+        text_hash     TEXT NOT NULL
+    );
+    CREATE INDEX chunk_embeddings_by_hash ON chunk_embeddings (text_hash);
+    CREATE TRIGGER chunks_drop_embedding AFTER DELETE ON chunks BEGIN
+        DELETE FROM chunk_embeddings WHERE chunk_id = old.id;
+    END;
+    CREATE TABLE query_embeddings (
+        id            INTEGER PRIMARY KEY,
+        model         TEXT NOT NULL,
+        text_hash     TEXT NOT NULL,
+        vector        BLOB NOT NULL,
+        UNIQUE (model, text_hash)
+    );
+    "#,
 ];
 
 /// The schema version this build of lore writes and reads.

@@ -1,0 +1,193 @@
+//! Tests for the embedding step: only new text is embedded, model and dimension changes are
+//! refused with the remedy, an absent embedder leaves one warning and a later run fills in.
+
+use super::*;
+use crate::core::config::parse_config;
+use crate::services::ingest::NoProgress;
+use crate::storage::embed::{FailingEmbedder, FakeEmbedder};
+
+struct Kb {
+    _dir: tempfile::TempDir,
+    config: Config,
+    index: Index,
+}
+
+impl Kb {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let config = parse_config(
+            &dir.path().join("lore.toml"),
+            "knowledge_dir = \"patterns\"\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(&config.knowledge_dir).unwrap();
+        let index = Index::open(&config.database).unwrap();
+        Self {
+            _dir: dir,
+            config,
+            index,
+        }
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        std::fs::write(self.config.knowledge_dir.join(rel), text).unwrap();
+    }
+
+    fn ingest(
+        &mut self,
+        embedder: &dyn Embedder,
+        force: bool,
+    ) -> Result<IngestReport, IngestError> {
+        let options = IngestOptions {
+            force,
+            ..IngestOptions::default()
+        };
+        ingest_with_embeddings(
+            &self.config,
+            &mut self.index,
+            &options,
+            Some(embedder),
+            &mut NoProgress,
+        )
+    }
+}
+
+const TWO_SECTIONS: &str =
+    "---\ntags: [errors]\n---\n# Errors\n## Wrap\nWrap with context.\n## Report\nReport once.\n";
+
+#[test]
+fn only_new_text_is_embedded() {
+    let mut kb = Kb::new();
+    let fake = FakeEmbedder::new("fake", 16);
+    kb.write("a.md", TWO_SECTIONS);
+    kb.write("b.md", "# B\nbeta\n");
+    let first = kb.ingest(&fake, false).unwrap().embeddings.unwrap();
+    let chunks = kb.index.stats().unwrap().chunks as usize;
+    assert_eq!(
+        (first.embedded, first.missing, first.dimension),
+        (chunks, 0, Some(16))
+    );
+    assert_eq!(first.warning, None);
+
+    // Nothing changed: nothing is embedded.
+    let again = kb.ingest(&fake, false).unwrap().embeddings.unwrap();
+    assert_eq!((again.embedded, again.reused), (0, 0));
+    assert_eq!(fake.texts_embedded(), chunks);
+
+    // One section of a.md changes: its chunk rows are replaced, but only the changed text
+    // goes to the embedder; the other sections reuse their vectors, the old one is pruned.
+    kb.write(
+        "a.md",
+        &TWO_SECTIONS.replace("Report once.", "Report exactly once."),
+    );
+    let edit = kb.ingest(&fake, false).unwrap().embeddings.unwrap();
+    assert_eq!((edit.embedded, edit.pruned, edit.missing), (1, 1, 0));
+    assert_eq!(edit.reused, 2, "{edit:?}");
+    assert_eq!(fake.texts_embedded(), chunks + 1);
+}
+
+#[test]
+fn embedding_text_has_title_tags_description_and_body() {
+    let chunk = PendingChunk {
+        chunk_id: 1,
+        source: "a.md".into(),
+        ordinal: 0,
+        title: "Errors".into(),
+        tags: vec!["error".into(), "rust".into()],
+        description: Some("How to fail".into()),
+        body: "## Wrap\nWrap it.".into(),
+    };
+    assert_eq!(
+        embedding_text(&chunk),
+        "Errors\nerror, rust\nHow to fail\n## Wrap\nWrap it."
+    );
+}
+
+#[test]
+fn another_model_is_refused_until_a_forced_rebuild() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.ingest(&FakeEmbedder::new("model-a", 8), false).unwrap();
+    let other = FakeEmbedder::new("model-b", 8);
+    let err = kb.ingest(&other, false).unwrap_err().to_string();
+    assert!(err.contains("model-a") && err.contains("model-b"), "{err}");
+    assert!(err.contains("lore ingest --force"), "{err}");
+    assert_eq!(other.texts_embedded(), 0);
+
+    let rebuilt = kb.ingest(&other, true).unwrap().embeddings.unwrap();
+    assert_eq!((rebuilt.model.as_str(), rebuilt.missing), ("model-b", 0));
+    let meta = kb.index.embedding_meta().unwrap();
+    assert_eq!(meta.model.as_deref(), Some("model-b"));
+}
+
+#[test]
+fn another_dimension_is_refused() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.ingest(&FakeEmbedder::new("m", 8), false).unwrap();
+    kb.write("b.md", "# B\nbeta\n");
+    let err = kb
+        .ingest(&FakeEmbedder::new("m", 12), false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("8-dimension") && err.contains("12"), "{err}");
+    assert!(err.contains("lore ingest --force"), "{err}");
+}
+
+#[test]
+fn an_absent_embedder_leaves_one_warning_and_a_later_run_fills_in() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.write("b.md", "# B\nbeta\n");
+    let failing = FailingEmbedder::new("m");
+    let report = kb.ingest(&failing, false).unwrap();
+    assert_eq!(report.added, ["a.md", "b.md"], "full-text ingest completed");
+    let embeddings = report.embeddings.unwrap();
+    assert_eq!(failing.calls(), 1, "stops at the first failure");
+    assert!(embeddings.warning.unwrap().contains("full-text only"));
+    assert_eq!(
+        embeddings.missing,
+        kb.index.stats().unwrap().chunks as usize
+    );
+
+    let fake = FakeEmbedder::new("m", 8);
+    let filled = kb.ingest(&fake, false).unwrap().embeddings.unwrap();
+    assert_eq!((filled.missing, filled.warning), (0, None));
+    assert_eq!(filled.embedded, fake.texts_embedded());
+}
+
+#[test]
+fn hybrid_off_or_no_embedder_skips_the_step() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.config.search.hybrid = false;
+    let fake = FakeEmbedder::new("m", 8);
+    assert_eq!(kb.ingest(&fake, false).unwrap().embeddings, None);
+    assert_eq!(fake.calls(), 0);
+}
+
+#[test]
+fn batches_report_progress() {
+    struct Count(Vec<usize>);
+    impl IngestProgress for Count {
+        fn advance(&mut self, done: usize) {
+            self.0.push(done);
+        }
+    }
+    let mut kb = Kb::new();
+    for i in 0..(EMBED_BATCH + 3) {
+        kb.write(&format!("p{i:02}.md"), &format!("# P{i}\nword{i}\n"));
+    }
+    ingest(
+        &kb.config,
+        &mut kb.index,
+        &IngestOptions::default(),
+        &mut NoProgress,
+    )
+    .unwrap();
+    let fake = FakeEmbedder::new("m", 8);
+    let mut progress = Count(Vec::new());
+    let report = embed_missing(&mut kb.index, &fake, &mut progress).unwrap();
+    assert_eq!(progress.0, [EMBED_BATCH, EMBED_BATCH + 3]);
+    assert_eq!((fake.calls(), report.embedded), (2, EMBED_BATCH + 3));
+}

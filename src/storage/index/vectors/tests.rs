@@ -1,0 +1,162 @@
+//! Unit tests for vector storage: blob codec, cosine, gated vector search, cache.
+
+use super::*;
+use crate::core::pattern::parse_pattern;
+use crate::storage::index::{PatternRecord, WriteBatch};
+
+#[test]
+fn blobs_round_trip_little_endian_and_check_their_length() {
+    let v = vec![1.0f32, -0.5, 3.25e-3, f32::MIN_POSITIVE];
+    let blob = encode_vector(&v);
+    assert_eq!(&blob[..4], &1.0f32.to_le_bytes());
+    assert_eq!(decode_vector(&blob, 4).unwrap(), v);
+    assert!(matches!(
+        decode_vector(&blob, 3),
+        Err(IndexError::Corrupt(_))
+    ));
+}
+
+#[test]
+fn cosine_and_dot_match_hand_computed_values() {
+    let a: Vec<f32> = (1..=11).map(|i| i as f32).collect();
+    assert_eq!(dot(&a, &a), 506.0); // 1² + ... + 11²
+    assert!((cosine(&[1.0, 0.0], &[1.0, 1.0]) - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-6);
+    assert_eq!(cosine(&[3.0, 4.0], &[-3.0, -4.0]), -1.0);
+    assert_eq!(cosine(&[0.0, 0.0], &[1.0, 1.0]), 0.0);
+}
+
+/// Three patterns: declared rust, undeclared mentioning Python, undeclared plain.
+fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
+    let mut index = Index::open(&dir.join("i.db")).unwrap();
+    let files = [
+        (
+            "rust.md",
+            "---\nlanguage: rust\n---\n# Rust errors\nUse thiserror.\n",
+        ),
+        (
+            "py.md",
+            "# Python errors\nRaise ValueError in Python code.\n",
+        ),
+        ("plain.md", "# Commits\nSmall commits.\n"),
+    ];
+    let patterns: Vec<_> = files
+        .iter()
+        .map(|(s, t)| (parse_pattern(s, t).unwrap(), t.to_string()))
+        .collect();
+    let upserts = patterns
+        .iter()
+        .map(|(p, raw)| PatternRecord {
+            pattern: p,
+            raw,
+            content_hash: "h".into(),
+            mentioned_languages: crate::core::query::mentioned_languages(raw),
+        })
+        .collect();
+    index
+        .write(&WriteBatch {
+            upserts,
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let pending = index.chunks_missing_embeddings().unwrap();
+    assert_eq!(pending.len(), 3);
+    // Vectors: plain.md closest to the query [1, 0], then py.md, then rust.md.
+    let vector_of = |source: &str| match source {
+        "plain.md" => vec![1.0, 0.0],
+        "py.md" => vec![0.8, 0.6],
+        _ => vec![0.6, 0.8],
+    };
+    let vectors: Vec<_> = pending
+        .iter()
+        .map(|c| NewEmbedding {
+            text_hash: c.source.clone(),
+            vector: vector_of(&c.source),
+        })
+        .collect();
+    let links: Vec<_> = pending
+        .iter()
+        .map(|c| (c.chunk_id, c.source.clone()))
+        .collect();
+    index.store_embeddings("m", 2, &vectors, &links).unwrap();
+    let ids = pending
+        .iter()
+        .map(|c| (c.source.clone(), c.chunk_id))
+        .collect();
+    (index, ids)
+}
+
+fn ranked(index: &Index, languages: &[&str]) -> Vec<(i64, usize)> {
+    let gate = LanguageGate {
+        languages: languages.iter().map(|s| s.to_string()).collect(),
+    };
+    let hits = index.search_vectors(&[1.0, 0.0], &gate, 10, &[]).unwrap();
+    hits.iter().map(|h| (h.chunk_id, h.rank)).collect()
+}
+
+#[test]
+fn vector_search_ranks_by_cosine_under_the_language_gate() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, ids) = index_with_vectors(dir.path());
+    let (rust, py, plain) = (ids["rust.md"], ids["py.md"], ids["plain.md"]);
+    // No inferred language: only undeclared patterns.
+    assert_eq!(ranked(&index, &[]), [(plain, 1), (py, 2)]);
+    // Rust inferred: the declared-rust pattern; undeclared ones need a mention of rust.
+    assert_eq!(ranked(&index, &["rust"]), [(rust, 1)]);
+    assert_eq!(ranked(&index, &["python"]), [(py, 1)]);
+    let meta = index.embedding_meta().unwrap();
+    assert_eq!(
+        (meta.model.as_deref(), meta.dimension, meta.embedded_chunks),
+        (Some("m"), Some(2), 3)
+    );
+    let gate = LanguageGate::default();
+    // `also` reports a chunk beyond the limit with its true rank.
+    let hits = index.search_vectors(&[1.0, 0.0], &gate, 1, &[py]).unwrap();
+    assert_eq!(
+        hits.iter()
+            .map(|h| (h.chunk_id, h.rank))
+            .collect::<Vec<_>>(),
+        [(plain, 1), (py, 2)]
+    );
+    assert!((hits[1].similarity - 0.8).abs() < 1e-6);
+    // A query of another size is refused, not silently mis-scored.
+    assert!(
+        index
+            .search_vectors(&[1.0, 0.0, 0.0], &gate, 10, &[])
+            .is_err()
+    );
+}
+
+#[test]
+fn deleting_chunks_unlinks_vectors_and_prune_drops_unused_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut index, _) = index_with_vectors(dir.path());
+    index
+        .write(&WriteBatch {
+            removals: vec!["py.md".into()],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    assert_eq!(index.embedding_meta().unwrap().embedded_chunks, 2);
+    assert_eq!(index.prune_embeddings().unwrap(), 1);
+    let stats = index.embedding_stats().unwrap();
+    assert_eq!((stats.embedded_chunks, stats.total_chunks), (2, 2));
+    index.reset_embeddings().unwrap();
+    assert_eq!(index.embedding_meta().unwrap(), EmbeddingMeta::default());
+}
+
+#[test]
+fn query_cache_works_through_a_read_only_handle() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, _) = index_with_vectors(dir.path());
+    drop(index);
+    let ro = Index::open_read_only(&dir.path().join("i.db"), Duration::from_secs(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(ro.cached_query_vector("m", "q").unwrap(), None);
+    ro.cache_query_vector("m", "q", &[0.5, 0.25]).unwrap();
+    assert_eq!(
+        ro.cached_query_vector("m", "q").unwrap(),
+        Some(vec![0.5, 0.25])
+    );
+    assert_eq!(ro.cached_query_vector("other", "q").unwrap(), None);
+}
