@@ -6,9 +6,11 @@ use std::path::Path;
 
 use crate::core::config::Config;
 use crate::core::query::{Query, QueryInput, extract_query};
+use crate::services::hybrid::query_text_of;
 use crate::services::render::{RenderItem, Rendered, SEARCH_TOOL, render_patterns};
 use crate::services::selection::{SelectionRequest, select_patterns};
 use crate::services::session::SessionLedger;
+use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, PatternSummary};
 
 /// Collected diagnostics for `LORE_DEBUG=1`.
@@ -30,6 +32,8 @@ pub struct InjectContext<'a> {
     pub ledger: &'a SessionLedger,
     /// The agent's project directory, to show pattern paths relative to it.
     pub project_dir: Option<&'a Path>,
+    /// Query embedder when hybrid search is on (bounded by its own timeout).
+    pub embedder: Option<&'a dyn Embedder>,
     pub trace: &'a mut Trace,
 }
 
@@ -178,6 +182,14 @@ pub fn inject_for_query(
         ctx.trace.note("prompt too short to search on");
         return Ok(None);
     }
+    // Embed what carries the meaning: the prompt or the error when there is one, else the
+    // extracted terms (tool inputs are mostly code and paths).
+    let query_text = match moment {
+        Moment::Prompt => input.prompt.clone(),
+        Moment::ToolFailure => input.error.clone(),
+        Moment::ToolCall => None,
+    }
+    .unwrap_or_else(|| query_text_of(&query));
     let selection = select_patterns(
         ctx.index,
         &SelectionRequest {
@@ -187,8 +199,16 @@ pub fn inject_for_query(
             include_universal: moment == Moment::ToolCall,
             max_patterns: ctx.config.hook.max_patterns,
             chunk_limit: CHUNK_LIMIT,
+            embedder: ctx.embedder,
+            query_text: &query_text,
+            min_relevance: ctx.config.search.min_relevance,
         },
     )?;
+    ctx.trace
+        .note(format!("retrieval: {:?}", selection.search.mode));
+    for note in &selection.search.notes {
+        ctx.trace.note(format!("note: {note}"));
+    }
     ctx.trace.note(format!(
         "fts: {}",
         selection
@@ -198,12 +218,17 @@ pub fn inject_for_query(
             .unwrap_or("(no terms)")
     ));
     for r in selection.search.results.iter().take(10) {
+        let c = &r.chunk;
         ctx.trace.note(format!(
-            "  chunk #{:<3} score {:>7.3}  {} › {}",
-            r.rank,
-            r.score,
-            r.source,
-            r.heading_path.join(" › ")
+            "  chunk #{:<3} score {:>7.3}  fts {} bm25 {}  vector {} sim {}  {} › {}",
+            c.rank,
+            c.score,
+            c.fts_rank.map_or("-".into(), |v| v.to_string()),
+            c.bm25.map_or("-".into(), |v| format!("{v:.2}")),
+            r.vector_rank.map_or("-".into(), |v| v.to_string()),
+            r.similarity.map_or("-".into(), |v| format!("{v:.3}")),
+            c.source,
+            c.heading_path.join(" › ")
         ));
     }
     for c in &selection.candidates {

@@ -8,7 +8,8 @@ use globset::{Glob, GlobMatcher};
 use crate::core::pattern::AppliesWhen;
 use crate::core::pattern_rank::{GlobKind, classify_glob, noise_floor, rank_patterns};
 use crate::core::query::Query;
-use crate::services::search::{SearchOutcome, search};
+use crate::services::hybrid::{HybridOutcome, RetrievalMode, hybrid_search};
+use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, PatternSummary};
 
 /// Why a pattern was selected.
@@ -46,7 +47,7 @@ impl Candidate {
 }
 
 /// What the selection is for.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct SelectionRequest<'a> {
     pub query: &'a Query,
     /// Tool and Bash command, for universal patterns' `applies_when`.
@@ -58,12 +59,19 @@ pub struct SelectionRequest<'a> {
     pub max_patterns: usize,
     /// How many chunks to ask the index for before grouping them into patterns.
     pub chunk_limit: usize,
+    /// Query embedder for hybrid search; None searches full text only.
+    pub embedder: Option<&'a dyn Embedder>,
+    /// The text to embed (a prompt, an error, or the query's terms).
+    pub query_text: &'a str,
+    /// Fused score a hybrid result needs (ignored when the search was full text only).
+    pub min_relevance: f64,
 }
 
 /// Candidates in injection order, with the search that produced them (for debugging).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Selection {
-    pub search: SearchOutcome,
+    /// The search as run, with every retriever's pre-fusion scores.
+    pub search: HybridOutcome,
     pub candidates: Vec<Candidate>,
 }
 
@@ -123,7 +131,15 @@ pub fn select_patterns(
     index: &Index,
     request: &SelectionRequest<'_>,
 ) -> Result<Selection, IndexError> {
-    let outcome = search(index, request.query, request.chunk_limit.max(1))?;
+    let hybrid = hybrid_search(
+        index,
+        request.embedder,
+        request.query,
+        request.query_text,
+        request.chunk_limit.max(1),
+        request.min_relevance,
+    )?;
+    let outcome = hybrid.to_search_outcome();
     let summaries = if request.query.relative_path.is_some() || request.include_universal {
         index.pattern_summaries()?
     } else {
@@ -169,8 +185,12 @@ pub fn select_patterns(
         }
     }
 
-    // Word matches, grouped into patterns, above the index's noise floor.
-    let floor = noise_floor(index.stats()?.chunks);
+    // Matches grouped into patterns. Full-text scores must clear the index's noise floor;
+    // fused hybrid scores were already held to `min_relevance`.
+    let floor = match hybrid.mode {
+        RetrievalMode::FtsOnly => noise_floor(index.stats()?.chunks),
+        RetrievalMode::Hybrid => 0.0,
+    };
     let chunk_scores: Vec<(i64, f64)> = outcome
         .results
         .iter()
@@ -206,7 +226,7 @@ pub fn select_patterns(
     }
     candidates.truncate(universal_count + request.max_patterns);
     Ok(Selection {
-        search: outcome,
+        search: hybrid,
         candidates,
     })
 }

@@ -4,7 +4,11 @@ use std::path::PathBuf;
 
 use crate::core::config::Config;
 use crate::services::workspace::{KnowledgeDirState, knowledge_dir_state};
+use crate::storage::embed::{OllamaProbe, probe_ollama};
 use crate::storage::index::{Index, IndexStats};
+
+/// How long `lore status` waits for Ollama to answer.
+const OLLAMA_PROBE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1_000);
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct EmbeddingStatus {
@@ -12,6 +16,13 @@ pub struct EmbeddingStatus {
     pub configured: bool,
     pub model: String,
     pub host: String,
+    /// Model and dimension the stored vectors were made with.
+    pub stored_model: Option<String>,
+    pub dimension: Option<usize>,
+    pub embedded_chunks: u64,
+    pub total_chunks: u64,
+    /// Whether Ollama answers (checked only when hybrid search is on).
+    pub ollama: Option<OllamaProbe>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -28,12 +39,16 @@ pub struct StatusReport {
 
 /// Gather the status of a configuration without building or changing anything.
 pub fn status_report(config: &Config) -> StatusReport {
+    let mut embedding_stats = None;
     let (index, index_error) =
         match Index::open_read_only(&config.database, std::time::Duration::from_secs(2)) {
-            Ok(Some(index)) => match index.stats() {
-                Ok(stats) => (Some(stats), None),
-                Err(e) => (None, Some(e.to_string())),
-            },
+            Ok(Some(index)) => {
+                embedding_stats = index.embedding_stats().ok();
+                match index.stats() {
+                    Ok(stats) => (Some(stats), None),
+                    Err(e) => (None, Some(e.to_string())),
+                }
+            }
             Ok(None) => (None, None),
             Err(e) => (None, Some(e.to_string())),
         };
@@ -48,6 +63,14 @@ pub fn status_report(config: &Config) -> StatusReport {
             configured: config.search.hybrid,
             model: config.ollama.model.clone(),
             host: config.ollama.host.clone(),
+            stored_model: embedding_stats.as_ref().and_then(|s| s.model.clone()),
+            dimension: embedding_stats.as_ref().and_then(|s| s.dimension),
+            embedded_chunks: embedding_stats.as_ref().map_or(0, |s| s.embedded_chunks),
+            total_chunks: embedding_stats.as_ref().map_or(0, |s| s.total_chunks),
+            ollama: config
+                .search
+                .hybrid
+                .then(|| probe_ollama(&config.ollama, OLLAMA_PROBE_TIMEOUT)),
         },
     }
 }

@@ -21,6 +21,7 @@ use crate::services::inject::{
 };
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, build_index_if_missing, find_config};
+use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::Index;
 use crate::storage::ledger::default_ledger_dir;
 use event::{Event, classify, query_input};
@@ -201,11 +202,27 @@ fn with_context(
             }
         }
     };
+    // The query embedder exists only when hybrid search is on; it has its own hard timeout
+    // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
+    let embedder = if config.search.hybrid {
+        match OllamaEmbedder::for_query(&config.ollama) {
+            Ok(embedder) => Some(embedder),
+            Err(e) => {
+                trace.note(format!("no query embedder ({e}); full text only"));
+                None
+            }
+        }
+    } else {
+        None
+    };
     let mut ctx = InjectContext {
         config,
         index: &index,
         ledger,
         project_dir: Some(project_dir),
+        embedder: embedder
+            .as_ref()
+            .map(|e| e as &dyn crate::storage::embed::Embedder),
         trace,
     };
     Ok(inject(&mut ctx)?)

@@ -8,7 +8,8 @@ use super::EXIT_FAILURE;
 use super::args::IngestArgs;
 use super::progress::TerminalProgress;
 use crate::core::config::Config;
-use crate::services::ingest::{IngestOptions, IngestReport, ingest};
+use crate::services::ingest::{IngestOptions, IngestReport, ingest_with_embeddings};
+use crate::storage::embed::{Embedder, OllamaEmbedder};
 use crate::storage::index::{Index, remove_index_files};
 
 pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
@@ -17,12 +18,27 @@ pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
         force: args.force,
         file: args.file.clone(),
     };
-    let report = ingest(
+    let embedder = if config.search.hybrid {
+        match OllamaEmbedder::for_ingest(&config.ollama) {
+            Ok(embedder) => Some(embedder),
+            Err(e) => {
+                eprintln!("warning: {e}; indexing full text only");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let report = ingest_with_embeddings(
         config,
         &mut index,
         &options,
+        embedder.as_ref().map(|e| e as &dyn Embedder),
         &mut TerminalProgress::new("ingest"),
     )?;
+    if let Some(warning) = report.embeddings.as_ref().and_then(|e| e.warning.as_ref()) {
+        eprintln!("warning: {warning}");
+    }
     if args.json {
         println!("{}", report_json(config, &report));
     } else {
@@ -73,6 +89,12 @@ fn print_text(config: &Config, report: &IngestReport) {
         report.unchanged,
         report.duration.as_millis()
     );
+    if let Some(e) = &report.embeddings {
+        println!(
+            "embeddings ({}): {} embedded, {} reused, {} missing",
+            e.model, e.embedded, e.reused, e.missing
+        );
+    }
     if !report.errors.is_empty() {
         eprintln!(
             "{} invalid pattern file{} not indexed; fix {} and run `lore ingest` again",
@@ -107,6 +129,7 @@ fn report_json(config: &Config, report: &IngestReport) -> serde_json::Value {
         "removed": report.removed,
         "unchanged": report.unchanged,
         "errors": errors,
+        "embeddings": report.embeddings,
         "duration_ms": report.duration.as_millis() as u64,
     })
 }

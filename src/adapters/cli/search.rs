@@ -3,8 +3,10 @@
 use super::args::SearchArgs;
 use super::progress::TerminalProgress;
 use crate::core::config::Config;
-use crate::services::search::{SearchOutcome, query_for_text, search};
+use crate::services::hybrid::hybrid_search;
+use crate::services::search::{SearchOutcome, query_for_text};
 use crate::services::workspace::open_index_building_if_missing;
+use crate::storage::embed::{Embedder, OllamaEmbedder};
 
 pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
     let (index, built) =
@@ -21,11 +23,34 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
     }
     let text = args.query.join(" ");
     let top_k = args.top_k.map_or(config.search.top_k, |k| k as usize);
-    let outcome = search(&index, &query_for_text(&text), top_k)?;
+    let embedder = if config.search.hybrid {
+        match OllamaEmbedder::for_ingest(&config.ollama) {
+            Ok(embedder) => Some(embedder),
+            Err(e) => {
+                eprintln!("warning: {e}; searching full text only");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let outcome = hybrid_search(
+        &index,
+        embedder.as_ref().map(|e| e as &dyn Embedder),
+        &query_for_text(&text),
+        &text,
+        top_k,
+        config.search.min_relevance,
+    )?;
+    if config.search.hybrid {
+        for note in &outcome.notes {
+            eprintln!("note: {note}");
+        }
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&outcome)?);
     } else {
-        print_text(&outcome);
+        print_text(&outcome.to_search_outcome());
     }
     Ok(0)
 }

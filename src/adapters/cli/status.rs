@@ -59,12 +59,25 @@ fn print_text(r: &StatusReport) {
             ),
         },
     }
-    if r.embeddings.configured {
-        println!(
-            "embeddings:    hybrid on ({} at {})",
-            r.embeddings.model, r.embeddings.host
-        );
+    let e = &r.embeddings;
+    if e.configured {
+        println!("embeddings:    hybrid on, model {} at {}", e.model, e.host);
+        let answers = match &e.ollama {
+            Some(p) if p.reachable && p.model_available != Some(false) => "answers".to_string(),
+            Some(p) => p
+                .problem
+                .clone()
+                .unwrap_or_else(|| "does not answer".to_string()),
+            None => "not checked".to_string(),
+        };
+        println!("ollama:        {answers}");
     } else {
         println!("embeddings:    off (FTS only; set [search] hybrid = true to enable)");
+    }
+    if let (Some(model), Some(dimension)) = (&e.stored_model, e.dimension) {
+        println!(
+            "vectors:       {}/{} chunks embedded ({model}, {dimension} dimensions)",
+            e.embedded_chunks, e.total_chunks
+        );
     }
 }

@@ -1,0 +1,64 @@
+//! Shared set-up for the benchmarks: synthetic knowledge bases built from the real corpus.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// Real convention texts from `../shared/corpus` (SOURCES.md excluded), or a small built-in
+/// set when the corpus is not beside the repository.
+pub fn corpus_texts() -> Vec<String> {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let mut texts: Vec<(PathBuf, String)> = walkdir::WalkDir::new(&corpus)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
+        .filter(|e| e.file_name() != "SOURCES.md")
+        .filter_map(|e| {
+            Some((
+                e.path().to_path_buf(),
+                std::fs::read_to_string(e.path()).ok()?,
+            ))
+        })
+        .collect();
+    texts.sort();
+    if texts.is_empty() {
+        return (0..50)
+            .map(|i| format!("---\ntags: [t{i}]\n---\n# Pattern {i}\n\n## Rule\n\nAlways do thing {i} in Rust.\n"))
+            .collect();
+    }
+    texts.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Write `n` pattern files into `dir/patterns` (cycling through the corpus, each copy made
+/// distinct) and a lore.toml (FTS only); returns the config path.
+pub fn knowledge_base(dir: &Path, n: usize) -> PathBuf {
+    let texts = corpus_texts();
+    let kb = dir.join("patterns");
+    for i in 0..n {
+        let sub = kb.join(format!("team{:02}", i % 20));
+        std::fs::create_dir_all(&sub).unwrap();
+        let text = &texts[i % texts.len()];
+        std::fs::write(
+            sub.join(format!("p{i:05}.md")),
+            format!("{text}\n\nRevision {i}.\n"),
+        )
+        .unwrap();
+    }
+    let config = dir.join("lore.toml");
+    std::fs::write(
+        &config,
+        "knowledge_dir = \"patterns\"\n[search]\nhybrid = false\n",
+    )
+    .unwrap();
+    config
+}
+
+pub fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+pub fn percentile(values: &mut [f64], p: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let i = ((values.len() as f64 - 1.0) * p).round() as usize;
+    values[i]
+}
