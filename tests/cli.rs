@@ -33,7 +33,12 @@ fn stable(ws: &Workspace, text: &str) -> String {
 fn init_creates_config_example_gitignore_and_index_and_never_overwrites() {
     let ws = Workspace::bare();
     ws.write(".gitignore", "target/");
-    let out = ws.lore().arg("init").output().unwrap();
+    // Port 9 (discard) refuses connections: a machine without Ollama, whatever this one has.
+    let out = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     insta::assert_snapshot!("init_stdout", stable(&ws, &stdout(&out)));
     insta::assert_snapshot!("init_stderr", stable(&ws, &stderr(&out)));
@@ -43,6 +48,11 @@ fn init_creates_config_example_gitignore_and_index_and_never_overwrites() {
     );
     assert!(ws.path("patterns/error-handling.md").is_file());
     assert!(ws.path(".lore/index.db").is_file());
+    let config = std::fs::read_to_string(ws.path("lore.toml")).unwrap();
+    assert!(
+        config.contains("hybrid = false"),
+        "no Ollama, no hybrid: {config}"
+    );
 
     let again = ws.lore().arg("init").output().unwrap();
     assert_eq!(again.status.code(), Some(1));

@@ -9,6 +9,8 @@
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use lore::core::config::{Config, parse_config};
 use lore::services::hybrid::{HybridOutcome, RetrievalMode, hybrid_search};
 use lore::services::ingest::{IngestOptions, IngestReport, NoProgress, ingest_with_embeddings};
@@ -245,4 +247,34 @@ fn a_dead_server_leaves_full_text_and_a_later_ingest_fills_in() {
     assert_eq!(out.mode, RetrievalMode::FtsOnly);
     assert!(out.notes[0].contains("does not answer"), "{:?}", out.notes);
     assert_eq!(out.results[0].chunk.source, "retries.md");
+}
+
+#[test]
+fn init_turns_hybrid_on_when_ollama_answers_and_embeds_the_first_index() {
+    let Some(url) = standin_url() else { return };
+    let ws = common::Workspace::bare();
+    let out = ws
+        .lore()
+        .args(["init", "--ollama-host", &url])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("hybrid search is on"), "{stderr}");
+    let config = std::fs::read_to_string(ws.path("lore.toml")).unwrap();
+    assert!(
+        config.contains("hybrid = true") && config.contains(&url),
+        "{config}"
+    );
+    let status = ws.lore().args(["status", "--json"]).output().unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
+    let e = &value["embeddings"];
+    assert_eq!(e["configured"], true);
+    assert_eq!(e["ollama"]["reachable"], true);
+    assert!(e["dimension"].as_u64().unwrap() > 0, "{e}");
+    assert_eq!(e["embedded_chunks"], e["total_chunks"], "{e}");
 }

@@ -48,6 +48,12 @@ pub struct InitArgs {
     /// Also register lore's hooks in the project's .claude/settings.json.
     #[arg(long)]
     pub claude: bool,
+    /// Ollama server to check for hybrid search (default: http://127.0.0.1:11434).
+    #[arg(long, value_name = "URL")]
+    pub ollama_host: Option<String>,
+    /// Pull the embedding model without asking when Ollama lacks it.
+    #[arg(long)]
+    pub pull: bool,
 }
 
 #[derive(Debug, Args)]

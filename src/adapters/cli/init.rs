@@ -1,13 +1,17 @@
 //! `lore init`: set a repository up for lore (config, example pattern, .gitignore, index).
 
+use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 
 use super::args::InitArgs;
 use super::progress::TerminalProgress;
-use crate::services::ingest::{IngestOptions, ingest};
+use crate::core::config::OllamaConfig;
+use crate::services::ingest::{IngestOptions, ingest_with_embeddings};
 use crate::services::workspace::{CONFIG_FILE_NAME, load_config};
+use crate::storage::embed::{Embedder, OllamaEmbedder, probe_ollama, pull_model};
 use crate::storage::index::Index;
 
 const CONFIG_TEMPLATE: &str = r#"# lore configuration (see docs/configuration.md in the lore repository).
@@ -17,12 +21,12 @@ knowledge_dir = "patterns"
 
 [search]
 # top_k = 5
-# Hybrid search fuses Ollama embeddings with full-text search; off until Ollama is set up.
-hybrid = false
+# Hybrid search fuses Ollama embeddings with full-text search.
+hybrid = {hybrid}
 # min_relevance = 0.6
 
-# [ollama]
-# host = "http://127.0.0.1:11434"
+{ollama_header}
+{ollama_host}
 # model = "nomic-embed-text"
 
 # [hook]
@@ -71,7 +75,34 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
             );
         }
     } else {
-        write_atomically(&config_path, CONFIG_TEMPLATE)?;
+        let ollama = OllamaConfig {
+            host: args
+                .ollama_host
+                .clone()
+                .unwrap_or_else(|| OllamaConfig::default().host),
+            ..OllamaConfig::default()
+        };
+        let hybrid = hybrid_available(&ollama, args.pull);
+        let custom_host = ollama.host != OllamaConfig::default().host;
+        let text = CONFIG_TEMPLATE
+            .replace("{hybrid}", if hybrid { "true" } else { "false" })
+            .replace(
+                "{ollama_header}",
+                if custom_host {
+                    "[ollama]"
+                } else {
+                    "# [ollama]"
+                },
+            )
+            .replace(
+                "{ollama_host}",
+                &if custom_host {
+                    format!("host = {:?}", ollama.host)
+                } else {
+                    format!("# host = {:?}", ollama.host)
+                },
+            );
+        write_atomically(&config_path, &text)?;
         eprintln!("wrote {}", config_path.display());
     }
 
@@ -90,12 +121,21 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
 
     let config = load_config(&config_path)?;
     let mut index = Index::open(&config.database)?;
-    let report = ingest(
+    let embedder = if config.search.hybrid {
+        OllamaEmbedder::for_ingest(&config.ollama).ok()
+    } else {
+        None
+    };
+    let report = ingest_with_embeddings(
         &config,
         &mut index,
         &IngestOptions::default(),
+        embedder.as_ref().map(|e| e as &dyn Embedder),
         &mut TerminalProgress::new("ingest"),
     )?;
+    if let Some(warning) = report.embeddings.as_ref().and_then(|e| e.warning.as_ref()) {
+        eprintln!("warning: {warning}");
+    }
     for issue in &report.errors {
         eprintln!("warning: {issue}");
     }
@@ -121,6 +161,75 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         }
     }
     Ok(0)
+}
+
+/// Whether hybrid search can be switched on: Ollama answers and has the embedding model,
+/// pulling it (with progress) when `pull` is set or the user agrees at a terminal. Says why
+/// when the answer is no.
+fn hybrid_available(ollama: &OllamaConfig, pull: bool) -> bool {
+    let probe = probe_ollama(ollama, Duration::from_millis(1_500));
+    let model = &ollama.model;
+    if !probe.reachable {
+        eprintln!(
+            "Ollama is not answering at {}: hybrid search is off (full-text search only). To turn it on later, start Ollama, run `ollama pull {model}` and set `hybrid = true` under [search].",
+            ollama.host
+        );
+        return false;
+    }
+    if probe.model_available == Some(true) {
+        eprintln!(
+            "Ollama answers at {} with `{model}`: hybrid search is on",
+            ollama.host
+        );
+        return true;
+    }
+    let agreed = pull || ask(&format!("Ollama has no `{model}`. Pull it now? [Y/n] "));
+    if !agreed {
+        eprintln!(
+            "hybrid search is off: run `ollama pull {model}`, then set `hybrid = true` under [search]"
+        );
+        return false;
+    }
+    let mut last_message = String::new();
+    let pulled = pull_model(
+        ollama,
+        Duration::from_secs(5),
+        &mut |message, done, total| match (done, total) {
+            (Some(done), Some(total)) if total > 0 && std::io::stderr().is_terminal() => {
+                eprint!("\rpulling {model}: {message} {}%   ", done * 100 / total);
+            }
+            _ if message != last_message => {
+                eprintln!("pulling {model}: {message}");
+                last_message = message.to_string();
+            }
+            _ => {}
+        },
+    );
+    match pulled {
+        Ok(()) => {
+            eprintln!("\rpulled `{model}`: hybrid search is on");
+            true
+        }
+        Err(e) => {
+            eprintln!("\ncould not pull `{model}` ({e}): hybrid search is off");
+            false
+        }
+    }
+}
+
+/// Ask a yes/no question on a terminal; anything but an explicit no is yes. Without a
+/// terminal (CI, scripts) the answer is no: never download on a machine nobody watches.
+fn ask(question: &str) -> bool {
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return false;
+    }
+    eprint!("{question}");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    if std::io::stdin().read_line(&mut answer).is_err() {
+        return false;
+    }
+    !matches!(answer.trim().to_ascii_lowercase().as_str(), "n" | "no")
 }
 
 /// Append the index directory to .gitignore unless it is already ignored there.

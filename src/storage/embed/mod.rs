@@ -11,7 +11,7 @@ mod ollama;
 use thiserror::Error;
 
 pub use fake::{FailingEmbedder, FakeEmbedder};
-pub use ollama::{OllamaEmbedder, OllamaProbe, probe_ollama};
+pub use ollama::{OllamaEmbedder, OllamaProbe, probe_ollama, pull_model};
 
 /// Something that embeds texts with one model.
 pub trait Embedder {

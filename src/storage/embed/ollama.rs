@@ -211,6 +211,40 @@ pub struct OllamaProbe {
     pub problem: Option<String>,
 }
 
+/// Receives each pull status line: message, bytes completed, bytes total.
+pub type PullProgress<'a> = &'a mut dyn FnMut(&str, Option<u64>, Option<u64>);
+
+/// Pull `config.model` into Ollama, reporting each status line (message, bytes completed,
+/// bytes total) as Ollama streams it. Downloads can take minutes: only the connection, not
+/// the whole pull, is bounded by `connect_timeout`.
+pub fn pull_model(
+    config: &OllamaConfig,
+    connect_timeout: Duration,
+    progress: PullProgress<'_>,
+) -> Result<(), EmbedError> {
+    use tokio_stream::StreamExt;
+
+    let url = parse_host(&config.host)?;
+    let http = reqwest::Client::builder()
+        .connect_timeout(connect_timeout)
+        .no_proxy()
+        .build()
+        .map_err(|e| EmbedError::Client(e.to_string()))?;
+    let client = Ollama::builder().url(url).reqwest_client(http).build();
+    let embedder = OllamaEmbedder::new(config, connect_timeout)?;
+    embedder.runtime.block_on(async {
+        let mut stream = client
+            .pull_model_stream(config.model.clone(), false)
+            .await
+            .map_err(|e| embedder.classify(e))?;
+        while let Some(status) = stream.next().await {
+            let status = status.map_err(|e| embedder.classify(e))?;
+            progress(&status.message, status.completed, status.total);
+        }
+        Ok(())
+    })
+}
+
 /// Ask Ollama for its model list, giving up after `timeout`. Never fails: the outcome says
 /// what is wrong.
 pub fn probe_ollama(config: &OllamaConfig, timeout: Duration) -> OllamaProbe {
