@@ -113,7 +113,7 @@ pub fn rank_patterns(chunks: &[(i64, f64)]) -> Vec<PatternScore> {
 const FLOOR_FREE_CHUNKS: f64 = 400.0;
 /// How fast the floor rises with the index size (BM25's IDF grows with its logarithm, and so
 /// do the scores of chance matches on common words).
-const FLOOR_SLOPE: f64 = 5.0;
+const FLOOR_SLOPE: f64 = 6.0;
 
 /// The lowest full-text score worth injecting in an index of `chunk_count` chunks.
 pub fn noise_floor(chunk_count: u64) -> f64 {
@@ -123,6 +123,18 @@ pub fn noise_floor(chunk_count: u64) -> f64 {
     } else {
         FLOOR_SLOPE * ratio.ln()
     }
+}
+
+/// In a large index, a pattern found only by vector similarity must stand out this many
+/// standard deviations above the query's mean similarity. Measured on the shared eval set
+/// (6,929 sections): no relevant pattern was found by vectors alone, while irrelevant
+/// vector-only hits for tool calls that deserve nothing reached 5.6.
+const VECTOR_ONLY_MIN_Z: f32 = 6.0;
+
+/// May a pattern that no word matched be injected on vector similarity alone? Always in a
+/// small, team-written index; in a large one only when it stands far out from the rest.
+pub fn vector_only_allowed(chunk_count: u64, best_z: f32) -> bool {
+    chunk_count as f64 <= FLOOR_FREE_CHUNKS || best_z >= VECTOR_ONLY_MIN_Z
 }
 
 #[cfg(test)]
@@ -162,6 +174,13 @@ mod tests {
     fn equal_scores_keep_first_seen_order() {
         let ranked = rank_patterns(&[(7, 5.0), (3, 5.0)]);
         assert_eq!(ranked[0].pattern_id, 7);
+    }
+
+    #[test]
+    fn vector_only_matches_need_to_stand_out_in_large_indexes() {
+        assert!(vector_only_allowed(50, 0.5));
+        assert!(!vector_only_allowed(7_000, 5.6));
+        assert!(vector_only_allowed(7_000, 6.5));
     }
 
     #[test]

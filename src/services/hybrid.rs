@@ -33,6 +33,9 @@ pub struct HybridChunk {
     /// 1-based rank by cosine similarity among every eligible chunk.
     pub vector_rank: Option<usize>,
     pub similarity: Option<f32>,
+    /// How many standard deviations the similarity stands above the mean over every eligible
+    /// chunk (model-independent evidence that the chunk is about the query).
+    pub similarity_z: Option<f32>,
     /// Raw reciprocal rank fusion sum.
     pub rrf: Option<f64>,
 }
@@ -81,6 +84,7 @@ impl HybridOutcome {
                     chunk,
                     vector_rank: None,
                     similarity: None,
+                    similarity_z: None,
                     rrf: None,
                 })
                 .collect(),
@@ -138,6 +142,7 @@ pub fn hybrid_search(
         s.vector_rank = Some(hit.rank);
         s.similarity = Some(f64::from(hit.similarity));
     }
+    let z_of: BTreeMap<i64, f32> = vector_hits.iter().map(|h| (h.chunk_id, h.z)).collect();
     let ids: Vec<i64> = signals.keys().copied().collect();
     let refs = index.chunk_refs(&ids)?;
     let candidates = signals
@@ -151,7 +156,9 @@ pub fn hybrid_search(
     let total = fused.len();
     let kept: Vec<_> = fused
         .into_iter()
-        .filter(|f| passes(f.score, min_relevance))
+        // Full-text hits are judged by the full-text rules (selection's noise floor); the
+        // threshold guards what the vector list brings on its own.
+        .filter(|f| f.signals.fts_rank.is_some() || passes(f.score, min_relevance))
         .collect();
     let below_threshold = total - kept.len();
     let bm25: BTreeMap<i64, Option<f64>> =
@@ -178,6 +185,7 @@ pub fn hybrid_search(
                 },
                 vector_rank: f.signals.vector_rank,
                 similarity: f.signals.similarity.map(|s| s as f32),
+                similarity_z: z_of.get(&id).copied(),
                 rrf: Some(f.rrf),
             })
         })

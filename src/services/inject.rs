@@ -182,12 +182,16 @@ pub fn inject_for_query(
         ctx.trace.note("prompt too short to search on");
         return Ok(None);
     }
-    // Embed what carries the meaning: the prompt or the error when there is one, else the
-    // extracted terms (tool inputs are mostly code and paths).
+    // Embed what carries the meaning: the prompt or the error when there is one, the user's
+    // request with the extracted terms for a tool call, else the terms alone (tool inputs are
+    // mostly code and paths).
     let query_text = match moment {
         Moment::Prompt => input.prompt.clone(),
         Moment::ToolFailure => input.error.clone(),
-        Moment::ToolCall => None,
+        Moment::ToolCall => input
+            .last_user_message
+            .as_ref()
+            .map(|m| format!("{m}\n{}", query_text_of(&query))),
     }
     .unwrap_or_else(|| query_text_of(&query));
     let selection = select_patterns(
@@ -220,13 +224,14 @@ pub fn inject_for_query(
     for r in selection.search.results.iter().take(10) {
         let c = &r.chunk;
         ctx.trace.note(format!(
-            "  chunk #{:<3} score {:>7.3}  fts {} bm25 {}  vector {} sim {}  {} › {}",
+            "  chunk #{:<3} score {:>7.3}  fts {} bm25 {}  vector {} sim {} z {}  {} › {}",
             c.rank,
             c.score,
             c.fts_rank.map_or("-".into(), |v| v.to_string()),
             c.bm25.map_or("-".into(), |v| format!("{v:.2}")),
             r.vector_rank.map_or("-".into(), |v| v.to_string()),
             r.similarity.map_or("-".into(), |v| format!("{v:.3}")),
+            r.similarity_z.map_or("-".into(), |v| format!("{v:.1}")),
             c.source,
             c.heading_path.join(" › ")
         ));

@@ -6,9 +6,11 @@
 use globset::{Glob, GlobMatcher};
 
 use crate::core::pattern::AppliesWhen;
-use crate::core::pattern_rank::{GlobKind, classify_glob, noise_floor, rank_patterns};
+use crate::core::pattern_rank::{
+    GlobKind, classify_glob, noise_floor, rank_patterns, vector_only_allowed,
+};
 use crate::core::query::Query;
-use crate::services::hybrid::{HybridOutcome, RetrievalMode, hybrid_search};
+use crate::services::hybrid::{HybridOutcome, hybrid_search};
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, PatternSummary};
 
@@ -185,11 +187,33 @@ pub fn select_patterns(
         }
     }
 
-    // Matches grouped into patterns. Full-text scores must clear the index's noise floor;
-    // fused hybrid scores were already held to `min_relevance`.
-    let floor = match hybrid.mode {
-        RetrievalMode::FtsOnly => noise_floor(index.stats()?.chunks),
-        RetrievalMode::Hybrid => 0.0,
+    // Matches grouped into patterns, ordered by their (fused or full-text) score. In a large
+    // index a pattern needs full-text evidence above the noise floor, or, found by vectors
+    // alone, a similarity far above the rest; fused scores were already held to
+    // `min_relevance` when vectors took part.
+    let chunk_count = index.stats()?.chunks;
+    let floor = noise_floor(chunk_count);
+    let text_scores: Vec<(i64, f64)> = hybrid
+        .results
+        .iter()
+        .filter_map(|r| Some((r.chunk.pattern_id, -r.chunk.bm25?)))
+        .collect();
+    let text_evidence: Vec<(i64, f64)> = rank_patterns(&text_scores)
+        .into_iter()
+        .map(|p| (p.pattern_id, p.score))
+        .collect();
+    let best_z = |pattern_id: i64| {
+        hybrid
+            .results
+            .iter()
+            .filter(|r| r.chunk.pattern_id == pattern_id)
+            .filter_map(|r| r.similarity_z)
+            .fold(f32::MIN, f32::max)
+    };
+    let eligible = |pattern_id: i64| {
+        let text = text_evidence.iter().find(|(id, _)| *id == pattern_id);
+        text.is_some_and(|(_, score)| *score >= floor)
+            || vector_only_allowed(chunk_count, best_z(pattern_id))
     };
     let chunk_scores: Vec<(i64, f64)> = outcome
         .results
@@ -203,7 +227,11 @@ pub fn select_patterns(
         }
     }
     ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
-    for (rank, p) in ranked.iter().enumerate().filter(|(_, p)| p.score >= floor) {
+    for (rank, p) in ranked
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| eligible(p.pattern_id))
+    {
         if candidates.iter().any(|c| c.pattern_id == p.pattern_id) {
             continue;
         }

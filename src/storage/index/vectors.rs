@@ -79,6 +79,9 @@ pub struct VectorHit {
     pub rank: usize,
     /// Cosine similarity to the query.
     pub similarity: f32,
+    /// Standard deviations above the mean similarity of every eligible chunk: how much this
+    /// chunk stands out for this query, whatever the model's similarity scale.
+    pub z: f32,
 }
 
 /// Where a chunk is, for results the FTS list did not describe.
@@ -355,6 +358,10 @@ impl Index {
                 }
             })
             .collect();
+        let n = similarities.len() as f32;
+        let mean = similarities.iter().sum::<f32>() / n;
+        let variance = similarities.iter().map(|s| (s - mean).powi(2)).sum::<f32>() / n;
+        let spread = variance.sqrt().max(1e-6);
         let mut order: Vec<usize> = (0..ids.len()).collect();
         // Stable: equal similarities keep the SQL order (source path, chunk order).
         order.sort_by(|&a, &b| similarities[b].total_cmp(&similarities[a]));
@@ -367,6 +374,7 @@ impl Index {
                 chunk_id: ids[i],
                 rank: position + 1,
                 similarity: similarities[i],
+                z: (similarities[i] - mean) / spread,
             })
             .collect())
     }
