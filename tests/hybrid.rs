@@ -278,3 +278,90 @@ fn init_turns_hybrid_on_when_ollama_answers_and_embeds_the_first_index() {
     assert!(e["dimension"].as_u64().unwrap() > 0, "{e}");
     assert_eq!(e["embedded_chunks"], e["total_chunks"], "{e}");
 }
+
+#[test]
+fn hook_and_mcp_search_find_a_pattern_written_in_other_words() {
+    let Some(url) = standin_url() else { return };
+    let kb = Kb::new();
+    let config = kb.config(&url, "nomic-embed-text");
+    std::fs::write(
+        kb.dir.path().join("lore.toml"),
+        format!(
+            "knowledge_dir = \"patterns\"\n[ollama]\nhost = \"{url}\"\nquery_timeout_ms = 2000\n"
+        ),
+    )
+    .unwrap();
+    kb.ingest(&config, false).unwrap();
+    let lore = || {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
+        cmd.current_dir(kb.dir.path())
+            .env("XDG_RUNTIME_DIR", kb.dir.path().join("runtime"))
+            .env_remove("LORE_CONFIG");
+        cmd
+    };
+
+    // The hook: a prompt sharing no word with failures.md.
+    let payload = serde_json::json!({
+        "session_id": "hybrid-e2e", "cwd": kb.dir.path(), "hook_event_name": "UserPromptSubmit",
+        "prompt": "what should happen when we panic on error"
+    });
+    let mut child = lore()
+        .arg("hook")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(payload.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("failures.md"),
+        "hook: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // The MCP server's search_patterns, through its async runtime and blocking pool.
+    let requests = [
+        serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "0"}}}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "search_patterns", "arguments": {"query": "panic on error"}}}),
+    ];
+    let mut server = lore()
+        .arg("serve")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    for r in &requests {
+        writeln!(stdin, "{r}").unwrap();
+    }
+    let reader = std::io::BufReader::new(server.stdout.take().unwrap());
+    let mut answer = None;
+    for line in std::io::BufRead::lines(reader) {
+        let value: serde_json::Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if value["id"] == 2 {
+            answer = Some(value);
+            break;
+        }
+    }
+    drop(stdin);
+    let _ = server.wait();
+    let answer = answer.expect("search_patterns answered");
+    let text = answer["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.contains("failures.md"), "{answer:#}");
+}

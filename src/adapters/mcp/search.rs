@@ -5,7 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::services::search::{RankedChunk, query_for_text, search};
+use crate::services::hybrid::hybrid_search;
+use crate::services::search::{RankedChunk, query_for_text};
+use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, StoredPattern};
 
 /// Characters of pattern text one search returns.
@@ -37,7 +39,12 @@ fn keeps(request: &SearchRequest, pattern: &StoredPattern) -> bool {
 }
 
 /// Run the search and render the answer.
-pub fn search_text(index: &Index, request: &SearchRequest) -> Result<String, IndexError> {
+pub fn search_text(
+    index: &Index,
+    request: &SearchRequest,
+    embedder: Option<&dyn Embedder>,
+    min_relevance: f64,
+) -> Result<String, IndexError> {
     let mut query = query_for_text(&request.query);
     if let Some(lang) = &request.language
         && !query.languages.contains(lang)
@@ -51,7 +58,15 @@ pub fn search_text(index: &Index, request: &SearchRequest) -> Result<String, Ind
     } else {
         request.top_k
     };
-    let outcome = search(index, &query, limit)?;
+    let outcome = hybrid_search(
+        index,
+        embedder,
+        &query,
+        &request.query,
+        limit,
+        min_relevance,
+    )?
+    .to_search_outcome();
     let mut hits: Vec<&RankedChunk> = Vec::new();
     let mut patterns: Vec<StoredPattern> = Vec::new();
     let mut rejected = BTreeSet::new();

@@ -20,6 +20,7 @@ use crate::services::author::{
 use crate::services::ingest::NoProgress;
 use crate::services::status::status_report;
 use crate::services::workspace::open_index_building_if_missing;
+use crate::storage::embed::{Embedder, OllamaEmbedder};
 
 const INSTRUCTIONS: &str = "lore serves this team's coding conventions (patterns). \
 Call search_patterns before writing code in an unfamiliar area, and follow what it returns. \
@@ -166,7 +167,18 @@ impl LoreServer {
         blocking(move || {
             let result = open_index_building_if_missing(&config, &mut NoProgress)
                 .map_err(|e| e.to_string())
-                .and_then(|(index, _)| search_text(&index, &request).map_err(|e| e.to_string()));
+                .and_then(|(index, _)| {
+                    // Same ranking as `lore search`: hybrid when configured; any embedder
+                    // problem leaves the search on full text.
+                    let embedder = if config.search.hybrid {
+                        OllamaEmbedder::for_ingest(&config.ollama).ok()
+                    } else {
+                        None
+                    };
+                    let embedder = embedder.as_ref().map(|e| e as &dyn Embedder);
+                    search_text(&index, &request, embedder, config.search.min_relevance)
+                        .map_err(|e| e.to_string())
+                });
             Ok(match result {
                 Ok(text) => text_result(text),
                 Err(e) => {

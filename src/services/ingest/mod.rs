@@ -158,11 +158,10 @@ pub fn ingest(
     };
 
     let mut report = IngestReport::default();
-    let mut loaded: Vec<(Pattern, String, String)> = Vec::new();
     let mut seen = BTreeSet::new();
-    progress.start(files.len());
-    for (done, file) in files.iter().enumerate() {
-        progress.advance(done);
+    // Read and hash every file (cheap), keeping the new and changed ones to parse.
+    let mut changed: Vec<(&SourceFile, Vec<u8>, String)> = Vec::new();
+    for file in &files {
         seen.insert(file.source.clone());
         let bytes = match std::fs::read(&file.path) {
             Ok(bytes) => bytes,
@@ -183,21 +182,36 @@ pub fn ingest(
         let hash = content_hash(&bytes);
         if stored.get(&file.source) == Some(&hash) {
             report.unchanged += 1;
-            continue;
-        }
-        match load_file(file, bytes) {
-            Ok((pattern, raw)) => {
-                if stored.contains_key(&file.source) {
-                    report.updated.push(file.source.clone());
-                } else {
-                    report.added.push(file.source.clone());
-                }
-                loaded.push((pattern, raw, hash));
-            }
-            Err(issue) => report.errors.push(issue),
+        } else {
+            changed.push((file, bytes, hash));
         }
     }
+
+    // Parse the changed files on every core, in batches so progress can be shown.
+    let mut loaded: Vec<ParsedFile> = Vec::new();
+    progress.start(changed.len());
+    let mut done = 0;
+    let mut batches = changed.into_iter().peekable();
+    while batches.peek().is_some() {
+        let batch: Vec<_> = batches.by_ref().take(PARSE_BATCH).collect();
+        done += batch.len();
+        for (source, parsed) in parse_in_parallel(batch) {
+            match parsed {
+                Ok(file) => {
+                    if stored.contains_key(&source) {
+                        report.updated.push(source);
+                    } else {
+                        report.added.push(source);
+                    }
+                    loaded.push(file);
+                }
+                Err(issue) => report.errors.push(issue),
+            }
+        }
+        progress.advance(done);
+    }
     progress.finish();
+    report.errors.sort_by(|a, b| a.source.cmp(&b.source));
 
     report.removed = if whole_dir {
         stored
@@ -215,11 +229,11 @@ pub fn ingest(
 
     let upserts = loaded
         .iter()
-        .map(|(pattern, raw, hash)| PatternRecord {
-            mentioned_languages: mentioned_languages(&mention_text(pattern)),
-            pattern,
-            raw,
-            content_hash: hash.clone(),
+        .map(|f| PatternRecord {
+            mentioned_languages: f.mentioned_languages.clone(),
+            pattern: &f.pattern,
+            raw: &f.raw,
+            content_hash: f.hash.clone(),
         })
         .collect();
     // A forced rebuild starts from nothing, so files that are invalid now are absent after it.
@@ -233,6 +247,58 @@ pub fn ingest(
     })?;
     report.duration = started.elapsed();
     Ok(report)
+}
+
+/// Files parsed per progress step.
+const PARSE_BATCH: usize = 256;
+
+/// A pattern file ready to be written to the index.
+struct ParsedFile {
+    pattern: Pattern,
+    raw: String,
+    hash: String,
+    mentioned_languages: Vec<String>,
+}
+
+/// Parse files (and find the languages they name) on every core; results keep input order.
+fn parse_in_parallel(
+    files: Vec<(&SourceFile, Vec<u8>, String)>,
+) -> Vec<(String, Result<ParsedFile, IngestIssue>)> {
+    let parse = |(file, bytes, hash): (&SourceFile, Vec<u8>, String)| {
+        let parsed = load_file(file, bytes).map(|(pattern, raw)| ParsedFile {
+            mentioned_languages: mentioned_languages(&mention_text(&pattern)),
+            pattern,
+            raw,
+            hash,
+        });
+        (file.source.clone(), parsed)
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    if threads <= 1 || files.len() < 16 {
+        return files.into_iter().map(parse).collect();
+    }
+    let per_thread = files.len().div_ceil(threads);
+    let mut chunks: Vec<Vec<_>> = Vec::new();
+    let mut rest = files.into_iter().peekable();
+    while rest.peek().is_some() {
+        chunks.push(rest.by_ref().take(per_thread).collect());
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| scope.spawn(move || chunk.into_iter().map(parse).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| match h.join() {
+                Ok(results) => results,
+                // A panic in the parser is a bug; resume it rather than lose files silently.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
 }
 
 /// The text whose language names make an undeclared pattern eligible for a language:
