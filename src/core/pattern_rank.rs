@@ -61,6 +61,48 @@ pub fn classify_glob(glob: &str) -> GlobKind {
     }
 }
 
+/// A cheap necessary condition for `glob` to match `path`: the file extension (for `*.ts`,
+/// `*.{ts,tsx}`), the file name (for a literal last segment) and a literal leading directory
+/// must fit. Lets a hook skip compiling the globs that cannot match the touched file.
+pub fn could_match(glob: &str, path: &str) -> bool {
+    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    let file_name = path.rsplit('/').next().unwrap_or(path);
+    let last = glob.rsplit('/').next().unwrap_or(glob);
+    if !has_wildcard(last) && !file_name.eq_ignore_ascii_case(last) {
+        return false;
+    }
+    if let Some(ext) = last.strip_prefix("*.") {
+        let extensions: Vec<&str> = match ext.strip_prefix('{').and_then(|e| e.strip_suffix('}')) {
+            Some(list) => list.split(',').collect(),
+            None if !has_wildcard(ext) => vec![ext],
+            None => Vec::new(),
+        };
+        let ends = |e: &&str| {
+            !has_wildcard(e)
+                && file_name.len() > e.len()
+                && file_name
+                    .to_ascii_lowercase()
+                    .ends_with(&format!(".{}", e.to_ascii_lowercase()))
+        };
+        if !extensions.is_empty() && !extensions.iter().any(ends) {
+            return false;
+        }
+    }
+    let literal_dir: Vec<&str> = glob.split('/').take_while(|s| !has_wildcard(s)).collect();
+    if literal_dir.len() > 1 || (literal_dir.len() == 1 && glob.contains('/')) {
+        let prefix = literal_dir.join("/");
+        let dirs_only = if glob.split('/').count() == literal_dir.len() {
+            literal_dir[..literal_dir.len() - 1].join("/")
+        } else {
+            prefix
+        };
+        if !dirs_only.is_empty() && !path.starts_with(&format!("{dirs_only}/")) {
+            return false;
+        }
+    }
+    true
+}
+
 /// A pattern's rank from its matching chunks.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PatternScore {
@@ -157,6 +199,27 @@ mod tests {
             ("Cargo.toml", GlobKind::Specific),
         ] {
             assert_eq!(classify_glob(glob), kind, "{glob}");
+        }
+    }
+
+    #[test]
+    fn could_match_rules_out_only_impossible_globs() {
+        for (glob, path, possible) in [
+            ("**/*.ts", "web/a.ts", true),
+            ("**/*.ts", "src/a.rs", false),
+            ("**/*.{ts,tsx}", "web/a.tsx", true),
+            ("**/*.{ts,tsx}", "src/a.rs", false),
+            ("src/storage/**", "src/storage/index/read.rs", true),
+            ("src/storage/**", "src/services/a.rs", false),
+            ("**/Dockerfile", "deploy/Dockerfile", true),
+            ("**/Dockerfile", "deploy/compose.yml", false),
+            ("Cargo.toml", "Cargo.toml", true),
+            (".github/workflows/*.yml", ".github/workflows/ci.yml", true),
+            (".github/workflows/*.yml", "ci.yml", false),
+            ("**/*.test.*", "a.test.ts", true),
+            ("app/**/page.tsx", "app/x/page.tsx", true),
+        ] {
+            assert_eq!(could_match(glob, path), possible, "{glob} vs {path}");
         }
     }
 

@@ -13,15 +13,27 @@ use crate::services::session::SessionLedger;
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, PatternSummary};
 
-/// Collected diagnostics for `LORE_DEBUG=1`.
-#[derive(Debug, Default)]
+/// Collected diagnostics for `LORE_DEBUG=1`, each stamped with the time since the trace
+/// began, so a slow step shows itself.
+#[derive(Debug)]
 pub struct Trace {
     pub lines: Vec<String>,
+    started: std::time::Instant,
+}
+
+impl Default for Trace {
+    fn default() -> Self {
+        Self {
+            lines: Vec::new(),
+            started: std::time::Instant::now(),
+        }
+    }
 }
 
 impl Trace {
     pub fn note(&mut self, line: impl Into<String>) {
-        self.lines.push(line.into());
+        let at = self.started.elapsed().as_micros();
+        self.lines.push(format!("[{at:>6} µs] {}", line.into()));
     }
 }
 

@@ -3,11 +3,11 @@
 //! word overlap, and universal patterns join when their `applies_when` matches. The order is
 //! deterministic: the same query and index always give the same list.
 
-use globset::{Glob, GlobMatcher};
+use globset::{Glob, GlobSetBuilder};
 
 use crate::core::pattern::AppliesWhen;
 use crate::core::pattern_rank::{
-    GlobKind, classify_glob, noise_floor, rank_patterns, vector_only_allowed,
+    GlobKind, classify_glob, could_match, noise_floor, rank_patterns, vector_only_allowed,
 };
 use crate::core::query::Query;
 use crate::services::hybrid::{HybridOutcome, hybrid_search};
@@ -77,20 +77,40 @@ pub struct Selection {
     pub candidates: Vec<Candidate>,
 }
 
-/// The most specific of `globs` matching `path`.
-fn matching_glob(globs: &[String], path: &str) -> Option<(String, GlobKind)> {
-    globs
-        .iter()
-        .map(|g| (g, classify_glob(g)))
-        .filter(|(_, kind)| *kind != GlobKind::CatchAll)
-        .filter(|(g, _)| {
-            Glob::new(g.trim())
-                .map(|g| g.compile_matcher())
-                .as_ref()
-                .is_ok_and(|m: &GlobMatcher| m.is_match(path))
-        })
-        .max_by_key(|(_, kind)| *kind == GlobKind::Specific)
-        .map(|(g, kind)| (g.clone(), kind))
+/// Patterns whose `paths` globs match `path`, each with its most specific matching glob.
+/// Globs that cannot match (wrong extension, file name or leading directory) are ruled out
+/// before compiling, and the rest are matched at once by one `GlobSet`, so a hook stays fast
+/// with thousands of globs.
+fn matching_globs(globs: &[(i64, Vec<String>)], path: &str) -> Vec<(i64, String, GlobKind)> {
+    let mut builder = GlobSetBuilder::new();
+    let mut owners = Vec::new();
+    for (id, paths) in globs {
+        for glob in paths {
+            let kind = classify_glob(glob);
+            if kind == GlobKind::CatchAll || !could_match(glob, path) {
+                continue;
+            }
+            if let Ok(compiled) = Glob::new(glob.trim()) {
+                builder.add(compiled);
+                owners.push((*id, glob, kind));
+            }
+        }
+    }
+    let Ok(set) = builder.build() else {
+        return Vec::new();
+    };
+    let mut found: Vec<(i64, String, GlobKind)> = Vec::new();
+    for i in set.matches(path) {
+        let (id, glob, kind) = owners[i];
+        match found.iter_mut().find(|(f, _, _)| *f == id) {
+            Some(entry) if kind == GlobKind::Specific && entry.2 != GlobKind::Specific => {
+                *entry = (id, glob.clone(), kind);
+            }
+            Some(_) => {}
+            None => found.push((id, glob.clone(), kind)),
+        }
+    }
+    found
 }
 
 /// A broad glob match (`**/*.ts`) makes a word match count this much more.
@@ -142,12 +162,6 @@ pub fn select_patterns(
         request.min_relevance,
     )?;
     let outcome = hybrid.to_search_outcome();
-    let summaries = if request.query.relative_path.is_some() || request.include_universal {
-        index.pattern_summaries()?
-    } else {
-        Vec::new()
-    };
-    let summary_of = |id: i64| summaries.iter().find(|s| s.id == id);
     let mut candidates: Vec<Candidate> = Vec::new();
     let from_summary = |s: &PatternSummary, reason: Reason| Candidate {
         pattern_id: s.id,
@@ -160,12 +174,11 @@ pub fn select_patterns(
     // Universal patterns are shown in full at session start; a tool call brings one back only
     // when its `applies_when` names this call (an ungated one would repeat on every call).
     if request.include_universal {
-        for s in summaries
-            .iter()
-            .filter(|s| s.universal && !s.applies_when.is_empty())
-        {
-            if applies(&s.applies_when, request.tool_name, request.command) {
-                candidates.push(from_summary(s, Reason::Universal));
+        for s in index.universal_summaries()? {
+            if !s.applies_when.is_empty()
+                && applies(&s.applies_when, request.tool_name, request.command)
+            {
+                candidates.push(from_summary(&s, Reason::Universal));
             }
         }
     }
@@ -174,14 +187,14 @@ pub fn select_patterns(
     // Specific globs first: the team asked for these patterns whenever such a file changes.
     let mut broad_globs = Vec::new();
     if let Some(path) = &request.query.relative_path {
-        for s in &summaries {
-            match matching_glob(&s.paths, path) {
-                Some((glob, GlobKind::Specific))
-                    if !candidates.iter().any(|c| c.pattern_id == s.id) =>
-                {
-                    candidates.push(from_summary(s, Reason::Path { glob }));
+        for (id, glob, kind) in matching_globs(&index.path_globs()?, path) {
+            match kind {
+                GlobKind::Specific if !candidates.iter().any(|c| c.pattern_id == id) => {
+                    if let Some(p) = index.pattern(id)? {
+                        candidates.push(from_summary(&p.summary, Reason::Path { glob }));
+                    }
                 }
-                Some((_, GlobKind::Broad)) => broad_globs.push(s.id),
+                GlobKind::Broad => broad_globs.push(id),
                 _ => {}
             }
         }
@@ -239,8 +252,7 @@ pub fn select_patterns(
         candidates.push(Candidate {
             pattern_id: p.pattern_id,
             source: first.source.clone(),
-            title: summary_of(p.pattern_id)
-                .map_or_else(|| first.title.clone(), |s| s.title.clone()),
+            title: first.title.clone(),
             reason: Reason::Search {
                 score: p.score,
                 rank: rank + 1,
@@ -291,20 +303,23 @@ mod tests {
     }
 
     #[test]
-    fn catch_all_globs_are_ignored_and_specific_ones_recognised() {
-        let globs = |g: &[&str]| g.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(matching_glob(&globs(&["**/*"]), "src/a.rs"), None);
+    fn globs_match_with_the_most_specific_one_reported() {
+        let summary =
+            |id: i64, paths: &[&str]| (id, paths.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        let all = [
+            summary(1, &["**/*"]),
+            summary(2, &["**/*.rs", "src/storage/**"]),
+            summary(3, &["**/*.ts"]),
+            summary(4, &["[bad"]),
+        ];
         assert_eq!(
-            matching_glob(
-                &globs(&["**/*.rs", "src/storage/**"]),
-                "src/storage/index/read.rs"
-            ),
-            Some(("src/storage/**".to_string(), GlobKind::Specific))
+            matching_globs(&all, "src/storage/index/read.rs"),
+            [(2, "src/storage/**".to_string(), GlobKind::Specific)]
         );
         assert_eq!(
-            matching_glob(&globs(&["**/*.ts"]), "web/a.ts"),
-            Some(("**/*.ts".to_string(), GlobKind::Broad))
+            matching_globs(&all, "web/a.ts"),
+            [(3, "**/*.ts".to_string(), GlobKind::Broad)]
         );
-        assert_eq!(matching_glob(&globs(&["[bad"]), "x"), None);
+        assert!(matching_globs(&all, "README").is_empty());
     }
 }

@@ -192,7 +192,37 @@ impl Index {
 
     /// Every pattern's summary, ordered by source path.
     pub fn pattern_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {
-        let sql = format!("SELECT {SUMMARY_COLUMNS} FROM patterns p ORDER BY p.source");
+        self.summaries_where("1")
+    }
+
+    /// Summaries of the universal patterns, ordered by source path.
+    pub fn universal_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {
+        self.summaries_where("p.universal")
+    }
+
+    /// Summaries of the patterns that declare `paths` globs, ordered by source path.
+    pub fn path_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {
+        self.summaries_where("p.paths <> '[]'")
+    }
+
+    /// (pattern id, `paths` globs) of every pattern that declares some, ordered by source:
+    /// what a hook needs to match the touched file, without decoding whole summaries.
+    pub fn path_globs(&self) -> Result<Vec<(i64, Vec<String>)>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, paths FROM patterns WHERE paths <> '[]' ORDER BY source")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        rows.map(|r| {
+            let (id, paths) = r?;
+            Ok((id, from_json(&paths)?))
+        })
+        .collect()
+    }
+
+    /// `condition` is a constant SQL expression from this module, never user text.
+    fn summaries_where(&self, condition: &str) -> Result<Vec<PatternSummary>, IndexError> {
+        let sql =
+            format!("SELECT {SUMMARY_COLUMNS} FROM patterns p WHERE {condition} ORDER BY p.source");
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let rows = stmt.query_map([], SummaryRow::read)?;
         rows.map(|r| r?.decode()).collect()
@@ -200,7 +230,10 @@ impl Index {
 
     /// One pattern with its body, by id.
     pub fn pattern(&self, id: i64) -> Result<Option<StoredPattern>, IndexError> {
-        let sql = format!("SELECT {SUMMARY_COLUMNS}, p.body FROM patterns p WHERE p.id = ?1");
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS}, t.body FROM patterns p
+             JOIN pattern_texts t ON t.pattern_id = p.id WHERE p.id = ?1"
+        );
         let row = self
             .conn
             .prepare_cached(&sql)?

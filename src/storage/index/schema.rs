@@ -76,6 +76,19 @@ const MIGRATIONS: &[&str] = &[
         UNIQUE (model, text_hash)
     );
     "#,
+    // 3: pattern texts apart from pattern facts. With the file text inside `patterns`, every
+    // look at a pattern's small columns (tags, paths, content hash) walked its overflow pages:
+    // a hook read the whole index to check the `paths` globs.
+    r#"
+    CREATE TABLE pattern_texts (
+        pattern_id    INTEGER PRIMARY KEY REFERENCES patterns(id),
+        raw           TEXT NOT NULL,
+        body          TEXT NOT NULL
+    );
+    INSERT INTO pattern_texts (pattern_id, raw, body) SELECT id, raw, body FROM patterns;
+    ALTER TABLE patterns DROP COLUMN raw;
+    ALTER TABLE patterns DROP COLUMN body;
+    "#,
 ];
 
 /// The schema version this build of lore writes and reads.

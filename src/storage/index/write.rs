@@ -35,7 +35,7 @@ impl Index {
         let tx = self.conn.transaction()?;
         if batch.replace_all {
             tx.execute_batch(
-                "DELETE FROM chunks_fts; DELETE FROM chunks; DELETE FROM pattern_languages; DELETE FROM patterns;",
+                "DELETE FROM chunks_fts; DELETE FROM chunks; DELETE FROM pattern_languages; DELETE FROM pattern_texts; DELETE FROM patterns;",
             )?;
         }
         for source in &batch.removals {
@@ -72,6 +72,8 @@ fn remove_pattern(tx: &Transaction<'_>, source: &str) -> Result<(), IndexError> 
         .execute(params![id])?;
     tx.prepare_cached("DELETE FROM pattern_languages WHERE pattern_id = ?1")?
         .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_texts WHERE pattern_id = ?1")?
+        .execute(params![id])?;
     tx.prepare_cached("DELETE FROM patterns WHERE id = ?1")?
         .execute(params![id])?;
     Ok(())
@@ -85,15 +87,13 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
     let p = record.pattern;
     let fm = &p.frontmatter;
     tx.prepare_cached(
-        "INSERT INTO patterns (source, title, raw, body, tags, languages, universal,
+        "INSERT INTO patterns (source, title, tags, languages, universal,
                                applies_when, paths, description, content_hash, has_declared)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
         p.source,
         p.title,
-        record.raw,
-        p.body,
         to_json(&fm.tags)?,
         to_json(&fm.languages)?,
         fm.universal,
@@ -104,6 +104,8 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
         !fm.languages.is_empty(),
     ])?;
     let pattern_id = tx.last_insert_rowid();
+    tx.prepare_cached("INSERT INTO pattern_texts (pattern_id, raw, body) VALUES (?1, ?2, ?3)")?
+        .execute(params![pattern_id, record.raw, p.body])?;
 
     let mut lang = tx.prepare_cached(
         "INSERT OR IGNORE INTO pattern_languages (pattern_id, language, declared) VALUES (?1, ?2, ?3)",
