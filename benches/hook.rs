@@ -12,7 +12,6 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-const CALLS: usize = 200;
 
 /// Tool calls of several kinds, cycled so the benchmark is not one cached query.
 fn payloads(session: &str) -> Vec<String> {
@@ -51,7 +50,12 @@ fn main() {
     let lore = env!("CARGO_BIN_EXE_lore");
     println!("| patterns | p50 | p95 | calls | peak RSS (any hook) |");
     println!("| ---: | ---: | ---: | ---: | ---: |");
-    for n in [100, 1_000, 5_000] {
+    let (sizes, calls): (&[usize], usize) = if support::full_run() {
+        (&[100, 1_000, 5_000], 200)
+    } else {
+        (&[20], 5)
+    };
+    for &n in sizes {
         let dir = tempfile::tempdir().unwrap();
         let config = support::knowledge_base(dir.path(), n);
         let status = Command::new(lore)
@@ -63,7 +67,7 @@ fn main() {
         assert!(status.code().is_some());
         let mut times = Vec::new();
         let mut injected = 0;
-        for i in 0..CALLS {
+        for i in 0..calls {
             let payload = &payloads(&format!("bench-{n}-{i}"))[i % 5];
             let start = Instant::now();
             let mut child = Command::new(lore)
@@ -88,7 +92,7 @@ fn main() {
         let p50 = support::percentile(&mut times, 0.5);
         let p95 = support::percentile(&mut times, 0.95);
         println!(
-            "| {n} | {p50:.1} ms | {p95:.1} ms | {CALLS} ({injected} injected) | {:.1} MB |",
+            "| {n} | {p50:.1} ms | {p95:.1} ms | {calls} ({injected} injected) | {:.1} MB |",
             children_peak_rss_kb() as f64 / 1024.0
         );
     }

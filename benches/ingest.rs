@@ -16,7 +16,12 @@ use lore::storage::index::Index;
 fn main() {
     println!("| patterns | full ingest (median) | no-change delta (median) | runs |");
     println!("| ---: | ---: | ---: | ---: |");
-    for (n, runs) in [(100, 9), (1_000, 7), (5_000, 3)] {
+    let sizes: &[(usize, usize)] = if support::full_run() {
+        &[(100, 9), (1_000, 7), (5_000, 3)]
+    } else {
+        &[(20, 1)]
+    };
+    for &(n, runs) in sizes {
         let dir = tempfile::tempdir().unwrap();
         let config = load_config(&support::knowledge_base(dir.path(), n)).unwrap();
         let mut index = Index::open(&config.database).unwrap();

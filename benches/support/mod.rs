@@ -62,3 +62,9 @@ pub fn percentile(values: &mut [f64], p: f64) -> f64 {
     let i = ((values.len() as f64 - 1.0) * p).round() as usize;
     values[i]
 }
+
+/// `cargo bench` passes `--bench`; `cargo test --all-targets` runs bench binaries without it,
+/// and then they only check, on small sizes, that they still work.
+pub fn full_run() -> bool {
+    std::env::args().any(|a| a == "--bench")
+}
