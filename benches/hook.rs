@@ -12,7 +12,6 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-
 /// Tool calls of several kinds, cycled so the benchmark is not one cached query.
 fn payloads(session: &str) -> Vec<String> {
     let calls = [

@@ -204,17 +204,10 @@ fn with_context(
     };
     // The query embedder exists only when hybrid search is on; it has its own hard timeout
     // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
-    let embedder = if config.search.hybrid {
-        match OllamaEmbedder::for_query(&config.ollama) {
-            Ok(embedder) => Some(embedder),
-            Err(e) => {
-                trace.note(format!("no query embedder ({e}); full text only"));
-                None
-            }
-        }
-    } else {
+    let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
+        trace.note(format!("no query embedder ({e}); full text only"));
         None
-    };
+    });
     let mut ctx = InjectContext {
         config,
         index: &index,

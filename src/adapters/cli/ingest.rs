@@ -18,17 +18,10 @@ pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
         force: args.force,
         file: args.file.clone(),
     };
-    let embedder = if config.search.hybrid {
-        match OllamaEmbedder::for_ingest(&config.ollama) {
-            Ok(embedder) => Some(embedder),
-            Err(e) => {
-                eprintln!("warning: {e}; indexing full text only");
-                None
-            }
-        }
-    } else {
+    let embedder = OllamaEmbedder::when_hybrid(config, false).unwrap_or_else(|e| {
+        eprintln!("warning: {e}; indexing full text only");
         None
-    };
+    });
     let report = ingest_with_embeddings(
         config,
         &mut index,

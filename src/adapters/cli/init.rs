@@ -121,11 +121,10 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
 
     let config = load_config(&config_path)?;
     let mut index = Index::open(&config.database)?;
-    let embedder = if config.search.hybrid {
-        OllamaEmbedder::for_ingest(&config.ollama).ok()
-    } else {
+    let embedder = OllamaEmbedder::when_hybrid(&config, false).unwrap_or_else(|e| {
+        eprintln!("warning: {e}; indexing full text only");
         None
-    };
+    });
     let report = ingest_with_embeddings(
         &config,
         &mut index,

@@ -23,17 +23,10 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
     }
     let text = args.query.join(" ");
     let top_k = args.top_k.map_or(config.search.top_k, |k| k as usize);
-    let embedder = if config.search.hybrid {
-        match OllamaEmbedder::for_ingest(&config.ollama) {
-            Ok(embedder) => Some(embedder),
-            Err(e) => {
-                eprintln!("warning: {e}; searching full text only");
-                None
-            }
-        }
-    } else {
+    let embedder = OllamaEmbedder::when_hybrid(config, false).unwrap_or_else(|e| {
+        eprintln!("warning: {e}; searching full text only");
         None
-    };
+    });
     let outcome = hybrid_search(
         &index,
         embedder.as_ref().map(|e| e as &dyn Embedder),

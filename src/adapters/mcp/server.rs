@@ -170,11 +170,7 @@ impl LoreServer {
                 .and_then(|(index, _)| {
                     // Same ranking as `lore search`: hybrid when configured; any embedder
                     // problem leaves the search on full text.
-                    let embedder = if config.search.hybrid {
-                        OllamaEmbedder::for_ingest(&config.ollama).ok()
-                    } else {
-                        None
-                    };
+                    let embedder = OllamaEmbedder::when_hybrid(&config, false).ok().flatten();
                     let embedder = embedder.as_ref().map(|e| e as &dyn Embedder);
                     search_text(&index, &request, embedder, config.search.min_relevance)
                         .map_err(|e| e.to_string())

@@ -14,7 +14,7 @@ use ollama_rs::generation::embeddings::request::GenerateEmbeddingsRequest;
 use reqwest::Url;
 
 use super::{EmbedError, Embedder, check_vectors};
-use crate::core::config::OllamaConfig;
+use crate::core::config::{Config, OllamaConfig};
 
 /// Embeds with a model served by Ollama (`/api/embed`).
 pub struct OllamaEmbedder {
@@ -98,6 +98,20 @@ impl OllamaEmbedder {
     /// The ingest embedder: `ollama.timeout_ms` per batch.
     pub fn for_ingest(config: &OllamaConfig) -> Result<Self, EmbedError> {
         Self::new(config, Duration::from_millis(config.timeout_ms.max(1)))
+    }
+
+    /// The embedder a configuration asks for: None when `[search] hybrid` is off. `for_query`
+    /// picks the hook's hard query timeout over the ingest timeout.
+    pub fn when_hybrid(config: &Config, for_query: bool) -> Result<Option<Self>, EmbedError> {
+        if !config.search.hybrid {
+            return Ok(None);
+        }
+        let embedder = if for_query {
+            Self::for_query(&config.ollama)
+        } else {
+            Self::for_ingest(&config.ollama)
+        };
+        embedder.map(Some)
     }
 
     /// The query embedder: `ollama.query_timeout_ms`, the hard limit a hook waits.
