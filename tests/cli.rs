@@ -290,3 +290,39 @@ fn extract_queries_prints_what_the_hook_would_search() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_killed_ingest_leaves_the_previous_index_usable() {
+    let ws = Workspace::with_fixture_kb();
+    ws.lore().arg("ingest").assert().success();
+    // A big rebuild to interrupt: 1,500 more patterns.
+    for i in 0..1_500 {
+        ws.pattern(
+            &format!("bulk/p{i:04}.md"),
+            &format!("# Bulk {i}\n\n## Section\n\nFiller text {i} about nothing in particular.\n"),
+        );
+    }
+    for delay_ms in [30, 80, 150] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lore"))
+            .current_dir(ws.root())
+            .args(["ingest", "--force"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        child.kill().unwrap(); // SIGKILL: no chance to clean up
+        child.wait().unwrap();
+        // Whatever moment it died at, the index answers, with the old or the new content.
+        let out = ws.lore().args(["search", "--json", "insta", "snapshots"]).output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let value: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(value["results"][0]["source"], "testing.md", "after {delay_ms} ms");
+        let status = ws.lore().args(["status", "--json"]).output().unwrap();
+        let value: Value = serde_json::from_str(&stdout(&status)).unwrap();
+        let patterns = value["index"]["patterns"].as_u64().unwrap();
+        assert!(patterns == 5 || patterns == 1_505, "half-built index: {patterns}");
+    }
+    // And the next ingest completes normally.
+    ws.lore().arg("ingest").assert().success();
+}
