@@ -337,3 +337,75 @@ fn the_plugin_dir_loads_lores_hooks_and_injects() {
         assert_eq!(argv.last().unwrap(), "lore hook", "{argv:?}");
     }
 }
+
+#[test]
+fn the_plugins_mcp_server_answers_search_patterns() {
+    let Some((run_py, claude)) = prerequisites() else {
+        return;
+    };
+    let lore_dir = Path::new(env!("CARGO_BIN_EXE_lore")).parent().unwrap();
+    let path = match std::env::var("PATH") {
+        Ok(p) if !p.is_empty() => format!("{}:{p}", lore_dir.display()),
+        _ => lore_dir.display().to_string(),
+    };
+    let plugin = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/claude-code");
+    let template = project_template();
+    let work = tempfile::tempdir().unwrap();
+    let runtime = work.path().join("runtime");
+    std::fs::create_dir_all(&runtime).unwrap();
+    // The plugin's .mcp.json starts `lore serve`, found on PATH, in the project directory;
+    // the scripted model calls its search_patterns tool once.
+    let output = Command::new("python3")
+        .arg(&run_py)
+        .arg(fixtures().join("mcp_search.json"))
+        .arg("--claude")
+        .arg(&claude)
+        .arg("--work")
+        .arg(work.path())
+        .arg("--project-template")
+        .arg(template.root())
+        .args(["--timeout", "120", "--quiet", "--no-hooks", "--plugin-dir"])
+        .arg(&plugin)
+        .arg("--env")
+        .arg(format!("PATH={path}"))
+        .arg("--env")
+        .arg(format!("XDG_RUNTIME_DIR={}", runtime.display()))
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_str(
+        &std::fs::read_to_string(work.path().join("report.json")).unwrap_or_else(|_| {
+            panic!(
+                "run.py wrote no report\nstdout: {}\nstderr: {}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            )
+        }),
+    )
+    .unwrap();
+    assert!(output.status.success(), "harness run failed: {report:#}");
+    // The tool result the model received is lore's answer, carrying the pattern's text.
+    let requests = std::fs::read_to_string(work.path().join("requests.jsonl")).unwrap();
+    let tool_results: Vec<String> = requests
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .flat_map(|r| {
+            r["body"]["messages"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .flat_map(|m| m["content"].as_array().cloned().unwrap_or_default())
+        .filter(|block| block["type"] == "tool_result")
+        .map(|block| block["content"].to_string())
+        .collect();
+    assert!(
+        tool_results
+            .iter()
+            .any(|t| t.contains(CARGO_TEST) && t.contains("cargo-testing.md")),
+        "no search_patterns result reached the model: {tool_results:#?}"
+    );
+    assert!(
+        tool_results.iter().all(|t| !t.contains("is_error\":true")),
+        "{tool_results:#?}"
+    );
+}

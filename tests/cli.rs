@@ -314,14 +314,24 @@ fn a_killed_ingest_leaves_the_previous_index_usable() {
         child.kill().unwrap(); // SIGKILL: no chance to clean up
         child.wait().unwrap();
         // Whatever moment it died at, the index answers, with the old or the new content.
-        let out = ws.lore().args(["search", "--json", "insta", "snapshots"]).output().unwrap();
+        let out = ws
+            .lore()
+            .args(["search", "--json", "insta", "snapshots"])
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{}", stderr(&out));
         let value: Value = serde_json::from_str(&stdout(&out)).unwrap();
-        assert_eq!(value["results"][0]["source"], "testing.md", "after {delay_ms} ms");
+        assert_eq!(
+            value["results"][0]["source"], "testing.md",
+            "after {delay_ms} ms"
+        );
         let status = ws.lore().args(["status", "--json"]).output().unwrap();
         let value: Value = serde_json::from_str(&stdout(&status)).unwrap();
         let patterns = value["index"]["patterns"].as_u64().unwrap();
-        assert!(patterns == 5 || patterns == 1_505, "half-built index: {patterns}");
+        assert!(
+            patterns == 5 || patterns == 1_505,
+            "half-built index: {patterns}"
+        );
     }
     // And the next ingest completes normally.
     ws.lore().arg("ingest").assert().success();
