@@ -125,6 +125,24 @@ fn branch_prefix_commits_on_a_new_branch_and_leaves_the_checkout_alone() {
 }
 
 #[test]
+fn branch_prefix_from_lore_toml_puts_writes_on_review_branches() {
+    let ws = Workspace::new();
+    std::fs::write(
+        ws.root().join("lore.toml"),
+        "knowledge_dir = \"patterns\"\n\n[search]\nhybrid = false\n\n[mcp]\nbranch_prefix = \"agent/\"\n",
+    )
+    .unwrap();
+    let ws = ws.git();
+    let mut server = Server::start(&ws);
+    let reply = server.call_tool("add_pattern", json!({"title": "From config", "body": "b"}));
+    assert!(
+        tool_text(&reply).contains("on new branch agent/from-config"),
+        "{reply}"
+    );
+    assert_eq!(ws.git_cmd(&["branch", "--show-current"]).trim(), "main");
+}
+
+#[test]
 fn search_finds_what_the_cli_finds_and_shows_the_pattern_text() {
     let ws = Workspace::new();
     let mut server = Server::start(&ws);

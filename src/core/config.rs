@@ -20,6 +20,16 @@ pub struct Config {
     pub ollama: OllamaConfig,
     pub search: SearchConfig,
     pub hook: HookConfig,
+    pub mcp: McpConfig,
+}
+
+/// MCP server settings.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct McpConfig {
+    /// Commit each agent write on a new branch named `<prefix><file slug>` (e.g. `lore/`), so
+    /// agent-written patterns can be reviewed as pull requests. None: the current branch.
+    pub branch_prefix: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -109,6 +119,8 @@ struct RawConfig {
     search: SearchConfig,
     #[serde(default)]
     hook: HookConfig,
+    #[serde(default)]
+    mcp: McpConfig,
 }
 
 /// A `lore.toml` that cannot be used.
@@ -182,6 +194,7 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
         ollama: raw.ollama,
         search: raw.search,
         hook: raw.hook,
+        mcp: raw.mcp,
     })
 }
 

@@ -13,10 +13,12 @@ use thiserror::Error;
 use crate::core::config::Config;
 use crate::core::pattern::{PatternError, parse_pattern};
 use crate::services::ingest::{
-    IngestError, IngestOptions, IngestReport, NoProgress, ingest, is_pattern_file,
+    IngestError, IngestOptions, IngestReport, NoProgress, ingest, ingest_with_embeddings,
+    is_pattern_file,
 };
 use crate::services::workspace::{WorkspaceError, open_index_building_if_missing};
 use crate::storage::atomic_file::write_atomically;
+use crate::storage::embed::{Embedder, OllamaEmbedder};
 
 mod git;
 mod text;
@@ -351,18 +353,30 @@ fn write_and_index(
     let (mut index, built) = open_index_building_if_missing(config, &mut NoProgress)?;
     let report = match built {
         Some(report) => report,
-        None => ingest(
-            config,
-            &mut index,
-            &IngestOptions {
-                file: Some(path.to_path_buf()),
-                ..IngestOptions::default()
-            },
-            &mut NoProgress,
-        )?,
+        None => {
+            // New sections get their vectors now when hybrid search is on; if Ollama is
+            // unavailable the write still succeeds and they are found by full text.
+            let embedder = OllamaEmbedder::when_hybrid(config, false).ok().flatten();
+            ingest_with_embeddings(
+                config,
+                &mut index,
+                &IngestOptions {
+                    file: Some(path.to_path_buf()),
+                    ..IngestOptions::default()
+                },
+                embedder.as_ref().map(|e| e as &dyn Embedder),
+                &mut NoProgress,
+            )?
+        }
     };
     let branch_slug = slugify(&Path::new(&source).with_extension("").to_string_lossy());
-    let commit = commit_file(root, path, &message, &branch_slug);
+    let commit = commit_file(
+        root,
+        path,
+        &message,
+        &branch_slug,
+        config.mcp.branch_prefix.as_deref(),
+    );
     Ok(WriteOutcome {
         action,
         source,

@@ -226,8 +226,10 @@ fn query_vector(
         ));
     }
     if stats.embedded_chunks < stats.total_chunks {
-        return Err(format!(
-            "full-text only: embeddings cover {} of {} chunks; run `lore ingest` with Ollama running to fill them in",
+        // Sections added since the last embedding run (a hook's refresh, an MCP write) are
+        // still found by full text; the vectors that exist keep working.
+        notes.push(format!(
+            "embeddings cover {} of {} chunks; run `lore ingest` with Ollama running to fill them in",
             stats.embedded_chunks, stats.total_chunks
         ));
     }

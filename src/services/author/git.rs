@@ -1,6 +1,7 @@
 //! Committing an agent's write when the knowledge dir is inside a git repository, through
 //! the `git` command line. Only the written file is committed; other staged or unstaged
-//! changes are left alone. With `LORE_MCP_BRANCH_PREFIX` set, the commit goes on a new branch
+//! changes are left alone. With a branch prefix (`LORE_MCP_BRANCH_PREFIX`, else `[mcp]
+//! branch_prefix` in lore.toml), the commit goes on a new branch
 //! per write, built with plumbing so the user's checkout, branch and index are untouched.
 //! A failed commit never fails the write: the outcome says why nothing was committed.
 
@@ -63,8 +64,14 @@ impl Git {
 }
 
 /// Commit `file` (inside `dir`) with `message`; on a per-write branch named from `slug` when
-/// [`BRANCH_PREFIX_ENV`] is set.
-pub fn commit_file(dir: &Path, file: &Path, message: &str, slug: &str) -> CommitOutcome {
+/// a prefix is given ([`BRANCH_PREFIX_ENV`], else `[mcp] branch_prefix`).
+pub fn commit_file(
+    dir: &Path,
+    file: &Path,
+    message: &str,
+    slug: &str,
+    configured_prefix: Option<&str>,
+) -> CommitOutcome {
     let mut git = Git {
         dir: dir.to_path_buf(),
         identity: Vec::new(),
@@ -96,7 +103,10 @@ pub fn commit_file(dir: &Path, file: &Path, message: &str, slug: &str) -> Commit
             top.display()
         ));
     };
-    let prefix = std::env::var(BRANCH_PREFIX_ENV).unwrap_or_default();
+    let prefix = std::env::var(BRANCH_PREFIX_ENV)
+        .ok()
+        .or_else(|| configured_prefix.map(String::from))
+        .unwrap_or_default();
     let result = if prefix.trim().is_empty() {
         commit_on_current_branch(&git, &rel, message)
     } else {
