@@ -122,9 +122,7 @@ pub fn hybrid_search(
         Err(note) => return Ok(HybridOutcome::fts_only(fts, query_text, note)),
     };
     let fts_ids: Vec<i64> = fts.results.iter().map(|r| r.chunk_id).collect();
-    let gate = LanguageGate {
-        languages: query.languages.clone(),
-    };
+    let gate = LanguageGate::for_query(query);
     let vector_hits = match index.search_vectors(&vector, &gate, limit, &fts_ids) {
         Ok(hits) => hits,
         Err(e) => {

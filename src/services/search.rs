@@ -34,23 +34,20 @@ pub struct SearchOutcome {
 
 /// Turn free text (a CLI or MCP search) into a query, as a prompt would be.
 pub fn query_for_text(text: &str) -> Query {
-    extract_query(&QueryInput {
-        prompt: Some(text.to_string()),
-        ..QueryInput::default()
-    })
+    Query {
+        open_language_gate: true,
+        ..extract_query(&QueryInput {
+            prompt: Some(text.to_string()),
+            ..QueryInput::default()
+        })
+    }
 }
 
 /// Search the index with a query; at most `limit` chunks, best first.
 pub fn search(index: &Index, query: &Query, limit: usize) -> Result<SearchOutcome, IndexError> {
     let expression = fts_expression(query);
     let hits = match &expression {
-        Some(expr) => index.search_fts(
-            expr,
-            &LanguageGate {
-                languages: query.languages.clone(),
-            },
-            limit,
-        )?,
+        Some(expr) => index.search_fts(expr, &LanguageGate::for_query(query), limit)?,
         None => Vec::new(),
     };
     let results = hits

@@ -92,6 +92,7 @@ pub fn extract_query(input: &QueryInput) -> Query {
         languages,
         terms,
         relative_path,
+        open_language_gate: false,
     }
 }
 

@@ -55,4 +55,9 @@ pub struct Query {
     pub terms: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
+    /// When no language was inferred, let patterns that declare one through. Off for hook
+    /// queries (a `git commit` should not bring Rust rules); on for explicit searches, where a
+    /// person or agent asked and every convention is a candidate.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open_language_gate: bool,
 }

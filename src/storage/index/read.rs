@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::{OptionalExtension, Row, named_params, params};
 
 use super::{Index, IndexError};
 use crate::core::pattern::AppliesWhen;
@@ -11,9 +11,43 @@ use crate::core::pattern::AppliesWhen;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LanguageGate {
     /// Languages inferred from the tool call. Empty: only patterns without a declared
-    /// `language` are eligible.
+    /// `language` are eligible, unless `open`.
     pub languages: Vec<String>,
+    /// With no inferred language, let every pattern through (explicit searches).
+    pub open: bool,
 }
+
+impl LanguageGate {
+    pub fn for_query(query: &crate::core::query::Query) -> Self {
+        Self {
+            languages: query.languages.clone(),
+            open: query.open_language_gate,
+        }
+    }
+
+    /// The named parameters of [`GATE_SQL`].
+    pub(super) fn params(&self) -> Result<(String, bool), IndexError> {
+        let languages = serde_json::to_string(&self.languages)
+            .map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        Ok((languages, self.open))
+    }
+}
+
+/// The structural language gate as SQL over `p` (patterns), with named parameters
+/// `:languages` (JSON array) and `:open`. Declared-language patterns need a declared language
+/// among the inferred ones; undeclared ones need one named in their text when a language was
+/// inferred; with none inferred, undeclared patterns pass, and declared ones only when open.
+pub(super) const GATE_SQL: &str = "CASE
+      WHEN json_array_length(:languages) = 0 THEN (NOT p.has_declared OR :open)
+      WHEN p.has_declared THEN EXISTS (
+        SELECT 1 FROM pattern_languages pl
+        WHERE pl.pattern_id = p.id AND pl.declared = 1
+          AND pl.language IN (SELECT value FROM json_each(:languages)))
+      ELSE EXISTS (
+        SELECT 1 FROM pattern_languages pl
+        WHERE pl.pattern_id = p.id AND pl.declared = 0
+          AND pl.language IN (SELECT value FROM json_each(:languages)))
+    END";
 
 /// One chunk matched by full-text search.
 #[derive(Debug, Clone, PartialEq)]
@@ -138,42 +172,36 @@ impl Index {
         gate: &LanguageGate,
         limit: usize,
     ) -> Result<Vec<ChunkHit>, IndexError> {
-        let languages = serde_json::to_string(&gate.languages)
-            .map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        // Declared-language patterns need a declared language among the inferred ones;
-        // undeclared patterns need one mentioned in their text when a language was inferred.
+        let (languages, open) = gate.params()?;
         let sql = format!(
             "SELECT c.id, c.pattern_id, p.source, p.title, c.heading_path, c.line, {FTS_WEIGHTS} AS score
              FROM chunks_fts
              JOIN chunks c ON c.id = chunks_fts.rowid
              JOIN patterns p ON p.id = c.pattern_id
-             WHERE chunks_fts MATCH ?1
-               AND CASE
-                 WHEN p.has_declared THEN EXISTS (
-                   SELECT 1 FROM pattern_languages pl
-                   WHERE pl.pattern_id = p.id AND pl.declared = 1
-                     AND pl.language IN (SELECT value FROM json_each(?2)))
-                 WHEN json_array_length(?2) = 0 THEN 1
-                 ELSE EXISTS (
-                   SELECT 1 FROM pattern_languages pl
-                   WHERE pl.pattern_id = p.id AND pl.declared = 0
-                     AND pl.language IN (SELECT value FROM json_each(?2)))
-               END
+             WHERE chunks_fts MATCH :expression AND {GATE_SQL}
              ORDER BY score, p.source, c.ordinal
-             LIMIT ?3"
+             LIMIT :limit"
         );
         let mut stmt = self.conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map(params![expression, languages, limit as i64], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, i64>(5)?,
-                r.get::<_, f64>(6)?,
-            ))
-        })?;
+        let rows = stmt.query_map(
+            named_params! {
+                ":expression": expression,
+                ":languages": languages,
+                ":open": open,
+                ":limit": limit as i64,
+            },
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, i64>(5)?,
+                    r.get::<_, f64>(6)?,
+                ))
+            },
+        )?;
         let mut hits = Vec::new();
         for row in rows {
             let (chunk_id, pattern_id, source, title, heading_path, line, bm25) = row?;

@@ -48,6 +48,7 @@ fn sources(hits: &[ChunkHit]) -> Vec<&str> {
 fn gate(languages: &[&str]) -> LanguageGate {
     LanguageGate {
         languages: languages.iter().map(|s| s.to_string()).collect(),
+        open: false,
     }
 }
 
@@ -145,6 +146,17 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
         .collect::<Vec<_>>();
     none.sort();
     assert_eq!(none, ["plain.md", "prose.md"]);
+    // An explicit search with no language in it opens the gate to every pattern.
+    let open = LanguageGate {
+        languages: Vec::new(),
+        open: true,
+    };
+    let mut all = sources(&index.search_fts("\"errors\"", &open, 10).unwrap())
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    all.sort();
+    assert_eq!(all, ["go.md", "plain.md", "prose.md", "rust.md"]);
 }
 
 #[test]

@@ -8,9 +8,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, named_params, params};
 
-use super::read::LanguageGate;
+use super::read::{GATE_SQL, LanguageGate};
 use super::{Index, IndexError};
 
 const META_MODEL: &str = "embedding_model";
@@ -19,20 +19,6 @@ const META_DIMENSION: &str = "embedding_dimension";
 const QUERY_CACHE_ROWS: i64 = 2_000;
 /// How long a read-only handle waits to write the query cache before giving up.
 const CACHE_WRITE_BUSY: Duration = Duration::from_millis(50);
-
-/// The same structural language gate as [`Index::search_fts`], over `p` (patterns) with the
-/// inferred languages as a JSON array in `?1`.
-const GATE_SQL: &str = "CASE
-      WHEN p.has_declared THEN EXISTS (
-        SELECT 1 FROM pattern_languages pl
-        WHERE pl.pattern_id = p.id AND pl.declared = 1
-          AND pl.language IN (SELECT value FROM json_each(?1)))
-      WHEN json_array_length(?1) = 0 THEN 1
-      ELSE EXISTS (
-        SELECT 1 FROM pattern_languages pl
-        WHERE pl.pattern_id = p.id AND pl.declared = 0
-          AND pl.language IN (SELECT value FROM json_each(?1)))
-    END";
 
 /// Which model made the stored vectors, and their size.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -141,10 +127,6 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
 pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     let denom = (dot(a, a) * dot(b, b)).sqrt();
     if denom > 0.0 { dot(a, b) / denom } else { 0.0 }
-}
-
-fn gate_json(gate: &LanguageGate) -> Result<String, IndexError> {
-    serde_json::to_string(&gate.languages).map_err(|e| IndexError::Corrupt(e.to_string()))
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, IndexError> {
@@ -332,7 +314,8 @@ impl Index {
              ORDER BY p.source, c.ordinal"
         );
         let mut stmt = self.conn.prepare_cached(&sql)?;
-        let mut rows = stmt.query(params![gate_json(gate)?])?;
+        let (languages, open) = gate.params()?;
+        let mut rows = stmt.query(named_params! { ":languages": languages, ":open": open })?;
         let mut ids = Vec::new();
         let mut buffer: Vec<f32> = Vec::new();
         while let Some(row) = rows.next()? {

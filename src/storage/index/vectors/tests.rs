@@ -88,6 +88,7 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
 fn ranked(index: &Index, languages: &[&str]) -> Vec<(i64, usize)> {
     let gate = LanguageGate {
         languages: languages.iter().map(|s| s.to_string()).collect(),
+        open: false,
     };
     let hits = index.search_vectors(&[1.0, 0.0], &gate, 10, &[]).unwrap();
     hits.iter().map(|h| (h.chunk_id, h.rank)).collect()
