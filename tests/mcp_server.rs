@@ -161,8 +161,11 @@ fn oversized_arguments_name_the_limit() {
 fn malformed_requests_get_errors_and_the_server_keeps_serving() {
     let ws = Workspace::new();
     let mut server = Server::start(&ws);
-    // Not JSON at all: ignored (there is no id to answer), like the other official SDKs.
+    // Not JSON at all: a JSON-RPC parse error with a null id.
     server.send_raw("this is not json {");
+    let parse = server.read_reply();
+    assert_eq!(error_code(&parse), Some(-32700), "{parse}");
+    assert_eq!(parse["id"], serde_json::Value::Null, "{parse}");
     // JSON of the wrong shape: an Invalid Request error.
     server.send_raw(r#"{"jsonrpc":"2.0","id":"x","bogus":true}"#);
     let invalid = server.read_reply();

@@ -2,6 +2,7 @@
 //! Rust SDK (rmcp). Tools translate arguments to the search, status and author services; the
 //! server answers every request (errors included) and keeps serving until stdin closes.
 
+mod framing;
 mod params;
 mod search;
 mod server;
@@ -27,11 +28,12 @@ pub enum ServeError {
 pub fn serve_stdio(config: Config) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
+        .enable_io()
         .build()
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
         let running = LoreServer::new(config)
-            .serve(rmcp::transport::stdio())
+            .serve(framing::framed_stdio())
             .await
             .map_err(|e| ServeError::Initialize(e.to_string()))?;
         running
