@@ -297,16 +297,22 @@ fn hooks_registered_as_lore_hook_inject_conventions_into_real_claude_code() {
     assert_conventions_reached_the_model(&run);
 }
 
+/// PATH with this build's `lore` first, as the plugin's commands find it (`lore hook`,
+/// `lore serve`).
+fn path_with_lore() -> String {
+    let lore_dir = Path::new(env!("CARGO_BIN_EXE_lore")).parent().unwrap();
+    match std::env::var("PATH") {
+        Ok(p) if !p.is_empty() => format!("{}:{p}", lore_dir.display()),
+        _ => lore_dir.display().to_string(),
+    }
+}
+
 #[test]
 fn the_plugin_dir_loads_lores_hooks_and_injects() {
     let Some((run_py, claude)) = prerequisites() else {
         return;
     };
-    let lore_dir = Path::new(env!("CARGO_BIN_EXE_lore")).parent().unwrap();
-    let path = match std::env::var("PATH") {
-        Ok(p) if !p.is_empty() => format!("{}:{p}", lore_dir.display()),
-        _ => lore_dir.display().to_string(),
-    };
+    let path = path_with_lore();
     let plugin = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/claude-code");
     // No project hooks: only the plugin's hooks/hooks.json registers lore. Its commands are
     // wrapped in the harness probe so each call is logged and checked like project hooks.
@@ -343,11 +349,7 @@ fn the_plugins_mcp_server_answers_search_patterns() {
     let Some((run_py, claude)) = prerequisites() else {
         return;
     };
-    let lore_dir = Path::new(env!("CARGO_BIN_EXE_lore")).parent().unwrap();
-    let path = match std::env::var("PATH") {
-        Ok(p) if !p.is_empty() => format!("{}:{p}", lore_dir.display()),
-        _ => lore_dir.display().to_string(),
-    };
+    let path = path_with_lore();
     let plugin = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/claude-code");
     let template = project_template();
     let work = tempfile::tempdir().unwrap();
