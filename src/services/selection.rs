@@ -204,7 +204,7 @@ pub fn select_patterns(
     // index a pattern needs full-text evidence above the noise floor, or, found by vectors
     // alone, a similarity far above the rest; fused scores were already held to
     // `min_relevance` when vectors took part.
-    let chunk_count = index.stats()?.chunks;
+    let chunk_count = index.chunk_count()?;
     let floor = noise_floor(chunk_count);
     let text_scores: Vec<(i64, f64)> = hybrid
         .results

@@ -57,14 +57,6 @@ impl SessionLedger {
             (used.clone(), (used, result))
         })
     }
-
-    /// Sources already shown (for debugging output).
-    pub fn seen(&self) -> Result<Vec<String>, LedgerError> {
-        match &self.file {
-            Some(file) => file.update(|seen| (Vec::new(), seen.iter().cloned().collect())),
-            None => Ok(Vec::new()),
-        }
-    }
 }
 
 #[cfg(test)]

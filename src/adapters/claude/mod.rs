@@ -282,11 +282,8 @@ fn refresh_index(config: &Config, trace: &mut Trace) {
         });
     match result {
         Ok(report) => trace.note(format!(
-            "refreshed index: {} added, {} updated, {} removed, {} unchanged, {} invalid",
-            report.added.len(),
-            report.updated.len(),
-            report.removed.len(),
-            report.unchanged,
+            "refreshed index: {}, {} invalid",
+            report.summary(),
             report.errors.len()
         )),
         Err(e) => trace.note(format!("index refresh skipped: {e:#}")),

@@ -74,14 +74,7 @@ fn print_text(config: &Config, report: &IngestReport) {
             issue.message
         );
     }
-    println!(
-        "{} added, {} updated, {} removed, {} unchanged in {} ms",
-        report.added.len(),
-        report.updated.len(),
-        report.removed.len(),
-        report.unchanged,
-        report.duration.as_millis()
-    );
+    println!("{} in {} ms", report.summary(), report.duration.as_millis());
     if let Some(e) = &report.embeddings {
         println!(
             "embeddings ({}): {} embedded, {} reused, {} missing",

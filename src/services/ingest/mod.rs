@@ -82,6 +82,17 @@ impl IngestReport {
     pub fn is_clean(&self) -> bool {
         self.errors.is_empty()
     }
+
+    /// `N added, N updated, N removed, N unchanged`: the one wording every printer uses.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} added, {} updated, {} removed, {} unchanged",
+            self.added.len(),
+            self.updated.len(),
+            self.removed.len(),
+            self.unchanged
+        )
+    }
 }
 
 #[derive(Debug, Error)]

@@ -228,11 +228,6 @@ impl Index {
         self.summaries_where("p.universal")
     }
 
-    /// Summaries of the patterns that declare `paths` globs, ordered by source path.
-    pub fn path_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {
-        self.summaries_where("p.paths <> '[]'")
-    }
-
     /// (pattern id, `paths` globs) of every pattern that declares some, ordered by source:
     /// what a hook needs to match the touched file, without decoding whole summaries.
     pub fn path_globs(&self) -> Result<Vec<(i64, Vec<String>)>, IndexError> {
@@ -319,6 +314,14 @@ impl Index {
         Ok(chunks)
     }
 
+    /// Number of indexed sections: what the noise floor scales with, on the hook's path.
+    pub fn chunk_count(&self) -> Result<u64, IndexError> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM chunks", [], |r| r.get::<_, i64>(0))?
+            as u64)
+    }
+
     pub fn stats(&self) -> Result<IndexStats, IndexError> {
         let count = |sql: &str| -> Result<u64, IndexError> {
             Ok(self.conn.query_row(sql, [], |r| r.get::<_, i64>(0))? as u64)
@@ -333,7 +336,7 @@ impl Index {
             .optional()?;
         Ok(IndexStats {
             patterns: count("SELECT count(*) FROM patterns")?,
-            chunks: count("SELECT count(*) FROM chunks")?,
+            chunks: self.chunk_count()?,
             schema_version: self
                 .conn
                 .query_row("PRAGMA user_version", [], |r| r.get(0))?,
