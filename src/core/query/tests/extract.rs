@@ -1,0 +1,285 @@
+//! Tests for whole-query extraction from tool calls, prompts and failures.
+
+use super::*;
+
+#[test]
+fn relative_paths() {
+    let cases = [
+        (
+            "/home/dev/demo/src/a.rs",
+            Some("/home/dev/demo"),
+            "src/a.rs",
+        ),
+        (
+            "/home/dev/demo/src/a.rs",
+            Some("/home/dev/demo/"),
+            "src/a.rs",
+        ),
+        (
+            "/home/dev/demo2/a.rs",
+            Some("/home/dev/demo"),
+            "home/dev/demo2/a.rs",
+        ),
+        ("/etc/hosts", None, "etc/hosts"),
+        ("./src//./a.rs", Some("/x"), "src/a.rs"),
+        ("/a.rs", Some("/"), "a.rs"),
+        ("C:\\proj\\src\\a.rs", Some("C:\\proj"), "src/a.rs"),
+    ];
+    for (path, cwd, expected) in cases {
+        assert_eq!(relative_path(path, cwd), expected, "{path} in {cwd:?}");
+    }
+}
+
+fn input(tool: &str) -> QueryInput {
+    QueryInput {
+        tool_name: Some(tool.to_owned()),
+        cwd: Some("/home/dev/demo".to_owned()),
+        ..QueryInput::default()
+    }
+}
+
+#[test]
+fn edit_query() {
+    let query = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/src/validate_email.rs".to_owned()),
+        content: Some("pub fn validate_email(addr: &str) -> Result<Email, ParseError> {\n    let trimmed = addr.trim();\n    todo!()\n}".to_owned()),
+        last_user_message: Some("Please return a proper error instead of panicking".to_owned()),
+        ..input("Edit")
+    });
+    assert_eq!(query.languages, strings(&["rust"]));
+    assert_eq!(
+        query.relative_path.as_deref(),
+        Some("src/validate_email.rs")
+    );
+    assert_eq!(
+        query.terms,
+        strings(&[
+            "validate",
+            "email",
+            "proper",
+            "error",
+            "panicking",
+            "addr",
+            "str",
+            "result",
+            "parseerror",
+            "parse",
+            "trimmed",
+            "trim",
+            "todo",
+            "rust"
+        ])
+    );
+    assert_eq!(
+        fts_expression(&query).as_deref(),
+        Some(
+            "\"validate\" OR \"email\" OR \"proper\" OR \"error\" OR \"panicking\" OR \"addr\" OR \"str\" OR \"result\" \
+             OR \"parseerror\" OR \"parse\" OR \"trimmed\" OR \"trim\" OR \"todo\" OR \"rust\""
+        )
+    );
+}
+
+#[test]
+fn write_query_uses_nearest_project_directories() {
+    let query = extract_query(&QueryInput {
+        file_path: Some(
+            "/home/dev/demo/packages/web/src/components/UserProfileCard.tsx".to_owned(),
+        ),
+        content: Some("export function UserProfileCard() { useEffect(() => {}, []); }".to_owned()),
+        ..input("Write")
+    });
+    assert_eq!(query.languages, strings(&["typescript", "react"]));
+    assert_eq!(
+        query.relative_path.as_deref(),
+        Some("packages/web/src/components/UserProfileCard.tsx")
+    );
+    assert_eq!(
+        query.terms,
+        strings(&[
+            "userprofilecard",
+            "user",
+            "profile",
+            "card",
+            "components",
+            "web",
+            "useeffect",
+            "use",
+            "effect",
+            "typescript",
+            "react"
+        ])
+    );
+}
+
+#[test]
+fn path_terms_for_generic_names() {
+    let cases: &[(&str, &[&str])] = &[
+        ("/home/dev/demo/Dockerfile", &["dockerfile", "docker"]),
+        (
+            "/home/dev/demo/.github/workflows/ci.yml",
+            &["ci", "workflows", "github", "github-actions", "yaml"],
+        ),
+        (
+            "/home/dev/demo/cmd/ordersd/main.go",
+            &["main", "ordersd", "go"],
+        ),
+        (
+            "/home/dev/demo/etl/loaders/__init__.py",
+            &["init", "loaders", "etl", "python"],
+        ),
+        (
+            "/home/dev/demo/src/main/java/com/acme/shop/StockController.java",
+            &[
+                "stockcontroller",
+                "stock",
+                "controller",
+                "shop",
+                "acme",
+                "java",
+            ],
+        ),
+    ];
+    for (path, expected) in cases {
+        let query = extract_query(&QueryInput {
+            file_path: Some((*path).to_owned()),
+            ..input("Edit")
+        });
+        assert_eq!(query.terms, strings(expected), "{path}");
+    }
+    let deep = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/alpha/beta/gamma/delta/epsilon.rs".to_owned()),
+        ..input("Edit")
+    });
+    assert_eq!(
+        deep.terms,
+        strings(&["epsilon", "delta", "gamma", "beta", "rust"])
+    );
+}
+
+#[test]
+fn bash_queries() {
+    let query = extract_query(&QueryInput {
+        command: Some("cargo clippy --all-targets -- -D warnings".to_owned()),
+        description: Some("Lint the workspace with clippy".to_owned()),
+        ..input("Bash")
+    });
+    assert_eq!(query.languages, strings(&["rust"]));
+    assert_eq!(query.relative_path, None);
+    assert_eq!(
+        query.terms,
+        strings(&[
+            "cargo",
+            "clippy",
+            "targets",
+            "warnings",
+            "lint",
+            "workspace",
+            "rust"
+        ])
+    );
+
+    let query = extract_query(&QueryInput {
+        command: Some("git commit -m \"fix: handle 0xdeadbeef in e3b0c442 parser\"".to_owned()),
+        ..input("Bash")
+    });
+    assert_eq!(query.languages, Vec::<String>::new());
+    assert_eq!(
+        query.terms,
+        strings(&["git", "commit", "fix", "handle", "parser"])
+    );
+
+    for short in ["pwd", "ls", "ls -la", "cd ..", "echo $HOME"] {
+        let query = extract_query(&QueryInput {
+            command: Some(short.to_owned()),
+            ..input("Bash")
+        });
+        assert_eq!(query, Query::default(), "{short}");
+        assert_eq!(fts_expression(&query), None);
+    }
+}
+
+#[test]
+fn failed_bash_drops_exit_code_boilerplate() {
+    let query = extract_query(&QueryInput {
+        command: Some("pytest -q".to_owned()),
+        error: Some("Exit code 3\nImportError: cannot import name 'Foo'".to_owned()),
+        ..input("Bash")
+    });
+    assert_eq!(query.languages, strings(&["python"]));
+    assert_eq!(
+        query.terms,
+        strings(&["pytest", "importerror", "error", "name", "foo", "python"])
+    );
+}
+
+#[test]
+fn prompt_query() {
+    let query = extract_query(&QueryInput {
+        prompt: Some(
+            "Add a Go handler for /orders and write table-driven tests; don't use panics."
+                .to_owned(),
+        ),
+        ..QueryInput::default()
+    });
+    assert_eq!(query.languages, strings(&["go"]));
+    assert_eq!(query.relative_path, None);
+    assert_eq!(
+        query.terms,
+        strings(&[
+            "add", "handler", "orders", "write", "table", "driven", "tests", "use", "panics", "go"
+        ])
+    );
+}
+
+#[test]
+fn terms_are_capped_keeping_languages() {
+    let words: Vec<String> = (0..100).map(|i| format!("word{i}x")).collect();
+    let query = extract_query(&QueryInput {
+        command: Some(format!("cargo {}", words.join(" "))),
+        content: Some(
+            "alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma omega"
+                .to_owned(),
+        ),
+        ..input("Bash")
+    });
+    assert_eq!(query.terms.len(), MAX_TERMS);
+    assert_eq!(query.terms.first().map(String::as_str), Some("cargo"));
+    assert_eq!(query.terms.last().map(String::as_str), Some("rust"));
+}
+
+#[test]
+fn content_adds_at_most_twelve_new_terms() {
+    let query = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/notes.txt".to_owned()),
+        content: Some(
+            "notes alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma omega"
+                .to_owned(),
+        ),
+        ..input("Write")
+    });
+    assert_eq!(query.terms.len(), 1 + MAX_CONTENT_TERMS);
+    assert_eq!(query.terms.last().map(String::as_str), Some("sigma"));
+}
+
+#[test]
+fn extraction_is_deterministic() {
+    let make = || QueryInput {
+        file_path: Some("/home/dev/demo/web/app/page.tsx".to_owned()),
+        command: Some("npx next build && cargo test".to_owned()),
+        description: Some("Build with Next.js and Rust, then Go".to_owned()),
+        content: Some(
+            "export default async function Page({ params }) { const { slug } = await params }"
+                .to_owned(),
+        ),
+        last_user_message: Some("upgrade to Next 15 with Python scripts".to_owned()),
+        ..input("Bash")
+    };
+    let first = extract_query(&make());
+    for _ in 0..5 {
+        assert_eq!(extract_query(&make()), first);
+    }
+    assert_eq!(
+        first.languages,
+        strings(&["typescript", "react", "javascript", "rust", "go", "python"])
+    );
+}
