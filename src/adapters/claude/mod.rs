@@ -15,12 +15,12 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use crate::core::config::Config;
-use crate::services::ingest::{IngestOptions, NoProgress, ingest, scan_knowledge_dir};
 use crate::services::inject::{
     InjectContext, Injection, Moment, Trace, inject_for_query, inject_session_start,
 };
+use crate::services::refresh::{build_first_index, refresh_index};
 use crate::services::session::SessionLedger;
-use crate::services::workspace::{ConfigSearch, build_index_if_missing, find_config};
+use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::Index;
 use crate::storage::ledger::default_ledger_dir;
@@ -219,73 +219,4 @@ fn with_context(
         trace,
     };
     Ok(inject(&mut ctx)?)
-}
-
-/// Build a missing index (atomically: readers never see it half-built), unless the knowledge
-/// dir is too large to do so inside a hook.
-fn build_first_index(config: &Config, trace: &mut Trace) {
-    match scan_knowledge_dir(&config.knowledge_dir) {
-        Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
-            trace.note(format!(
-                "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
-                files.len()
-            ));
-            return;
-        }
-        Err(e) => {
-            trace.note(format!("cannot list the knowledge dir: {e}"));
-            return;
-        }
-        Ok(_) => {}
-    }
-    match build_index_if_missing(config, &mut NoProgress) {
-        Ok(Some(report)) => trace.note(format!(
-            "built the index: {} patterns, {} invalid",
-            report.added.len(),
-            report.errors.len()
-        )),
-        Ok(None) => trace.note("another process built the index"),
-        Err(e) => trace.note(format!("cannot build the index: {e}")),
-    }
-}
-
-/// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
-/// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
-/// or another ingest holds the index.
-fn refresh_index(config: &Config, trace: &mut Trace) {
-    if !config.database.exists() {
-        build_first_index(config, trace);
-        return;
-    }
-    let files = match scan_knowledge_dir(&config.knowledge_dir) {
-        Ok(files) => files.len(),
-        Err(e) => {
-            trace.note(format!("cannot list the knowledge dir: {e}"));
-            return;
-        }
-    };
-    if files > config.hook.session_start_ingest_limit {
-        trace.note(format!(
-            "{files} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`"
-        ));
-        return;
-    }
-    let result = Index::open_with_busy_timeout(&config.database, INDEX_BUSY)
-        .map_err(anyhow::Error::from)
-        .and_then(|mut index| {
-            Ok(ingest(
-                config,
-                &mut index,
-                &IngestOptions::default(),
-                &mut NoProgress,
-            )?)
-        });
-    match result {
-        Ok(report) => trace.note(format!(
-            "refreshed index: {}, {} invalid",
-            report.summary(),
-            report.errors.len()
-        )),
-        Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
-    }
 }

@@ -1,0 +1,84 @@
+//! Keeping the index current from inside an agent session: a missing index is built and
+//! edited patterns are picked up by a delta ingest, both bounded (skipped on knowledge dirs
+//! larger than `hook.session_start_ingest_limit`, or when another writer holds the index) so
+//! a hook stays within its time budget. Any harness adapter calls these.
+
+use std::time::Duration;
+
+use crate::core::config::Config;
+use crate::services::ingest::{IngestOptions, NoProgress, ingest, scan_knowledge_dir};
+use crate::services::inject::Trace;
+use crate::services::workspace::build_index_if_missing;
+use crate::storage::index::Index;
+
+/// How long a refresh waits for another writer before giving up.
+const WRITE_BUSY: Duration = Duration::from_millis(300);
+
+/// Build a missing index (atomically: readers never see it half-built), unless the knowledge
+/// dir is too large to do so inside a hook.
+pub fn build_first_index(config: &Config, trace: &mut Trace) {
+    match scan_knowledge_dir(&config.knowledge_dir) {
+        Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
+            trace.note(format!(
+                "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
+                files.len()
+            ));
+            return;
+        }
+        Err(e) => {
+            trace.note(format!("cannot list the knowledge dir: {e}"));
+            return;
+        }
+        Ok(_) => {}
+    }
+    match build_index_if_missing(config, &mut NoProgress) {
+        Ok(Some(report)) => trace.note(format!(
+            "built the index: {} patterns, {} invalid",
+            report.added.len(),
+            report.errors.len()
+        )),
+        Ok(None) => trace.note("another process built the index"),
+        Err(e) => trace.note(format!("cannot build the index: {e}")),
+    }
+}
+
+/// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
+/// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
+/// or another ingest holds the index.
+pub fn refresh_index(config: &Config, trace: &mut Trace) {
+    if !config.database.exists() {
+        build_first_index(config, trace);
+        return;
+    }
+    let files = match scan_knowledge_dir(&config.knowledge_dir) {
+        Ok(files) => files.len(),
+        Err(e) => {
+            trace.note(format!("cannot list the knowledge dir: {e}"));
+            return;
+        }
+    };
+    if files > config.hook.session_start_ingest_limit {
+        trace.note(format!(
+            "{files} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`"
+        ));
+        return;
+    }
+    let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
+        .map_err(anyhow::Error::from)
+        .and_then(|mut index| {
+            Ok(ingest(
+                config,
+                &mut index,
+                &IngestOptions::default(),
+                &mut NoProgress,
+            )?)
+        });
+    match result {
+        Ok(report) => trace.note(format!(
+            "refreshed index: {}, {} invalid",
+            report.summary(),
+            report.errors.len()
+        )),
+        Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
+    }
+}
