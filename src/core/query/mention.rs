@@ -2,7 +2,7 @@
 //! over the words with hash lookups into the shared table's index: no regex, no per-call setup.
 
 use super::index::{INDEX, names};
-use super::language::{LANGUAGES, Word};
+use super::language::{LANGUAGES, Word, canonical_language};
 
 /// Languages whose name or alias appears as a whole word in `text`, in order of first mention.
 ///
@@ -110,7 +110,38 @@ pub fn mentioned_languages(text: &str) -> Vec<String> {
             hits = dedup(hits);
         }
     }
+    hits.extend(fenced_languages(text));
     names(hits)
+}
+
+/// Languages named by code fences' info strings (```` ```go ````, `~~~ {.python}`): a pattern
+/// whose examples are Go code is about Go even when its prose never says so.
+fn fenced_languages(text: &str) -> Vec<usize> {
+    let mut hits = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_start_matches(' ');
+        let Some(info) = line
+            .strip_prefix("```")
+            .or_else(|| line.strip_prefix("~~~"))
+            .map(|rest| rest.trim_start_matches(['`', '~']))
+        else {
+            continue;
+        };
+        let name = info
+            .trim_start_matches(['{', '.', ' '])
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '}' | '{'))
+            .next()
+            .unwrap_or_default();
+        if name.is_empty() {
+            continue;
+        }
+        if let Some(canonical) = canonical_language(name)
+            && let Some(i) = LANGUAGES.iter().position(|l| l.name == canonical)
+        {
+            hits.push(i);
+        }
+    }
+    hits
 }
 
 fn is_word_char(c: char) -> bool {

@@ -162,6 +162,15 @@ fn prose_languages() {
             "DOCKER and Terraform and Postgres",
             &["docker", "terraform", "sql"],
         ),
+        (
+            "Wrap errors:\n\n```go\nreturn fmt.Errorf(\"x: %w\", err)\n```\n",
+            &["go"],
+        ),
+        (
+            "~~~ {.python}\nimport os\n~~~\n```text\nplain\n```\n```\n",
+            &["python"],
+        ),
+        ("```ts title=a.ts\nlet x = 1\n```", &["typescript"]),
         ("", &[]),
     ];
     for (text, expected) in cases {
