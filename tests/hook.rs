@@ -272,6 +272,22 @@ fn read_only_agents_and_unlisted_tools_get_nothing() {
         json!({"file_path": "/home/dev/demo/src/lib.rs"}),
     );
     assert_eq!(contract(&ws.hook(&read), "PreToolUse"), None);
+    // Shell calls that only look (listing, history, counting) change nothing a convention
+    // is about, whatever their words match.
+    for command in ["git log --oneline -10", "ls -la tests", "wc -l src/**/*.rs"] {
+        let look = tool_call(
+            "r",
+            "Bash",
+            json!({"command": command, "description": "Look at the testing code"}),
+        );
+        assert_eq!(contract(&ws.hook(&look), "PreToolUse"), None, "{command}");
+    }
+    let run = tool_call(
+        "r",
+        "Bash",
+        json!({"command": "cargo test", "description": "Run the testing suite"}),
+    );
+    assert!(contract(&ws.hook(&run), "PreToolUse").is_some());
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! Pure core: the rules of lore with no I/O (no file system, SQLite, HTTP, stdin or clap).
 
 pub mod config;
+pub mod glob_kind;
 pub mod pattern;
+pub mod pattern_name;
 pub mod pattern_rank;
+pub mod project_scope;
 pub mod query;
 pub mod rank;

@@ -202,7 +202,7 @@ pub fn hybrid_search(
 
 /// The query's vector (and whether it came from the cache), or the note explaining why the
 /// search must be full-text only. Cache problems only add a note.
-fn query_vector(
+pub(crate) fn query_vector(
     index: &Index,
     embedder: &dyn Embedder,
     query_text: &str,

@@ -5,9 +5,10 @@
 use std::path::Path;
 
 use crate::core::config::Config;
-use crate::core::query::{Query, QueryInput, extract_query};
+use crate::core::query::{Query, QueryInput, extract_query, is_inspection_command};
 use crate::services::hybrid::query_text_of;
-use crate::services::render::{RenderItem, Rendered, SEARCH_TOOL, render_patterns};
+use crate::services::pattern_ranking::PatternRanking;
+use crate::services::render::{RenderItem, Rendered, SEARCH_TOOL, fits_whole, render_patterns};
 use crate::services::selection::{SelectionRequest, select_patterns};
 use crate::services::session::SessionLedger;
 use crate::storage::embed::Embedder;
@@ -67,8 +68,6 @@ pub enum Moment {
     ToolFailure,
 }
 
-/// Chunks fetched per query before grouping into patterns.
-const CHUNK_LIMIT: usize = 40;
 /// Prompts with fewer cleaned terms than this carry too little meaning to search on.
 const MIN_PROMPT_TERMS: usize = 2;
 
@@ -92,25 +91,40 @@ impl InjectContext<'_> {
     }
 
     /// Render the patterns not yet shown in this session and record them as shown.
-    /// `entries` are (ledger key, source, matched chunk ids) in injection order.
+    /// `entries` are (ledger key, source) in injection order; `words` is the FTS5 expression
+    /// whose matching sections make a pattern's excerpt when it is too long to show whole.
     fn render_fresh(
         &mut self,
-        entries: Vec<(String, String, Vec<i64>)>,
+        entries: Vec<(String, String)>,
+        words: Option<&str>,
         intro: &str,
         budget: usize,
     ) -> Result<Option<Rendered>, IndexError> {
-        let keys: Vec<String> = entries.iter().map(|(k, _, _)| k.clone()).collect();
+        let keys: Vec<String> = entries.iter().map(|(k, _)| k.clone()).collect();
         let load = |ctx: &Self, wanted: &[String]| -> Result<Vec<RenderItem>, IndexError> {
-            let mut items = Vec::new();
-            for (key, source, matched) in entries.iter().filter(|(k, _, _)| wanted.contains(k)) {
+            let mut loaded = Vec::new();
+            for (key, source) in entries.iter().filter(|(k, _)| wanted.contains(k)) {
                 if let Some(p) = ctx.index.pattern_by_source(source)? {
-                    items.push(RenderItem {
-                        display_path: ctx.display_path(source),
-                        source: key.clone(),
-                        excerpt: excerpt(ctx.index, p.summary.id, matched)?,
-                        body: p.body,
-                    });
+                    loaded.push((key, source, p));
                 }
+            }
+            let count = loaded.len();
+            let mut items = Vec::new();
+            for (key, source, p) in loaded {
+                let display_path = ctx.display_path(source);
+                // Only a pattern that may not fit whole needs its matching sections found.
+                let excerpt = match words {
+                    Some(expr) if !fits_whole(intro, &display_path, &p.body, budget, count) => {
+                        excerpt(ctx.index, p.summary.id, expr)?
+                    }
+                    _ => None,
+                };
+                items.push(RenderItem {
+                    display_path,
+                    source: key.clone(),
+                    excerpt,
+                    body: p.body,
+                });
             }
             Ok(items)
         };
@@ -149,8 +163,9 @@ impl InjectContext<'_> {
     }
 }
 
-/// The matched sections of a pattern in file order, or None when nothing matched by words.
-fn excerpt(index: &Index, pattern_id: i64, matched: &[i64]) -> Result<Option<String>, IndexError> {
+/// The sections of a pattern that match `expression`, in file order, or None when none does.
+fn excerpt(index: &Index, pattern_id: i64, expression: &str) -> Result<Option<String>, IndexError> {
+    let matched = index.matching_chunks(expression, pattern_id)?;
     if matched.is_empty() {
         return Ok(None);
     }
@@ -194,6 +209,11 @@ pub fn inject_for_query(
         ctx.trace.note("prompt too short to search on");
         return Ok(None);
     }
+    // Listing files or reading history changes nothing a convention is about.
+    if moment == Moment::ToolCall && input.command.as_deref().is_some_and(is_inspection_command) {
+        ctx.trace.note("read-only command: no conventions apply");
+        return Ok(None);
+    }
     // Embed what carries the meaning: the prompt or the error when there is one, the user's
     // request with the extracted terms for a tool call, else the terms alone (tool inputs are
     // mostly code and paths).
@@ -214,40 +234,12 @@ pub fn inject_for_query(
             command: input.command.as_deref(),
             include_universal: moment == Moment::ToolCall,
             max_patterns: ctx.config.hook.max_patterns,
-            chunk_limit: CHUNK_LIMIT,
             embedder: ctx.embedder,
             query_text: &query_text,
             min_relevance: ctx.config.search.min_relevance,
         },
     )?;
-    ctx.trace
-        .note(format!("retrieval: {:?}", selection.search.mode));
-    for note in &selection.search.notes {
-        ctx.trace.note(format!("note: {note}"));
-    }
-    ctx.trace.note(format!(
-        "fts: {}",
-        selection
-            .search
-            .expression
-            .as_deref()
-            .unwrap_or("(no terms)")
-    ));
-    for r in selection.search.results.iter().take(10) {
-        let c = &r.chunk;
-        ctx.trace.note(format!(
-            "  chunk #{:<3} score {:>7.3}  fts {} bm25 {}  vector {} sim {} z {}  {} › {}",
-            c.rank,
-            c.score,
-            c.fts_rank.map_or("-".into(), |v| v.to_string()),
-            c.bm25.map_or("-".into(), |v| format!("{v:.2}")),
-            r.vector_rank.map_or("-".into(), |v| v.to_string()),
-            r.similarity.map_or("-".into(), |v| format!("{v:.3}")),
-            r.similarity_z.map_or("-".into(), |v| format!("{v:.1}")),
-            c.source,
-            c.heading_path.join(" › ")
-        ));
-    }
+    trace_ranking(ctx.trace, &selection.ranking);
     for c in &selection.candidates {
         ctx.trace
             .note(format!("candidate: {} ({:?})", c.source, c.reason));
@@ -255,16 +247,52 @@ pub fn inject_for_query(
     let entries = selection
         .candidates
         .into_iter()
-        .map(|c| (c.ledger_key(), c.source.clone(), c.matched_chunks))
+        .map(|c| (c.ledger_key(), c.source))
         .collect();
     let intro = intro_for(moment, input.tool_name.as_deref());
     let budget = ctx.budget(moment);
     Ok(ctx
-        .render_fresh(entries, &intro, budget)?
+        .render_fresh(
+            entries,
+            selection.ranking.expression.as_deref(),
+            &intro,
+            budget,
+        )?
         .map(|r| Injection {
             text: r.text,
             sources: r.included,
         }))
+}
+
+/// The ranking behind a selection, for `LORE_DEBUG=1`: every pre-fusion score of the first
+/// ten patterns.
+fn trace_ranking(trace: &mut Trace, ranking: &PatternRanking) {
+    trace.note(format!("retrieval: {:?}", ranking.mode));
+    for note in &ranking.notes {
+        trace.note(format!("note: {note}"));
+    }
+    trace.note(format!(
+        "fts: {}",
+        ranking.expression.as_deref().unwrap_or("(no terms)")
+    ));
+    trace.note(format!("noise floor: {:.2}", ranking.floor));
+    let number = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
+    for (i, p) in ranking.patterns.iter().take(10).enumerate() {
+        trace.note(format!(
+            "  #{:<2} {} score {:>6.2} content {} subject {} coverage {} vector {} sim {} z {} fused {}  {}",
+            i + 1,
+            if p.eligible { "+" } else { " " },
+            p.text_score,
+            number(p.evidence.content_bm25),
+            number(p.evidence.subject_bm25),
+            number(p.evidence.name_coverage),
+            p.vector_rank.map_or("-".into(), |v| v.to_string()),
+            number(p.similarity.map(f64::from)),
+            number(p.similarity_z.map(f64::from)),
+            number(p.fused),
+            p.source
+        ));
+    }
 }
 
 /// One line per pattern for the index: `- Title [tags]: path`.
@@ -306,10 +334,10 @@ pub fn inject_session_start(
             .note("index is empty: nothing to prime the session with");
         return Ok(None);
     }
-    let universal: Vec<(String, String, Vec<i64>)> = summaries
+    let universal: Vec<(String, String)> = summaries
         .iter()
         .filter(|s| s.universal)
-        .map(|s| (s.source.clone(), s.source.clone(), Vec::new()))
+        .map(|s| (s.source.clone(), s.source.clone()))
         .collect();
     // Universal rules come first in priority: they get up to two thirds of the budget.
     let universal_budget = budget * 2 / 3;
@@ -318,6 +346,7 @@ pub fn inject_session_start(
     } else {
         ctx.render_fresh(
             universal,
+            None,
             "Always-on conventions of this project:",
             universal_budget,
         )?

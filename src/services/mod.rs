@@ -4,6 +4,7 @@ pub mod author;
 pub mod hybrid;
 pub mod ingest;
 pub mod inject;
+pub mod pattern_ranking;
 pub mod refresh;
 pub mod render;
 pub mod search;

@@ -52,6 +52,24 @@ fn section(item: &RenderItem, body: &str) -> String {
     format!("## {}\n\n{}\n\n", item.display_path, body.trim())
 }
 
+/// Whether a pattern is sure to be shown whole when rendered as one of `count` items after
+/// `intro` within `budget`: its section fits the smallest share any item can get (each item
+/// takes at most its share, so later shares never shrink below the first).
+pub fn fits_whole(
+    intro: &str,
+    display_path: &str,
+    body: &str,
+    budget: usize,
+    count: usize,
+) -> bool {
+    let intro_len = chars(intro.trim_end()) + 2;
+    let share = budget
+        .saturating_sub(NOTE_RESERVE)
+        .saturating_sub(intro_len)
+        / count.max(1);
+    chars(display_path) + chars(body.trim()) + 7 <= share
+}
+
 /// Render `items` after `intro` within `budget` characters (the result never exceeds it).
 /// Each item gets an equal share of what is left: a pattern that fits its share is shown
 /// whole; a larger one shows its matching sections (or the start of its text), so the

@@ -1,16 +1,19 @@
-//! Selection: which whole patterns an event should inject. Search hits are expanded to their
-//! pattern (sibling expansion), `paths` globs add patterns for the touched file even without
-//! word overlap, and universal patterns join when their `applies_when` matches. The order is
-//! deterministic: the same query and index always give the same list.
+//! Selection: which whole patterns an event should inject, in order. Universal patterns join
+//! when their `applies_when` matches; `paths` globs naming a part of the project add their
+//! patterns for the touched file even without word overlap; a project's own agent
+//! instructions (`AGENTS.md`, `CLAUDE.md` in its knowledge-base folder) join inside that
+//! project; the rest come from the whole-pattern ranking (see `services::pattern_ranking`).
+//! The same query and index always give the same list.
 
 use globset::{Glob, GlobSetBuilder};
 
+use crate::core::glob_kind::{GlobKind, SimpleGlob, could_match, path_file_keys};
 use crate::core::pattern::AppliesWhen;
-use crate::core::pattern_rank::{
-    GlobKind, classify_glob, could_match, noise_floor, rank_patterns, vector_only_allowed,
-};
+use crate::core::project_scope::is_agent_file;
 use crate::core::query::Query;
-use crate::services::hybrid::{HybridOutcome, hybrid_search};
+use crate::services::pattern_ranking::{
+    PatternRanking, RankingRequest, in_project_scope, rank_patterns,
+};
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, PatternSummary};
 
@@ -22,7 +25,9 @@ pub enum Reason {
     Universal,
     /// A `paths` glob matched the touched file.
     Path { glob: String },
-    /// Full-text (or hybrid) search: the pattern's best chunk and its score.
+    /// The agent instructions of the project the call is in.
+    Project,
+    /// Whole-pattern ranking: the pattern's score and its place in the ranking.
     Search { score: f64, rank: usize },
 }
 
@@ -32,9 +37,6 @@ pub struct Candidate {
     pub source: String,
     pub title: String,
     pub reason: Reason,
-    /// The pattern's chunks that matched the search, best first (empty for glob and
-    /// universal selections): the sections to show when the whole pattern does not fit.
-    pub matched_chunks: Vec<i64>,
 }
 
 impl Candidate {
@@ -57,64 +59,71 @@ pub struct SelectionRequest<'a> {
     pub command: Option<&'a str>,
     /// Include universal patterns whose `applies_when` matches.
     pub include_universal: bool,
-    /// Most patterns from search and path globs together.
+    /// Most patterns from globs, project instructions and ranking together.
     pub max_patterns: usize,
-    /// How many chunks to ask the index for before grouping them into patterns.
-    pub chunk_limit: usize,
-    /// Query embedder for hybrid search; None searches full text only.
+    /// Query embedder for hybrid ranking; None ranks by full text only.
     pub embedder: Option<&'a dyn Embedder>,
     /// The text to embed (a prompt, an error, or the query's terms).
     pub query_text: &'a str,
-    /// Fused score a hybrid result needs (ignored when the search was full text only).
+    /// Fused score a hybrid result needs (ignored when the ranking was full text only).
     pub min_relevance: f64,
 }
 
-/// Candidates in injection order, with the search that produced them (for debugging).
+/// Candidates in injection order, with the ranking that produced them (for debugging).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Selection {
-    /// The search as run, with every retriever's pre-fusion scores.
-    pub search: HybridOutcome,
+    pub ranking: PatternRanking,
     pub candidates: Vec<Candidate>,
 }
 
 /// Patterns whose `paths` globs match `path`, each with its most specific matching glob.
-/// Globs that cannot match (wrong extension, file name or leading directory) are ruled out
-/// before compiling, and the rest are matched at once by one `GlobSet`, so a hook stays fast
-/// with thousands of globs.
-fn matching_globs(globs: &[(i64, Vec<String>)], path: &str) -> Vec<(i64, String, GlobKind)> {
+/// `globs` are (pattern id, glob, broad) as the index keyed them for this file; simple
+/// shapes (`**/*.rs`, `src/**`) are matched directly, the rest by one `GlobSet` after a
+/// cheap check rules out the impossible, so a hook stays fast with thousands of globs.
+fn matching_globs(globs: &[(i64, String, bool)], path: &str) -> Vec<(i64, String, GlobKind)> {
+    let kind_of = |broad: bool| {
+        if broad {
+            GlobKind::Broad
+        } else {
+            GlobKind::Specific
+        }
+    };
     let mut builder = GlobSetBuilder::new();
-    let mut owners = Vec::new();
-    for (id, paths) in globs {
-        for glob in paths {
-            let kind = classify_glob(glob);
-            if kind == GlobKind::CatchAll || !could_match(glob, path) {
-                continue;
-            }
-            if let Ok(compiled) = Glob::new(glob.trim()) {
-                builder.add(compiled);
-                owners.push((*id, glob, kind));
+    let mut compiled: Vec<&str> = Vec::new();
+    let mut hits = vec![false; globs.len()];
+    for (i, (_, glob, _)) in globs.iter().enumerate() {
+        if let Some(simple) = SimpleGlob::parse(glob) {
+            hits[i] = simple.matches(path);
+        } else if could_match(glob, path)
+            && !compiled.contains(&glob.as_str())
+            && let Ok(g) = Glob::new(glob.trim())
+        {
+            builder.add(g);
+            compiled.push(glob);
+        }
+    }
+    if let Ok(set) = builder.build() {
+        for i in set.matches(path) {
+            for (j, (_, glob, _)) in globs.iter().enumerate() {
+                if glob == compiled[i] {
+                    hits[j] = true;
+                }
             }
         }
     }
-    let Ok(set) = builder.build() else {
-        return Vec::new();
-    };
     let mut found: Vec<(i64, String, GlobKind)> = Vec::new();
-    for i in set.matches(path) {
-        let (id, glob, kind) = owners[i];
-        match found.iter_mut().find(|(f, _, _)| *f == id) {
+    for ((id, glob, broad), _) in globs.iter().zip(&hits).filter(|(_, hit)| **hit) {
+        let kind = kind_of(*broad);
+        match found.iter_mut().find(|(f, _, _)| f == id) {
             Some(entry) if kind == GlobKind::Specific && entry.2 != GlobKind::Specific => {
-                *entry = (id, glob.clone(), kind);
+                *entry = (*id, glob.clone(), kind);
             }
             Some(_) => {}
-            None => found.push((id, glob.clone(), kind)),
+            None => found.push((*id, glob.clone(), kind)),
         }
     }
     found
 }
-
-/// A broad glob match (`**/*.ts`) makes a word match count this much more.
-const BROAD_GLOB_BOOST: f64 = 1.25;
 
 /// Does a universal pattern apply to this tool call? Empty predicate: always.
 pub fn applies(when: &AppliesWhen, tool_name: Option<&str>, command: Option<&str>) -> bool {
@@ -153,44 +162,38 @@ pub fn select_patterns(
     index: &Index,
     request: &SelectionRequest<'_>,
 ) -> Result<Selection, IndexError> {
-    let hybrid = hybrid_search(
-        index,
-        request.embedder,
-        request.query,
-        request.query_text,
-        request.chunk_limit.max(1),
-        request.min_relevance,
-    )?;
-    let outcome = hybrid.to_search_outcome();
+    let query = request.query;
+    let facts = index.knowledge_facts()?;
     let mut candidates: Vec<Candidate> = Vec::new();
     let from_summary = |s: &PatternSummary, reason: Reason| Candidate {
         pattern_id: s.id,
         source: s.source.clone(),
         title: s.title.clone(),
         reason,
-        matched_chunks: Vec::new(),
     };
+    let known = |candidates: &[Candidate], id: i64| candidates.iter().any(|c| c.pattern_id == id);
 
     // Universal patterns are shown in full at session start; a tool call brings one back only
     // when its `applies_when` names this call (an ungated one would repeat on every call).
     if request.include_universal {
-        for s in index.universal_summaries()? {
-            if !s.applies_when.is_empty()
-                && applies(&s.applies_when, request.tool_name, request.command)
-            {
+        for s in index.gated_universal_summaries()? {
+            if applies(&s.applies_when, request.tool_name, request.command) {
                 candidates.push(from_summary(&s, Reason::Universal));
             }
         }
     }
     let universal_count = candidates.len();
 
-    // Specific globs first: the team asked for these patterns whenever such a file changes.
+    // Specific globs: the team asked for these patterns whenever such a file changes.
     let mut broad_globs = Vec::new();
-    if let Some(path) = &request.query.relative_path {
-        for (id, glob, kind) in matching_globs(&index.path_globs()?, path) {
+    if let Some(path) = &query.relative_path {
+        let globs = index.candidate_globs(&path_file_keys(path))?;
+        for (id, glob, kind) in matching_globs(&globs, path) {
             match kind {
-                GlobKind::Specific if !candidates.iter().any(|c| c.pattern_id == id) => {
-                    if let Some(p) = index.pattern(id)? {
+                GlobKind::Specific if !known(&candidates, id) => {
+                    if let Some(p) = index.pattern(id)?
+                        && in_project_scope(&facts.project_folders, query, &p.summary.source)
+                    {
                         candidates.push(from_summary(&p.summary, Reason::Path { glob }));
                     }
                 }
@@ -200,80 +203,64 @@ pub fn select_patterns(
         }
     }
 
-    // Matches grouped into patterns, ordered by their (fused or full-text) score. In a large
-    // index a pattern needs full-text evidence above the noise floor, or, found by vectors
-    // alone, a similarity far above the rest; fused scores were already held to
-    // `min_relevance` when vectors took part.
-    let chunk_count = index.chunk_count()?;
-    let floor = noise_floor(chunk_count);
-    let text_scores: Vec<(i64, f64)> = hybrid
-        .results
-        .iter()
-        .filter_map(|r| Some((r.chunk.pattern_id, -r.chunk.bm25?)))
-        .collect();
-    let text_evidence: Vec<(i64, f64)> = rank_patterns(&text_scores)
-        .into_iter()
-        .map(|p| (p.pattern_id, p.score))
-        .collect();
-    let best_z = |pattern_id: i64| {
-        hybrid
-            .results
-            .iter()
-            .filter(|r| r.chunk.pattern_id == pattern_id)
-            .filter_map(|r| r.similarity_z)
-            .fold(f32::MIN, f32::max)
-    };
-    let eligible = |pattern_id: i64| {
-        let text = text_evidence.iter().find(|(id, _)| *id == pattern_id);
-        text.is_some_and(|(_, score)| *score >= floor)
-            || vector_only_allowed(chunk_count, best_z(pattern_id))
-    };
-    let chunk_scores: Vec<(i64, f64)> = outcome
-        .results
-        .iter()
-        .map(|r| (r.pattern_id, r.score))
-        .collect();
-    let mut ranked = rank_patterns(&chunk_scores);
-    for p in &mut ranked {
-        if broad_globs.contains(&p.pattern_id) {
-            p.score *= BROAD_GLOB_BOOST;
+    // The project's own agent instructions, nearest (deepest) first.
+    let mut instructions: Vec<(usize, PatternSummary)> = Vec::new();
+    for (id, source) in index.pattern_sources_under(facts.project_folders.folders())? {
+        let Some(scope) = facts.project_folders.scope_of(&source) else {
+            continue;
+        };
+        if is_agent_file(&source)
+            && scope.applies(query.project.as_deref(), query.relative_path.as_deref())
+            && !known(&candidates, id)
+            && let Some(p) = index.pattern(id)?
+        {
+            instructions.push((scope.depth(), p.summary));
         }
     }
-    ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
-    for (rank, p) in ranked
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| eligible(p.pattern_id))
-    {
-        if candidates.iter().any(|c| c.pattern_id == p.pattern_id) {
-            continue;
+    instructions.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.source.cmp(&b.1.source)));
+    for (_, summary) in &instructions {
+        candidates.push(from_summary(summary, Reason::Project));
+    }
+
+    let mut ranking = rank_patterns(
+        index,
+        &facts,
+        &RankingRequest {
+            query,
+            embedder: request.embedder,
+            query_text: request.query_text,
+            min_relevance: request.min_relevance,
+            broad_globs: &broad_globs,
+        },
+    )?;
+    for (rank, p) in ranking.patterns.iter().enumerate() {
+        if p.eligible && !known(&candidates, p.pattern_id) {
+            candidates.push(Candidate {
+                pattern_id: p.pattern_id,
+                source: p.source.clone(),
+                title: p.title.clone(),
+                reason: Reason::Search {
+                    score: p.fused.unwrap_or(p.text_score),
+                    rank: rank + 1,
+                },
+            });
         }
-        let first = &outcome.results[p.chunks[0]];
-        candidates.push(Candidate {
-            pattern_id: p.pattern_id,
-            source: first.source.clone(),
-            title: first.title.clone(),
-            reason: Reason::Search {
-                score: p.score,
-                rank: rank + 1,
-            },
-            matched_chunks: p
-                .chunks
-                .iter()
-                .map(|i| outcome.results[*i].chunk_id)
-                .collect(),
-        });
     }
     candidates.truncate(universal_count + request.max_patterns);
+    ranking.patterns.truncate(RANKING_KEPT);
     Ok(Selection {
-        search: hybrid,
+        ranking,
         candidates,
     })
 }
 
+/// How many ranked patterns a selection keeps for debugging output.
+const RANKING_KEPT: usize = 20;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::glob_kind::classify_glob;
 
     fn when(tools: &[&str], commands: &[&str]) -> AppliesWhen {
         AppliesWhen {
@@ -304,17 +291,21 @@ mod tests {
 
     #[test]
     fn globs_match_with_the_most_specific_one_reported() {
-        let summary =
-            |id: i64, paths: &[&str]| (id, paths.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        let glob =
+            |id: i64, glob: &str| (id, glob.to_string(), classify_glob(glob) == GlobKind::Broad);
         let all = [
-            summary(1, &["**/*"]),
-            summary(2, &["**/*.rs", "src/storage/**"]),
-            summary(3, &["**/*.ts"]),
-            summary(4, &["[bad"]),
+            glob(2, "**/*.rs"),
+            glob(2, "src/storage/**"),
+            glob(3, "**/*.ts"),
+            glob(4, "[bad"),
+            glob(5, "src/*/index/r?ad.rs"),
         ];
         assert_eq!(
             matching_globs(&all, "src/storage/index/read.rs"),
-            [(2, "src/storage/**".to_string(), GlobKind::Specific)]
+            [
+                (2, "src/storage/**".to_string(), GlobKind::Specific),
+                (5, "src/*/index/r?ad.rs".to_string(), GlobKind::Specific)
+            ]
         );
         assert_eq!(
             matching_globs(&all, "web/a.ts"),

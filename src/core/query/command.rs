@@ -91,7 +91,7 @@ fn runner_target<'a>(program: &str, args: &'a [String]) -> Option<&'a str> {
 }
 
 /// Position of the program word: after assignments, wrappers and the wrappers' flags.
-fn program_position(words: &[String]) -> Option<usize> {
+pub(super) fn program_position(words: &[String]) -> Option<usize> {
     let mut after_wrapper = false;
     let mut skip_duration = false;
     for (i, word) in words.iter().enumerate() {
@@ -124,7 +124,7 @@ fn is_assignment(word: &str) -> bool {
 }
 
 /// The last path component, without a Windows `.exe`.
-fn basename(word: &str) -> &str {
+pub(super) fn basename(word: &str) -> &str {
     let name = word.rsplit(['/', '\\']).next().unwrap_or(word);
     name.strip_suffix(".exe").unwrap_or(name)
 }

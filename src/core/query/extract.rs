@@ -92,8 +92,16 @@ pub fn extract_query(input: &QueryInput) -> Query {
         languages,
         terms,
         relative_path,
+        project: input.cwd.as_deref().and_then(project_name),
         open_language_gate: false,
     }
+}
+
+/// The last meaningful component of a working directory.
+fn project_name(cwd: &str) -> Option<String> {
+    cwd.split(['/', '\\'])
+        .rfind(|s| !s.is_empty() && *s != "." && *s != "..")
+        .map(str::to_string)
 }
 
 /// `path` relative to `cwd` when inside it, else `path` without its leading `/`; `/`-separated,

@@ -8,6 +8,7 @@ mod command;
 mod extract;
 mod fts;
 mod index;
+mod inspection;
 mod language;
 mod mention;
 mod path;
@@ -18,6 +19,7 @@ mod tests;
 pub use command::languages_for_command;
 pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
 pub use fts::fts_expression;
+pub use inspection::is_inspection_command;
 pub use language::{LANGUAGES, Language, Word, canonical_language};
 pub use mention::mentioned_languages;
 pub use path::languages_for_path;
@@ -55,6 +57,10 @@ pub struct Query {
     pub terms: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
+    /// The project's name: the working directory's last component (`/home/dev/uv` → `uv`),
+    /// for patterns that belong to one project (see `core::project_scope`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project: Option<String>,
     /// When no language was inferred, let patterns that declare one through. Off for hook
     /// queries (a `git commit` should not bring Rust rules); on for explicit searches, where a
     /// person or agent asked and every convention is a candidate.

@@ -313,11 +313,20 @@ fn parse_in_parallel(
 }
 
 /// The text whose language names make an undeclared pattern eligible for a language:
-/// title, tags, description and body.
+/// path words, title, tags, description and body.
 fn mention_text(pattern: &Pattern) -> String {
     let fm = &pattern.frontmatter;
+    // The file's path names its subject too (`rust/errors.md`, `go-style.md`).
+    let path_words: String = pattern
+        .source
+        .trim_end_matches(".md")
+        .trim_end_matches(".markdown")
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
     format!(
-        "{}\n{}\n{}\n{}",
+        "{}\n{}\n{}\n{}\n{}",
+        path_words,
         pattern.title,
         fm.tags.join(", "),
         fm.description.as_deref().unwrap_or(""),

@@ -4,6 +4,7 @@
 //! transaction, so a reader sees the old index or the new one and a crash mid-ingest leaves
 //! the previous index intact.
 
+mod pattern_search;
 mod read;
 mod schema;
 mod vectors;
@@ -15,6 +16,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 use thiserror::Error;
 
+pub use pattern_search::{KnowledgeFacts, PatternHit, PatternText};
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredChunk, StoredPattern};
 pub use schema::SCHEMA_VERSION;
 pub use vectors::{

@@ -228,18 +228,35 @@ impl Index {
         self.summaries_where("p.universal")
     }
 
-    /// (pattern id, `paths` globs) of every pattern that declares some, ordered by source:
-    /// what a hook needs to match the touched file, without decoding whole summaries.
-    pub fn path_globs(&self) -> Result<Vec<(i64, Vec<String>)>, IndexError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT id, paths FROM patterns WHERE paths <> '[]' ORDER BY source")?;
-        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
-        rows.map(|r| {
-            let (id, paths) = r?;
-            Ok((id, from_json(&paths)?))
-        })
-        .collect()
+    /// The `paths` globs that may match a file with these keys (see
+    /// `core::glob_kind::path_file_keys`): (pattern id, glob, broad), in pattern path order
+    /// then declaration order.
+    pub fn candidate_globs(
+        &self,
+        file_keys: &[String],
+    ) -> Result<Vec<(i64, String, bool)>, IndexError> {
+        let keys =
+            serde_json::to_string(file_keys).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT DISTINCT g.pattern_id, g.position, g.glob, g.broad, p.source
+             FROM pattern_globs g JOIN patterns p ON p.id = g.pattern_id
+             WHERE g.file_key IN (SELECT value FROM json_each(?1))
+             ORDER BY p.source, g.position",
+        )?;
+        let rows = stmt.query_map(params![keys], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, bool>(3)?,
+            ))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Summaries of the universal patterns that name tools or commands in `applies_when`
+    /// (the only ones a tool call can bring back), ordered by source path.
+    pub fn gated_universal_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {
+        self.summaries_where("p.universal AND p.applies_when <> '{}'")
     }
 
     /// `condition` is a constant SQL expression from this module, never user text.

@@ -1,9 +1,10 @@
 //! Index schema and migrations. Each migration is applied once, in order, and tracked with
 //! `PRAGMA user_version`; a released migration is never edited, only followed by a new one.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, Transaction};
 
 use super::IndexError;
+use super::write::insert_globs;
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
 const MIGRATIONS: &[&str] = &[
@@ -89,13 +90,71 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE patterns DROP COLUMN raw;
     ALTER TABLE patterns DROP COLUMN body;
     "#,
+    // 4: whole patterns in full text, which is how hooks rank them: `pattern_fts` holds each
+    // pattern's path, title, tags with description (`about`) and body; `pattern_subject_fts`
+    // only what the pattern says it is about, with its section headings, so one matching
+    // word in those short fields weighs what it should. Rows share the pattern's id.
+    r#"
+    CREATE VIRTUAL TABLE pattern_fts USING fts5(
+        name, title, about, body,
+        tokenize = 'porter unicode61'
+    );
+    CREATE VIRTUAL TABLE pattern_subject_fts USING fts5(
+        name, title, about, headings,
+        tokenize = 'porter unicode61'
+    );
+    INSERT INTO pattern_fts (rowid, name, title, about, body)
+        SELECT p.id, p.source, p.title,
+               coalesce((SELECT group_concat(value, ' ') FROM json_each(p.tags)), '')
+                   || ' ' || coalesce(p.description, ''),
+               t.body
+        FROM patterns p JOIN pattern_texts t ON t.pattern_id = p.id;
+    INSERT INTO pattern_subject_fts (rowid, name, title, about, headings)
+        SELECT p.id, p.source, p.title,
+               coalesce((SELECT group_concat(value, ' ') FROM json_each(p.tags)), '')
+                   || ' ' || coalesce(p.description, ''),
+               coalesce((SELECT group_concat(json_extract(c.heading_path, '$[#-1]'), ' ')
+                         FROM chunks c WHERE c.pattern_id = p.id), '')
+        FROM patterns p;
+    CREATE TABLE pattern_globs (
+        pattern_id    INTEGER NOT NULL REFERENCES patterns(id),
+        position      INTEGER NOT NULL,
+        glob          TEXT NOT NULL,
+        broad         INTEGER NOT NULL,
+        file_key      TEXT NOT NULL,
+        PRIMARY KEY (pattern_id, position, file_key)
+    );
+    CREATE INDEX pattern_globs_by_file_key ON pattern_globs (file_key);
+    "#,
 ];
+
+/// Rows a migration adds with lore's own rules, which SQL cannot apply: migration 4's
+/// `pattern_globs` classify each stored glob.
+fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
+    if version == 4 {
+        let mut stmt = tx.prepare("SELECT id, paths FROM patterns")?;
+        let rows: Vec<(i64, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        for (id, paths) in rows {
+            let globs: Vec<String> =
+                serde_json::from_str(&paths).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+            insert_globs(tx, id, &globs)?;
+        }
+    }
+    Ok(())
+}
 
 /// The schema version this build of lore writes and reads.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// Bring the database up to [`SCHEMA_VERSION`], one transaction per migration.
 pub fn migrate(conn: &mut Connection) -> Result<(), IndexError> {
+    migrate_to(conn, SCHEMA_VERSION)
+}
+
+/// Bring the database up to `version` (tests build older schemas with it).
+pub(super) fn migrate_to(conn: &mut Connection, version: i64) -> Result<(), IndexError> {
     let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if current > SCHEMA_VERSION {
         return Err(IndexError::NewerSchema {
@@ -103,9 +162,15 @@ pub fn migrate(conn: &mut Connection) -> Result<(), IndexError> {
             supported: SCHEMA_VERSION,
         });
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+    for (i, sql) in MIGRATIONS
+        .iter()
+        .enumerate()
+        .take(version as usize)
+        .skip(current as usize)
+    {
         let tx = conn.transaction()?;
         tx.execute_batch(sql)?;
+        backfill(i + 1, &tx)?;
         tx.pragma_update(None, "user_version", (i + 1) as i64)?;
         tx.commit()?;
     }

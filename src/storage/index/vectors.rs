@@ -61,6 +61,7 @@ pub struct NewEmbedding {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct VectorHit {
     pub chunk_id: i64,
+    pub pattern_id: i64,
     /// 1-based rank among every eligible chunk.
     pub rank: usize,
     /// Cosine similarity to the query.
@@ -305,7 +306,7 @@ impl Index {
     ) -> Result<Vec<VectorHit>, IndexError> {
         let dimension = query.len();
         let sql = format!(
-            "SELECT ce.chunk_id, e.vector
+            "SELECT ce.chunk_id, e.vector, c.pattern_id
              FROM chunk_embeddings ce
              JOIN embeddings e ON e.text_hash = ce.text_hash
              JOIN chunks c ON c.id = ce.chunk_id
@@ -317,9 +318,11 @@ impl Index {
         let (languages, open) = gate.params()?;
         let mut rows = stmt.query(named_params! { ":languages": languages, ":open": open })?;
         let mut ids = Vec::new();
+        let mut patterns = Vec::new();
         let mut buffer: Vec<f32> = Vec::new();
         while let Some(row) = rows.next()? {
             ids.push(row.get::<_, i64>(0)?);
+            patterns.push(row.get::<_, i64>(2)?);
             let blob = row
                 .get_ref(1)?
                 .as_blob()
@@ -355,6 +358,7 @@ impl Index {
             .filter(|(position, i)| *position < limit || also.contains(&ids[*i]))
             .map(|(position, i)| VectorHit {
                 chunk_id: ids[i],
+                pattern_id: patterns[i],
                 rank: position + 1,
                 similarity: similarities[i],
                 z: (similarities[i] - mean) / spread,

@@ -3,7 +3,14 @@
 use rusqlite::{Transaction, params};
 
 use super::{Index, IndexError};
-use crate::core::pattern::Pattern;
+use crate::core::glob_kind::{GlobKind, classify_glob, glob_file_keys};
+use crate::core::pattern::{Frontmatter, Pattern};
+use crate::core::pattern_name::filler_words;
+use crate::core::project_scope::ProjectFolders;
+
+/// `meta` keys of the facts derived from every pattern's path (see [`store_derived_facts`]).
+pub(super) const PROJECT_FOLDERS_KEY: &str = "project_folders";
+pub(super) const NAME_FILLER_KEY: &str = "name_filler";
 
 /// A parsed pattern with the facts ingest computed about it.
 pub struct PatternRecord<'a> {
@@ -35,7 +42,9 @@ impl Index {
         let tx = self.conn.transaction()?;
         if batch.replace_all {
             tx.execute_batch(
-                "DELETE FROM chunks_fts; DELETE FROM chunks; DELETE FROM pattern_languages; DELETE FROM pattern_texts; DELETE FROM patterns;",
+                "DELETE FROM chunks_fts; DELETE FROM pattern_fts; DELETE FROM pattern_subject_fts;
+                 DELETE FROM chunks; DELETE FROM pattern_languages; DELETE FROM pattern_texts;
+                 DELETE FROM pattern_globs; DELETE FROM patterns;",
             )?;
         }
         for source in &batch.removals {
@@ -47,11 +56,8 @@ impl Index {
             }
             insert_pattern(&tx, record)?;
         }
-        tx.execute(
-            "INSERT INTO meta (key, value) VALUES ('last_ingest', ?1)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            params![batch.ingested_at.to_string()],
-        )?;
+        set_meta(&tx, "last_ingest", &batch.ingested_at.to_string())?;
+        store_derived_facts(&tx)?;
         tx.commit()?;
         Ok(())
     }
@@ -74,12 +80,18 @@ fn remove_pattern(tx: &Transaction<'_>, source: &str) -> Result<(), IndexError> 
         .execute(params![id])?;
     tx.prepare_cached("DELETE FROM pattern_texts WHERE pattern_id = ?1")?
         .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_globs WHERE pattern_id = ?1")?
+        .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_fts WHERE rowid = ?1")?
+        .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_subject_fts WHERE rowid = ?1")?
+        .execute(params![id])?;
     tx.prepare_cached("DELETE FROM patterns WHERE id = ?1")?
         .execute(params![id])?;
     Ok(())
 }
 
-fn to_json<T: serde::Serialize>(value: &T) -> Result<String, IndexError> {
+fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, IndexError> {
     serde_json::to_string(value).map_err(|e| IndexError::Corrupt(e.to_string()))
 }
 
@@ -106,6 +118,28 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
     let pattern_id = tx.last_insert_rowid();
     tx.prepare_cached("INSERT INTO pattern_texts (pattern_id, raw, body) VALUES (?1, ?2, ?3)")?
         .execute(params![pattern_id, record.raw, p.body])?;
+    insert_globs(tx, pattern_id, &fm.paths)?;
+    let about = about_text(fm);
+    tx.prepare_cached(
+        "INSERT INTO pattern_fts (rowid, name, title, about, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![pattern_id, p.source, p.title, about, p.body])?;
+    let headings: Vec<&str> = p
+        .chunks
+        .iter()
+        .filter_map(|c| c.heading_path.last().map(String::as_str))
+        .collect();
+    tx.prepare_cached(
+        "INSERT INTO pattern_subject_fts (rowid, name, title, about, headings)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        pattern_id,
+        p.source,
+        p.title,
+        about,
+        headings.join(" ")
+    ])?;
 
     let mut lang = tx.prepare_cached(
         "INSERT OR IGNORE INTO pattern_languages (pattern_id, language, declared) VALUES (?1, ?2, ?3)",
@@ -119,11 +153,7 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
 
     // Tags and description are indexed with every chunk (the weighted `tags` column), as is
     // the title, so they find the pattern whichever section holds the words.
-    let mut tags = fm.tags.join(" ");
-    if let Some(description) = &fm.description {
-        tags.push(' ');
-        tags.push_str(description);
-    }
+    let tags = about;
     let mut chunk = tx.prepare_cached(
         "INSERT INTO chunks (pattern_id, ordinal, heading_path, body, line) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
@@ -141,5 +171,68 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
         let chunk_id = tx.last_insert_rowid();
         fts.execute(params![chunk_id, p.title, tags, c.body])?;
     }
+    Ok(())
+}
+
+/// A pattern's `paths` globs, classified and keyed by what a matching file must have (see
+/// `core::glob_kind`), so a hook loads only the globs that can match the touched file.
+/// Catch-all globs say nothing and are not stored.
+pub(super) fn insert_globs(
+    tx: &Transaction<'_>,
+    pattern_id: i64,
+    globs: &[String],
+) -> Result<(), IndexError> {
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO pattern_globs (pattern_id, position, glob, broad, file_key)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (position, glob) in globs.iter().enumerate() {
+        let kind = classify_glob(glob);
+        if kind == GlobKind::CatchAll {
+            continue;
+        }
+        for key in glob_file_keys(glob) {
+            insert.execute(params![
+                pattern_id,
+                position as i64,
+                glob,
+                kind == GlobKind::Broad,
+                key
+            ])?;
+        }
+    }
+    Ok(())
+}
+
+/// Tags and description, the words a pattern's author chose to say what it is about (the
+/// same text migration 4 builds from stored rows).
+fn about_text(fm: &Frontmatter) -> String {
+    format!(
+        "{} {}",
+        fm.tags.join(" "),
+        fm.description.as_deref().unwrap_or_default()
+    )
+}
+
+fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexError> {
+    tx.prepare_cached(
+        "INSERT INTO meta (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )?
+    .execute(params![key, value])?;
+    Ok(())
+}
+
+/// Facts that depend on every pattern's path, computed once per write so a hook reads them
+/// in one row: which folders are projects' folders, and which file-name words are filler.
+fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
+    let mut stmt = tx.prepare_cached("SELECT source FROM patterns ORDER BY source")?;
+    let sources: Vec<String> = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let folders = ProjectFolders::from_sources(sources.iter().map(String::as_str));
+    let filler = filler_words(sources.iter().map(String::as_str));
+    set_meta(tx, PROJECT_FOLDERS_KEY, &to_json(folders.folders())?)?;
+    set_meta(tx, NAME_FILLER_KEY, &to_json(&filler)?)?;
     Ok(())
 }

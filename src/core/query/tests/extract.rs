@@ -193,7 +193,11 @@ fn bash_queries() {
             command: Some(short.to_owned()),
             ..input("Bash")
         });
-        assert_eq!(query, Query::default(), "{short}");
+        let expected = Query {
+            project: Some("demo".to_string()),
+            ..Query::default()
+        };
+        assert_eq!(query, expected, "{short}");
         assert_eq!(fts_expression(&query), None);
     }
 }

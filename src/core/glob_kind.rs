@@ -1,0 +1,421 @@
+//! What a `paths` glob says about a touched file: nothing (`**/*`), only its language
+//! (`**/*.ts`), or a part of the project the team wrote the pattern for (`src/storage/**`).
+//! And a cheap test that rules out globs that cannot match a path before compiling any.
+
+/// What a `paths` glob tells about a touched file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlobKind {
+    /// Matches everything (`**/*`): says nothing.
+    CatchAll,
+    /// Only restates a language or a generic source tree (`**/*.ts`, `src/**/*.rs`): a boost
+    /// for patterns that also match by words, not a reason on its own.
+    Broad,
+    /// Names a directory or file of the project (`src/storage/**`, `**/Dockerfile`): the
+    /// team asked for this pattern whenever such a file is touched.
+    Specific,
+}
+
+/// Directory names that every project has; a glob naming only these is not specific.
+const GENERIC_DIRS: &[&str] = &[
+    "src",
+    "lib",
+    "app",
+    "apps",
+    "packages",
+    "pkg",
+    "source",
+    "sources",
+    "test",
+    "tests",
+    "spec",
+    "internal",
+    "cmd",
+    "components",
+    "",
+];
+
+fn has_wildcard(segment: &str) -> bool {
+    segment.contains(['*', '?', '[', '{'])
+}
+
+/// Classify a glob by how specific it is.
+pub fn classify_glob(glob: &str) -> GlobKind {
+    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    let segments: Vec<&str> = glob.split('/').collect();
+    if segments
+        .iter()
+        .all(|s| matches!(*s, "**" | "*" | "**.*" | "*.*"))
+    {
+        return GlobKind::CatchAll;
+    }
+    let last = segments.last().copied().unwrap_or("");
+    let names_a_file = !has_wildcard(last);
+    let names_a_dir = segments[..segments.len().saturating_sub(1)]
+        .iter()
+        .any(|s| !has_wildcard(s) && !GENERIC_DIRS.contains(&s.to_ascii_lowercase().as_str()));
+    if names_a_file || names_a_dir {
+        GlobKind::Specific
+    } else {
+        GlobKind::Broad
+    }
+}
+
+/// A cheap necessary condition for `glob` to match `path`: the file extension (for `*.ts`,
+/// `*.{ts,tsx}`), the file name (for a literal last segment) and a literal leading directory
+/// must fit. Lets a hook skip compiling the globs that cannot match the touched file.
+pub fn could_match(glob: &str, path: &str) -> bool {
+    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    let file_name = path.rsplit('/').next().unwrap_or(path);
+    let last = glob.rsplit('/').next().unwrap_or(glob);
+    if !has_wildcard(last) && !file_name.eq_ignore_ascii_case(last) {
+        return false;
+    }
+    if let Some(ext) = last.strip_prefix("*.") {
+        let extensions: Vec<&str> = match ext.strip_prefix('{').and_then(|e| e.strip_suffix('}')) {
+            Some(list) => list.split(',').collect(),
+            None if !has_wildcard(ext) => vec![ext],
+            None => Vec::new(),
+        };
+        let ends = |e: &&str| {
+            !has_wildcard(e)
+                && file_name.len() > e.len()
+                && file_name
+                    .to_ascii_lowercase()
+                    .ends_with(&format!(".{}", e.to_ascii_lowercase()))
+        };
+        if !extensions.is_empty() && !extensions.iter().any(ends) {
+            return false;
+        }
+    }
+    // Every literal run of the glob appears verbatim in any path it matches.
+    if !literal_runs(glob).all(|run| path.contains(run)) {
+        return false;
+    }
+    let literal_dir: Vec<&str> = glob.split('/').take_while(|s| !has_wildcard(s)).collect();
+    if literal_dir.len() > 1 || (literal_dir.len() == 1 && glob.contains('/')) {
+        let prefix = literal_dir.join("/");
+        let dirs_only = if glob.split('/').count() == literal_dir.len() {
+            literal_dir[..literal_dir.len() - 1].join("/")
+        } else {
+            prefix
+        };
+        if !dirs_only.is_empty() && !path.starts_with(&format!("{dirs_only}/")) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The literal stretches of a glob between wildcards, alternations and classes (slashes at
+/// their ends trimmed, since `**/` may match nothing). Backslash escapes end a stretch.
+fn literal_runs(glob: &str) -> impl Iterator<Item = &str> {
+    let mut depth = 0usize;
+    glob.split(move |c: char| {
+        let special = matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\') || depth > 0;
+        match c {
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        special
+    })
+    .map(|run| run.trim_matches('/'))
+    .filter(|run| !run.is_empty())
+}
+
+/// A glob of one of the shapes almost every `paths` list uses, matched without compiling:
+/// an optional literal directory prefix, then `*.ext` / `*.{a,b}` (any file with one of those
+/// extensions below it), a literal file name, or `*`/`**` (anything below it). Matches exactly
+/// as globset's default options do (`*` may cross `/`, case-sensitive).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimpleGlob {
+    /// Literal leading directories, joined with `/` (empty: from the project root).
+    prefix: String,
+    /// A `**` segment stands before the last one: a file name may be at any depth below.
+    any_depth: bool,
+    last: LastSegment,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum LastSegment {
+    Extensions(Vec<String>),
+    FileName(String),
+    Anything,
+}
+
+impl SimpleGlob {
+    /// The simple form of `glob`, or None when it needs a real glob matcher.
+    pub fn parse(glob: &str) -> Option<Self> {
+        let glob = glob.trim();
+        let mut segments: Vec<&str> = glob.split('/').collect();
+        let last = segments.pop()?;
+        let mut prefix = Vec::new();
+        let mut rest = segments.into_iter().peekable();
+        while let Some(s) = rest.next_if(|s| !has_wildcard(s)) {
+            if s.is_empty() || s == "." || s == ".." {
+                return None;
+            }
+            prefix.push(s);
+        }
+        // Between the prefix and the last segment only `**` may stand.
+        let between: Vec<&str> = rest.collect();
+        if between.iter().any(|s| *s != "**") {
+            return None;
+        }
+        let last = if last == "*" || last == "**" {
+            if prefix.is_empty() {
+                return None;
+            }
+            LastSegment::Anything
+        } else if let Some(ext) = last.strip_prefix("*.") {
+            let list: Vec<&str> = match ext.strip_prefix('{').and_then(|e| e.strip_suffix('}')) {
+                Some(inner) => inner.split(',').collect(),
+                None => vec![ext],
+            };
+            let plain = |e: &&str| {
+                !e.is_empty()
+                    && e.chars()
+                        .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_'))
+            };
+            if !list.iter().all(plain) {
+                return None;
+            }
+            LastSegment::Extensions(list.iter().map(|e| format!(".{e}")).collect())
+        } else if !has_wildcard(last) && !last.is_empty() && !last.contains('\\') {
+            LastSegment::FileName(last.to_string())
+        } else {
+            return None;
+        };
+        Some(Self {
+            prefix: prefix.join("/"),
+            any_depth: !between.is_empty(),
+            last,
+        })
+    }
+
+    pub fn matches(&self, path: &str) -> bool {
+        let below = if self.prefix.is_empty() {
+            Some(path)
+        } else {
+            path.strip_prefix(self.prefix.as_str())
+                .and_then(|rest| rest.strip_prefix('/'))
+        };
+        let Some(below) = below else {
+            return false;
+        };
+        match &self.last {
+            // `*` crosses `/`, so `*.rs` is any path below ending in `.rs`.
+            LastSegment::Extensions(extensions) => {
+                extensions.iter().any(|e| below.ends_with(e.as_str()))
+            }
+            LastSegment::FileName(name) => {
+                below == name || (self.any_depth && below.ends_with(&format!("/{name}")))
+            }
+            LastSegment::Anything => !below.is_empty(),
+        }
+    }
+}
+
+/// What a touched file must have for a glob to match it, as index keys: `ext:rs` (one per
+/// extension of `*.rs`, `*.{ts,tsx}`), `name:Dockerfile` (a literal file name), or `""` when
+/// the glob may match any file. A hook loads only the globs whose key the file has.
+pub fn glob_file_keys(glob: &str) -> Vec<String> {
+    match SimpleGlob::parse(glob).map(|g| g.last) {
+        Some(LastSegment::Extensions(extensions)) => extensions
+            .iter()
+            .map(|e| format!("ext:{}", e.trim_start_matches('.')))
+            .collect(),
+        Some(LastSegment::FileName(name)) => vec![format!("name:{name}")],
+        _ => vec![String::new()],
+    }
+}
+
+/// The keys of a touched file (see [`glob_file_keys`]): `""`, its name, and every dotted
+/// suffix of its name (`a.test.ts` → `ext:test.ts`, `ext:ts`).
+pub fn path_file_keys(path: &str) -> Vec<String> {
+    let file_name = path.rsplit('/').next().unwrap_or(path);
+    let mut keys = vec![String::new(), format!("name:{file_name}")];
+    for (i, _) in file_name.match_indices('.') {
+        if let Some(ext) = file_name.get(i + 1..).filter(|e| !e.is_empty()) {
+            keys.push(format!("ext:{ext}"));
+        }
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simple_globs_match_exactly_as_globset_does() {
+        let globs = [
+            "**/*.rs",
+            "*.{ts,tsx}",
+            "src/**/*.rs",
+            "src/*.rs",
+            "app/**/page.tsx",
+            "**/Dockerfile",
+            "Cargo.toml",
+            "src/storage/**",
+            "docs/*",
+            ".github/workflows/*.yml",
+            "**/*.test.ts",
+        ];
+        let paths = [
+            "src/a.rs",
+            "src/x/y/a.rs",
+            "a.rs",
+            "srcx/a.rs",
+            "web/App.tsx",
+            "web/App.TSX",
+            "app/x/page.tsx",
+            "app/page.tsx",
+            "page.tsx",
+            "deploy/Dockerfile",
+            "Dockerfile",
+            "xDockerfile",
+            "Cargo.toml",
+            "crates/a/Cargo.toml",
+            "src/storage/index/read.rs",
+            "src/storage",
+            "docs/a/b.md",
+            ".github/workflows/ci.yml",
+            "a.test.ts",
+            "a.rs.bak",
+        ];
+        for glob in globs {
+            let simple = SimpleGlob::parse(glob).unwrap_or_else(|| panic!("{glob} is simple"));
+            let real = globset::Glob::new(glob).unwrap().compile_matcher();
+            for path in paths {
+                assert_eq!(
+                    simple.matches(path),
+                    real.is_match(path),
+                    "{glob} vs {path}"
+                );
+            }
+        }
+        for glob in [
+            "src/**/test/*.rs",
+            "**/*.t?",
+            "src/[ab]/*.rs",
+            "**",
+            "*",
+            "a/../b.rs",
+        ] {
+            assert_eq!(SimpleGlob::parse(glob), None, "{glob}");
+        }
+    }
+
+    #[test]
+    fn globs_are_classified_by_what_they_name() {
+        for (glob, kind) in [
+            ("**/*", GlobKind::CatchAll),
+            ("*", GlobKind::CatchAll),
+            ("**", GlobKind::CatchAll),
+            ("**/*.ts", GlobKind::Broad),
+            ("src/**/*.rs", GlobKind::Broad),
+            ("**/*.{ts,tsx}", GlobKind::Broad),
+            ("app/**/*.tsx", GlobKind::Broad),
+            ("src/storage/**", GlobKind::Specific),
+            ("**/Dockerfile", GlobKind::Specific),
+            (".github/workflows/*.yml", GlobKind::Specific),
+            ("Cargo.toml", GlobKind::Specific),
+        ] {
+            assert_eq!(classify_glob(glob), kind, "{glob}");
+        }
+    }
+
+    #[test]
+    fn could_match_rules_out_only_impossible_globs() {
+        for (glob, path, possible) in [
+            ("**/*.ts", "web/a.ts", true),
+            ("**/*.ts", "src/a.rs", false),
+            ("**/*.{ts,tsx}", "web/a.tsx", true),
+            ("**/*.{ts,tsx}", "src/a.rs", false),
+            ("src/storage/**", "src/storage/index/read.rs", true),
+            ("src/storage/**", "src/services/a.rs", false),
+            ("**/Dockerfile", "deploy/Dockerfile", true),
+            ("**/Dockerfile", "deploy/compose.yml", false),
+            ("Cargo.toml", "Cargo.toml", true),
+            (".github/workflows/*.yml", ".github/workflows/ci.yml", true),
+            (".github/workflows/*.yml", "ci.yml", false),
+            ("**/*.test.*", "a.test.ts", true),
+            ("app/**/page.tsx", "app/x/page.tsx", true),
+            ("**/*Test.java", "src/error.rs", false),
+            ("**/*Test.java", "src/FooTest.java", true),
+            ("**/Dockerfile.*", "src/error.rs", false),
+            ("Dockerfile.*", "Dockerfile.d/conf", true),
+            ("docker-compose*.yml", "docker-compose.prod.yml", true),
+            ("src/[ab]/*.rs", "src/a/x.rs", true),
+        ] {
+            assert_eq!(could_match(glob, path), possible, "{glob} vs {path}");
+        }
+    }
+
+    #[test]
+    fn a_glob_is_keyed_by_what_every_file_it_matches_has() {
+        assert_eq!(glob_file_keys("**/*.{ts,tsx}"), ["ext:ts", "ext:tsx"]);
+        assert_eq!(glob_file_keys("src/**/*.d.ts"), ["ext:d.ts"]);
+        assert_eq!(glob_file_keys("**/Dockerfile"), ["name:Dockerfile"]);
+        assert_eq!(glob_file_keys("src/storage/**"), [""]);
+        assert_eq!(glob_file_keys("**/*Test.java"), [""]);
+        assert_eq!(
+            path_file_keys("web/types/a.d.ts"),
+            ["", "name:a.d.ts", "ext:d.ts", "ext:ts"]
+        );
+        assert_eq!(path_file_keys("Dockerfile"), ["", "name:Dockerfile"]);
+        // Every simple glob that matches a path shares a key with it.
+        for (glob, path) in [("**/*.d.ts", "a/b.d.ts"), ("**/Dockerfile", "x/Dockerfile")] {
+            let keys = path_file_keys(path);
+            assert!(
+                glob_file_keys(glob).iter().any(|k| keys.contains(k)),
+                "{glob}"
+            );
+        }
+    }
+
+    #[test]
+    fn could_match_never_rules_out_a_real_match() {
+        let globs = [
+            "**/*Test.java",
+            "Dockerfile.*",
+            "**/Dockerfile.*",
+            "docker-compose*.yml",
+            "src/[ab]/*.rs",
+            "**/*.{ts,tsx}",
+            "app/**/page.tsx",
+            "**/application*.properties",
+            "src/**/test/*.rs",
+            "*.md",
+            "docs/**",
+            "**/*.test.*",
+            "a?c/*.rs",
+        ];
+        let paths = [
+            "src/FooTest.java",
+            "Dockerfile.dev",
+            "Dockerfile.d/conf",
+            "deploy/Dockerfile.prod",
+            "docker-compose.prod.yml",
+            "src/a/x.rs",
+            "web/App.tsx",
+            "app/x/page.tsx",
+            "config/application-dev.properties",
+            "src/x/test/a.rs",
+            "README.md",
+            "docs/a.md",
+            "a.test.ts",
+            "abc/x.rs",
+            "src/error.rs",
+        ];
+        for glob in globs {
+            let real = globset::Glob::new(glob).unwrap().compile_matcher();
+            for path in paths {
+                if real.is_match(path) {
+                    assert!(could_match(glob, path), "{glob} matches {path}");
+                }
+            }
+        }
+    }
+}

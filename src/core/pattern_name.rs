@@ -1,0 +1,130 @@
+//! What a pattern's file name says about its subject, and how much of it a query covers:
+//! `rust-mcp-server.md` is about MCP servers in Rust, so a Rust edit that never mentions MCP
+//! covers a third of it, while `rust.md` is fully covered. Words that many file names share
+//! (`instructions`, `guide`) are filler and say nothing.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Extensions stripped from a file name before taking its words.
+const MARKDOWN_EXTENSIONS: &[&str] = &["md", "markdown", "mdc"];
+
+/// The words of a pattern's file name: the file stem split on anything not a letter or digit,
+/// lower-cased, numbers (`2.04`) dropped, each once. Only the stem: directories group files
+/// (collections, teams) more often than they name a subject.
+pub fn name_words(source: &str) -> Vec<String> {
+    let file = source.rsplit('/').next().unwrap_or(source);
+    let stem = match file.rsplit_once('.') {
+        Some((stem, ext)) if MARKDOWN_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) => {
+            stem
+        }
+        _ => file,
+    };
+    let mut words: Vec<String> = Vec::new();
+    for word in stem.split(|c: char| !c.is_alphanumeric()) {
+        let word = word.to_lowercase();
+        if word.is_empty() || word.chars().all(|c| c.is_ascii_digit()) || words.contains(&word) {
+            continue;
+        }
+        words.push(word);
+    }
+    words
+}
+
+/// The same word in another form (`exceptions`/`except`, `imports`/`import`): equal, or the
+/// shorter (at least four letters) starts the longer, which adds at most four letters
+/// (`type` is not `typescript`).
+pub fn same_word(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    short.len() >= 4 && long.len() - short.len() <= 4 && long.starts_with(short)
+}
+
+/// A file-name word is filler when more than one name in this many has it (and more than
+/// [`FILLER_MIN_NAMES`] do, so a team's ten files do not turn every word into filler).
+const FILLER_SHARE: usize = 20;
+const FILLER_MIN_NAMES: usize = 5;
+
+/// The filler words of a knowledge base's file names, from every pattern's source path.
+pub fn filler_words<'a>(sources: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
+    let mut patterns = 0;
+    let mut frequency: BTreeMap<String, usize> = BTreeMap::new();
+    for source in sources {
+        patterns += 1;
+        for word in name_words(source) {
+            *frequency.entry(word).or_default() += 1;
+        }
+    }
+    frequency
+        .into_iter()
+        .filter(|(_, n)| *n > FILLER_MIN_NAMES && n * FILLER_SHARE > patterns)
+        .map(|(word, _)| word)
+        .collect()
+}
+
+/// The share (0..1) of a pattern name's subject words that the query terms cover; `None`
+/// when the name has no subject words (`AGENTS.md`, `2.04.md`), which says nothing.
+pub fn name_coverage(source: &str, terms: &[String], filler: &BTreeSet<String>) -> Option<f64> {
+    let subject: Vec<String> = name_words(source)
+        .into_iter()
+        .filter(|w| !filler.contains(w))
+        .collect();
+    if subject.is_empty() {
+        return None;
+    }
+    let covered = subject
+        .iter()
+        .filter(|w| terms.iter().any(|t| same_word(w, t)))
+        .count();
+    Some(covered as f64 / subject.len() as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_words_come_from_the_file_stem() {
+        assert_eq!(
+            name_words("awesome-copilot/rust-mcp-server.instructions.md"),
+            ["rust", "mcp", "server", "instructions"]
+        );
+        assert_eq!(name_words("pyguide/2.04-exceptions.md"), ["exceptions"]);
+        assert_eq!(name_words("AGENTS.md"), ["agents"]);
+        assert_eq!(name_words("notes.txt"), ["notes", "txt"]);
+    }
+
+    #[test]
+    fn same_word_accepts_inflections_not_other_words() {
+        assert!(same_word("exceptions", "except"));
+        assert!(same_word("import", "imports"));
+        assert!(!same_word("type", "typescript"));
+        assert!(!same_word("go", "goroutine"));
+    }
+
+    #[test]
+    fn filler_is_what_many_names_share() {
+        let mut sources: Vec<String> = (0..30).map(|i| format!("x{i}.instructions.md")).collect();
+        sources.push("rust-mcp-server.instructions.md".into());
+        let filler = filler_words(sources.iter().map(String::as_str));
+        assert_eq!(filler.into_iter().collect::<Vec<_>>(), ["instructions"]);
+        // A small knowledge base has no filler: every word of its few names means something.
+        let few = ["a-guide.md", "b-guide.md", "c-guide.md"];
+        assert!(filler_words(few).is_empty());
+    }
+
+    #[test]
+    fn coverage_counts_subject_words_only() {
+        let filler: BTreeSet<String> = ["instructions".to_string()].into();
+        let terms = vec!["rust".to_string(), "error".to_string()];
+        assert_eq!(
+            name_coverage("rust.instructions.md", &terms, &filler),
+            Some(1.0)
+        );
+        let partial = name_coverage("rust-mcp-server.instructions.md", &terms, &filler).unwrap();
+        assert!((partial - 1.0 / 3.0).abs() < 1e-9);
+        assert_eq!(name_coverage("2.04.md", &terms, &filler), None);
+        assert_eq!(name_coverage("instructions.md", &terms, &filler), None);
+    }
+}

@@ -1,0 +1,129 @@
+//! Read-only inspection commands (`ls`, `git log`, `wc -l`): a shell call that only looks at
+//! the project changes nothing a convention is about, so a tool-call hook injects nothing.
+//! Conservative: any program or subcommand not known to be read-only, or any redirection into
+//! a file, makes the whole command a change.
+
+use super::command::{basename, program_position, simple_commands};
+
+/// Programs that only read or print.
+#[rustfmt::skip]
+const READ_ONLY_PROGRAMS: &[&str] = &[
+    "ag", "basename", "bat", "cat", "cd", "clear", "column", "cut", "date", "df", "dirname", "du",
+    "echo", "egrep", "fd", "fgrep", "file", "find", "grep", "head", "history", "hostname", "id",
+    "jq", "less", "ll", "ls", "more", "printf", "ps", "pwd", "readlink", "realpath", "rg", "sort",
+    "stat", "tail", "tr", "tree", "true", "type", "uname", "uniq", "wc", "whereis", "which",
+    "whoami",
+];
+
+/// `git` subcommands that only read the repository.
+#[rustfmt::skip]
+const READ_ONLY_GIT: &[&str] = &[
+    "blame", "cat-file", "describe", "diff", "grep", "log", "ls-files", "ls-tree", "reflog",
+    "rev-parse", "shortlog", "show", "status",
+];
+
+/// `gh` actions that only read (`gh pr view`, `gh run list`).
+const READ_ONLY_GH_ACTIONS: &[&str] = &["checks", "diff", "list", "status", "view"];
+
+/// `find` actions that change files.
+const FIND_ACTIONS: &[&str] = &["-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint"];
+
+/// Whether every simple command of `command` only inspects (and nothing is redirected into a
+/// file). An empty command is not an inspection: there is nothing to judge.
+pub fn is_inspection_command(command: &str) -> bool {
+    // Descriptor duplications are not file writes; remove them before looking for `>`.
+    let mut line = command.to_string();
+    for dup in [
+        "2>&1",
+        "1>&2",
+        ">&2",
+        ">&1",
+        "&>/dev/null",
+        "2>/dev/null",
+        ">/dev/null",
+    ] {
+        line = line.replace(dup, " ");
+    }
+    let commands = simple_commands(&line);
+    !commands.is_empty() && commands.iter().all(|words| inspects(words))
+}
+
+fn inspects(words: &[String]) -> bool {
+    if words.iter().any(|w| w.contains('>')) {
+        return false;
+    }
+    let Some(start) = program_position(words) else {
+        return true;
+    };
+    // A path-qualified program (`./scripts/ls`) is the project's own script.
+    if words[start].contains(['/', '\\']) {
+        return false;
+    }
+    let program = basename(&words[start]);
+    let args: Vec<&str> = words[start + 1..].iter().map(String::as_str).collect();
+    match program {
+        "git" => git_reads(&args),
+        "gh" => args
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .nth(1)
+            .is_some_and(|action| READ_ONLY_GH_ACTIONS.contains(action)),
+        "find" => !args.iter().any(|a| FIND_ACTIONS.contains(a)),
+        _ => READ_ONLY_PROGRAMS.contains(&program),
+    }
+}
+
+/// `git status`, `git log ...`; `git branch` only when it names no branch (listing).
+fn git_reads(args: &[&str]) -> bool {
+    let mut rest = args.iter().copied().skip_while(|a| a.starts_with('-'));
+    match rest.next() {
+        Some("branch") => rest.all(|a| a.starts_with('-')),
+        Some("remote") => rest.all(|a| a.starts_with('-') || a == "show"),
+        Some(sub) => READ_ONLY_GIT.contains(&sub),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_and_reading_commands_are_inspections() {
+        for command in [
+            "ls -la",
+            "pwd",
+            "git log --oneline -10",
+            "git status && git diff --stat",
+            "wc -l src/**/*.ts",
+            "cat Cargo.toml | grep version",
+            "git branch -a",
+            "gh pr view 12 --json title",
+            "find . -name '*.rs' 2>/dev/null | head",
+            "cd web && ls",
+        ] {
+            assert!(is_inspection_command(command), "{command}");
+        }
+    }
+
+    #[test]
+    fn anything_that_changes_or_runs_code_is_not() {
+        for command in [
+            "",
+            "cargo test",
+            "git commit -m x",
+            "git checkout -b login-page",
+            "git branch feature/login",
+            "ls && rm -rf target",
+            "echo hi > notes.txt",
+            "cat a >> b",
+            "find . -name '*.tmp' -delete",
+            "gh pr create --title x",
+            "npm i lodash",
+            "./scripts/ls",
+            "ls $(make clean)",
+        ] {
+            assert!(!is_inspection_command(command), "{command}");
+        }
+    }
+}
