@@ -1,15 +1,23 @@
 //! Hybrid retrieval against the Ollama stand-in (a real 384-dimension sentence model behind
-//! Ollama's API): semantic recall that full text cannot give, the model-change refusal, and
-//! full-text fallback with a dead server followed by a later fill-in.
+//! Ollama's API): semantic recall that full text cannot give, the model-change refusal,
+//! full-text fallback with a dead server followed by a later fill-in, and hooks that keep
+//! answering from full text, in time, after the server is killed mid-session.
 //!
-//! Needs `LORE_OLLAMA_URL` (`eval "$(.ci/ollama-standin.sh)"`). Without it the tests print
-//! why and pass, except under CI (`CI` set), where the stand-in is started and its absence
-//! is a failure.
+//! Needs `LORE_OLLAMA_URL` (`eval "$(.ci/ollama-standin.sh)"`); the mid-session kill test
+//! starts (and kills) a stand-in of its own and needs only the installed stand-in. Without
+//! them the tests print why and pass, except under CI (`CI` set), where the stand-in is
+//! installed and started and its absence is a failure.
 
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
 
 use lore::core::config::{Config, parse_config};
 use lore::services::hybrid::{HybridOutcome, RetrievalMode, hybrid_search};
@@ -376,4 +384,282 @@ fn hook_and_mcp_search_find_a_pattern_written_in_other_words() {
         .as_str()
         .unwrap_or_default();
     assert!(text.contains("failures.md"), "{answer:#}");
+}
+
+/// The stand-in as install.sh leaves it, found the way `.ci/ollama-standin.sh` and start.sh
+/// find it: (the venv's python, server.py). None (after saying why) when the test should be
+/// skipped.
+fn standin_install() -> Option<(PathBuf, PathBuf)> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::var_os("LORE_STANDIN_DIR")
+        .filter(|d| !d.is_empty())
+        .map_or_else(
+            || manifest.join("../shared/tools/ollama-standin"),
+            |d| manifest.join(d),
+        );
+    let env_dir = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    let venv = env_dir("OLLAMA_STANDIN_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            env_dir("XDG_CACHE_HOME")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| {
+                    PathBuf::from(env_dir("HOME").unwrap_or_default()).join(".cache")
+                })
+                .join("ollama-standin/venv")
+        });
+    let python = venv.join("bin/python");
+    let script = dir.join("server.py");
+    if python.is_file() && script.is_file() {
+        return Some((python, script));
+    }
+    let missing: Vec<String> = [&python, &script]
+        .into_iter()
+        .filter(|p| !p.is_file())
+        .map(|p| p.display().to_string())
+        .collect();
+    let missing = missing.join(" and ");
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI is set but the Ollama stand-in is not installed ({missing} missing): .ci/run must install it with .ci/ollama-standin.sh"
+    );
+    eprintln!(
+        "skipped: the Ollama stand-in is not installed ({missing} missing); run {}",
+        dir.join("install.sh").display()
+    );
+    None
+}
+
+/// A stand-in of this test's own (its own port and state dir), so killing it leaves the
+/// shared instance behind `LORE_OLLAMA_URL` alone. server.py is run directly rather than
+/// through start.sh, which detaches the server: as a child it can be SIGKILLed and reaped.
+/// Dropping the guard kills and reaps it, so a failed assertion leaves no server behind.
+struct OwnStandin {
+    child: Child,
+    port: u16,
+    state: tempfile::TempDir,
+}
+
+impl OwnStandin {
+    /// Start it on a free port and wait (up to 60 s, as start.sh) until it answers.
+    fn start() -> Option<Self> {
+        let (python, script) = standin_install()?;
+        let state = tempfile::tempdir().unwrap();
+        let log = std::fs::File::create(state.path().join("log")).unwrap();
+        let child = std::process::Command::new(python)
+            .arg(script)
+            .args(["--port", "0", "--quiet", "--port-file"])
+            .arg(state.path().join("port"))
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .unwrap();
+        let mut standin = Self {
+            child,
+            port: 0,
+            state,
+        };
+        for _ in 0..300 {
+            if let Some(status) = standin.child.try_wait().unwrap() {
+                panic!(
+                    "the stand-in exited ({status}) during start-up:\n{}",
+                    standin.log()
+                );
+            }
+            let port =
+                std::fs::read_to_string(standin.state.path().join("port")).unwrap_or_default();
+            if let Ok(port) = port.trim().parse() {
+                standin.port = port;
+                if standin.answers() {
+                    return Some(standin);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        panic!(
+            "the stand-in is not answering after 60 s:\n{}",
+            standin.log()
+        );
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.state.path().join("log")).unwrap_or_default()
+    }
+
+    /// `GET /api/version` answers 200.
+    fn answers(&self) -> bool {
+        use std::io::{Read, Write};
+        let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", self.port)) else {
+            return false;
+        };
+        stream
+            .set_read_timeout(Some(Duration::from_secs(2)))
+            .unwrap();
+        let mut reply = String::new();
+        stream
+            .write_all(b"GET /api/version HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            .is_ok()
+            && stream.read_to_string(&mut reply).is_ok()
+            && reply.lines().next().is_some_and(|l| l.contains(" 200 "))
+    }
+
+    /// SIGKILL (what `Child::kill` sends on Unix): no shutdown, no goodbye to clients.
+    fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for OwnStandin {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `lore hook` (the real binary) on `payload` with the debug trace on; how long it took.
+fn timed_hook(ws: &common::Workspace, payload: &Value) -> (Output, Duration) {
+    let started = Instant::now();
+    let out = ws
+        .lore()
+        .env("LORE_DEBUG", "1")
+        .arg("--config")
+        .arg(ws.path("lore.toml"))
+        .arg("hook")
+        .write_stdin(payload.to_string())
+        // A hung hook fails the test instead of hanging it.
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (out, started.elapsed())
+}
+
+/// Assert a hook call exited 0 within `bound` and printed exactly one JSON object that
+/// injects `source` for `event`; returns its stderr (the debug trace).
+fn assert_injects(
+    payload: &Value,
+    source: &str,
+    (out, took): (Output, Duration),
+    bound: Duration,
+) -> String {
+    let event = payload["hook_event_name"].as_str().unwrap();
+    let stdout = common::stdout(&out);
+    let stderr = common::stderr(&out);
+    let context = format!("{event}\nstdout: {stdout}\nstderr: {stderr}");
+    assert_eq!(out.status.code(), Some(0), "{context}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("lore hook:"),
+        "no panic, no error: {context}"
+    );
+    assert_eq!(stdout.lines().count(), 1, "one line: {context}");
+    let value: Value = serde_json::from_str(&stdout).unwrap();
+    let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["hookSpecificOutput"], "{context}");
+    let specific = &value["hookSpecificOutput"];
+    assert_eq!(specific["hookEventName"], event, "{context}");
+    let text = specific["additionalContext"].as_str().unwrap();
+    assert!(text.contains(source), "{source} injected: {context}");
+    assert!(
+        took < bound,
+        "{event} took {took:?}, over the {bound:?} bound: {context}"
+    );
+    stderr
+}
+
+#[test]
+fn killing_the_server_mid_session_leaves_hooks_answering_full_text_in_time() {
+    let Some(mut standin) = OwnStandin::start() else {
+        return;
+    };
+    let query_timeout_ms = 2000;
+    let bound = Duration::from_millis(query_timeout_ms + 2000);
+    let ws = common::Workspace::new();
+    ws.write(
+        "lore.toml",
+        &format!(
+            "knowledge_dir = \"patterns\"\n[search]\nhybrid = true\n[ollama]\nhost = \"{}\"\nquery_timeout_ms = {query_timeout_ms}\n",
+            standin.url()
+        ),
+    );
+    for (name, text) in PATTERNS {
+        ws.pattern(name, text);
+    }
+    let out = ws.lore().args(["ingest", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &report["embeddings"];
+    assert_eq!(
+        (e["missing"].as_u64(), &e["warning"]),
+        (Some(0), &Value::Null),
+        "{e}"
+    );
+    assert!(
+        e["embedded"].as_u64().unwrap() >= PATTERNS.len() as u64,
+        "{e}"
+    );
+
+    let session = "killed-mid-session";
+    let cwd = ws.root();
+    let tool_call = |command: &str, description: &str| {
+        json!({
+            "session_id": session, "transcript_path": "/nonexistent/transcript.jsonl",
+            "cwd": cwd, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": command, "description": description},
+        })
+    };
+    let prompt = |text: &str| {
+        json!({
+            "session_id": session, "transcript_path": "/nonexistent/transcript.jsonl",
+            "cwd": cwd, "hook_event_name": "UserPromptSubmit", "prompt": text,
+        })
+    };
+
+    // Server up: both events answer, through vectors as well as words.
+    let up = [
+        (
+            tool_call("git commit -am 'keep commits small'", "commit the change"),
+            "commits.md",
+        ),
+        (
+            prompt("bind the parameters of every SQL statement in the user lookup"),
+            "sql.md",
+        ),
+    ];
+    for (payload, source) in &up {
+        let trace = assert_injects(payload, source, timed_hook(&ws, payload), bound);
+        assert!(trace.contains("retrieval: Hybrid"), "{trace}");
+    }
+
+    standin.kill();
+    assert!(!standin.answers(), "the server is gone");
+
+    // Server killed, same session, new words (so neither dedup nor the query-vector cache
+    // answers): full text still finds the patterns, each call within the bound, and the trace
+    // says why it is full text only.
+    let down = [
+        (
+            tool_call(
+                "git mv src/utils.rs src/naming.rs",
+                "rename the vague utils module after the type it holds",
+            ),
+            "naming.md",
+        ),
+        (
+            prompt("when the operation fails, propagate the failure to the caller with context"),
+            "failures.md",
+        ),
+    ];
+    for (payload, source) in &down {
+        let trace = assert_injects(payload, source, timed_hook(&ws, payload), bound);
+        assert!(trace.contains("retrieval: FtsOnly"), "{trace}");
+        assert!(
+            trace.contains("note: full-text only: ") && trace.contains(&standin.url()),
+            "the trace names the fallback and the dead server: {trace}"
+        );
+    }
 }
