@@ -292,6 +292,62 @@ fn extract_queries_prints_what_the_hook_would_search() {
 }
 
 #[test]
+fn extract_queries_shows_the_terms_a_large_index_does_not_search() {
+    let ws = Workspace::new();
+    ws.write(
+        "lore.toml",
+        "knowledge_dir = \"patterns\"\n[search]\nhybrid = false\n",
+    );
+    // Past 200 patterns the hook focuses terms: `deploy` is in every pattern, so it carries
+    // no weight and is not searched; `retry` is rare and is.
+    for i in 0..240 {
+        let extra = if i % 40 == 0 {
+            " Retry with backoff."
+        } else {
+            ""
+        };
+        ws.pattern(
+            &format!("p{i:03}.md"),
+            &format!("# Note {i}\n\nDeploy step {i}.{extra}\n"),
+        );
+    }
+    ws.lore().arg("ingest").assert().success();
+    ws.write(
+        "calls.jsonl",
+        r#"{"tool_name":"Bash","tool_input":{"command":"./deploy --retries 3","description":"Deploy and retry"}}"#,
+    );
+    let out = ws
+        .lore()
+        .args(["extract-queries", "calls.jsonl"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("deploy (in 240 patterns: no weight)"),
+        "{text}"
+    );
+    assert!(text.contains("retry (same stem as retries)"), "{text}");
+    assert!(text.contains(r#"fts:       "retries""#), "{text}");
+
+    let json = ws
+        .lore()
+        .args(["extract-queries", "--json", "calls.jsonl"])
+        .output()
+        .unwrap();
+    let row: Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(row["fts"], "\"retries\"");
+    let dropped: Vec<&str> = row["not_searched"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["reason"].as_str().unwrap())
+        .collect();
+    assert!(dropped.contains(&"everywhere"), "{row}");
+    assert!(dropped.contains(&"same_stem"), "{row}");
+}
+
+#[test]
 fn a_killed_ingest_leaves_the_previous_index_usable() {
     let ws = Workspace::with_fixture_kb();
     ws.lore().arg("ingest").assert().success();

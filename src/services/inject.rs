@@ -5,9 +5,11 @@
 use std::path::Path;
 
 use crate::core::config::Config;
-use crate::core::query::{Query, QueryInput, extract_query, is_inspection_command};
+use crate::core::query::{QueryInput, StemSet};
 use crate::services::hybrid::query_text_of;
 use crate::services::pattern_ranking::PatternRanking;
+pub use crate::services::query_plan::Moment;
+use crate::services::query_plan::plan_query;
 use crate::services::render::{RenderItem, Rendered, SEARCH_TOOL, fits_whole, render_patterns};
 use crate::services::selection::{SelectionRequest, select_patterns};
 use crate::services::session::SessionLedger;
@@ -57,20 +59,6 @@ pub struct Injection {
     pub sources: Vec<String>,
 }
 
-/// The kind of moment a query comes from; it decides framing, budget and tiers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Moment {
-    /// The user's prompt, before the model plans.
-    Prompt,
-    /// A tool call about to run (the primary injection).
-    ToolCall,
-    /// A tool call that failed; the query is built from its error text.
-    ToolFailure,
-}
-
-/// Prompts with fewer cleaned terms than this carry too little meaning to search on.
-const MIN_PROMPT_TERMS: usize = 2;
-
 impl InjectContext<'_> {
     fn display_path(&self, source: &str) -> String {
         let path = self.config.knowledge_dir.join(source);
@@ -91,12 +79,12 @@ impl InjectContext<'_> {
     }
 
     /// Render the patterns not yet shown in this session and record them as shown.
-    /// `entries` are (ledger key, source) in injection order; `words` is the FTS5 expression
+    /// `entries` are (ledger key, source) in injection order; `words` are the searched terms
     /// whose matching sections make a pattern's excerpt when it is too long to show whole.
     fn render_fresh(
         &mut self,
         entries: Vec<(String, String)>,
-        words: Option<&str>,
+        words: Option<&StemSet>,
         intro: &str,
         budget: usize,
     ) -> Result<Option<Rendered>, IndexError> {
@@ -114,8 +102,8 @@ impl InjectContext<'_> {
                 let display_path = ctx.display_path(source);
                 // Only a pattern that may not fit whole needs its matching sections found.
                 let excerpt = match words {
-                    Some(expr) if !fits_whole(intro, &display_path, &p.body, budget, count) => {
-                        excerpt(ctx.index, p.summary.id, expr)?
+                    Some(stems) if !fits_whole(intro, &display_path, &p.body, budget, count) => {
+                        excerpt(ctx.index, p.summary.id, stems)?
                     }
                     _ => None,
                 };
@@ -163,16 +151,13 @@ impl InjectContext<'_> {
     }
 }
 
-/// The sections of a pattern that match `expression`, in file order, or None when none does.
-fn excerpt(index: &Index, pattern_id: i64, expression: &str) -> Result<Option<String>, IndexError> {
-    let matched = index.matching_chunks(expression, pattern_id)?;
-    if matched.is_empty() {
-        return Ok(None);
-    }
+/// The sections of a pattern whose heading or text holds a searched word, in file order, or
+/// None when none does.
+fn excerpt(index: &Index, pattern_id: i64, words: &StemSet) -> Result<Option<String>, IndexError> {
     let sections: Vec<String> = index
         .chunks_of(pattern_id)?
         .into_iter()
-        .filter(|c| matched.contains(&c.id))
+        .filter(|c| words.found_in(&c.body) || c.heading_path.iter().any(|h| words.found_in(h)))
         .map(|c| c.body)
         .collect();
     Ok((!sections.is_empty()).then(|| sections.join("\n\n")))
@@ -189,29 +174,25 @@ fn intro_for(moment: Moment, tool_name: Option<&str>) -> String {
     }
 }
 
-/// The query a moment runs: what `lore extract-queries` prints for the same input.
-pub fn query_for(input: &QueryInput) -> Query {
-    extract_query(input)
-}
-
 /// Patterns for a prompt, a tool call or a failed tool call.
 pub fn inject_for_query(
     ctx: &mut InjectContext<'_>,
     moment: Moment,
     input: &QueryInput,
 ) -> Result<Option<Injection>, IndexError> {
-    let query = query_for(input);
+    let facts = ctx.index.knowledge_facts()?;
+    let plan = plan_query(moment, input, Some((ctx.index, facts.pattern_count)))?;
+    let query = &plan.query;
     ctx.trace.note(format!(
         "query: languages {:?} terms {:?} path {:?}",
         query.languages, query.terms, query.relative_path
     ));
-    if moment == Moment::Prompt && query.terms.len() < MIN_PROMPT_TERMS {
-        ctx.trace.note("prompt too short to search on");
-        return Ok(None);
+    if !plan.focus.dropped.is_empty() {
+        ctx.trace
+            .note(format!("terms not searched: {:?}", plan.focus.dropped));
     }
-    // Listing files or reading history changes nothing a convention is about.
-    if moment == Moment::ToolCall && input.command.as_deref().is_some_and(is_inspection_command) {
-        ctx.trace.note("read-only command: no conventions apply");
+    if let Some(why) = plan.skipped {
+        ctx.trace.note(why);
         return Ok(None);
     }
     // Embed what carries the meaning: the prompt or the error when there is one, the user's
@@ -223,13 +204,15 @@ pub fn inject_for_query(
         Moment::ToolCall => input
             .last_user_message
             .as_ref()
-            .map(|m| format!("{m}\n{}", query_text_of(&query))),
+            .map(|m| format!("{m}\n{}", query_text_of(query))),
     }
-    .unwrap_or_else(|| query_text_of(&query));
+    .unwrap_or_else(|| query_text_of(query));
     let selection = select_patterns(
         ctx.index,
+        &facts,
         &SelectionRequest {
-            query: &query,
+            query,
+            expression: plan.expression.as_deref(),
             tool_name: input.tool_name.as_deref(),
             command: input.command.as_deref(),
             include_universal: moment == Moment::ToolCall,
@@ -251,13 +234,12 @@ pub fn inject_for_query(
         .collect();
     let intro = intro_for(moment, input.tool_name.as_deref());
     let budget = ctx.budget(moment);
+    let words = plan
+        .expression
+        .is_some()
+        .then(|| StemSet::of_terms(&plan.focus.kept));
     Ok(ctx
-        .render_fresh(
-            entries,
-            selection.ranking.expression.as_deref(),
-            &intro,
-            budget,
-        )?
+        .render_fresh(entries, words.as_ref(), &intro, budget)?
         .map(|r| Injection {
             text: r.text,
             sources: r.included,

@@ -5,6 +5,7 @@ pub mod hybrid;
 pub mod ingest;
 pub mod inject;
 pub mod pattern_ranking;
+pub mod query_plan;
 pub mod refresh;
 pub mod render;
 pub mod search;

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use crate::core::pattern_name::name_coverage;
 use crate::core::pattern_rank::{PatternEvidence, noise_floor, pattern_score, vector_only_allowed};
 use crate::core::project_scope::ProjectFolders;
-use crate::core::query::{Query, fts_expression};
+use crate::core::query::Query;
 use crate::core::rank::{Signals, fuse, passes};
 use crate::services::hybrid::{RetrievalMode, query_vector};
 use crate::storage::embed::Embedder;
@@ -81,6 +81,8 @@ impl PatternRanking {
 /// What to rank for.
 pub struct RankingRequest<'a> {
     pub query: &'a Query,
+    /// The FTS5 expression to run (see `services::query_plan`); None searches no words.
+    pub expression: Option<&'a str>,
     /// Query embedder for hybrid ranking; None ranks by full text only.
     pub embedder: Option<&'a dyn Embedder>,
     /// The text to embed.
@@ -98,7 +100,7 @@ pub fn rank_patterns(
     request: &RankingRequest<'_>,
 ) -> Result<PatternRanking, IndexError> {
     let query = request.query;
-    let expression = fts_expression(query);
+    let expression = request.expression.map(str::to_string);
     let gate = LanguageGate::for_query(query);
     let floor = noise_floor(facts.pattern_count);
     let in_scope = |source: &str| in_project_scope(&facts.project_folders, query, source);

@@ -15,7 +15,7 @@ use crate::services::pattern_ranking::{
     PatternRanking, RankingRequest, in_project_scope, rank_patterns,
 };
 use crate::storage::embed::Embedder;
-use crate::storage::index::{Index, IndexError, PatternSummary};
+use crate::storage::index::{Index, IndexError, KnowledgeFacts, PatternSummary};
 
 /// Why a pattern was selected.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -54,6 +54,8 @@ impl Candidate {
 #[derive(Clone)]
 pub struct SelectionRequest<'a> {
     pub query: &'a Query,
+    /// The FTS5 expression to rank by (see `services::query_plan`).
+    pub expression: Option<&'a str>,
     /// Tool and Bash command, for universal patterns' `applies_when`.
     pub tool_name: Option<&'a str>,
     pub command: Option<&'a str>,
@@ -160,10 +162,10 @@ fn starts_with_words(command: &str, prefix: &str) -> bool {
 /// Select patterns for a query.
 pub fn select_patterns(
     index: &Index,
+    facts: &KnowledgeFacts,
     request: &SelectionRequest<'_>,
 ) -> Result<Selection, IndexError> {
     let query = request.query;
-    let facts = index.knowledge_facts()?;
     let mut candidates: Vec<Candidate> = Vec::new();
     let from_summary = |s: &PatternSummary, reason: Reason| Candidate {
         pattern_id: s.id,
@@ -224,9 +226,10 @@ pub fn select_patterns(
 
     let mut ranking = rank_patterns(
         index,
-        &facts,
+        facts,
         &RankingRequest {
             query,
+            expression: request.expression,
             embedder: request.embedder,
             query_text: request.query_text,
             min_relevance: request.min_relevance,

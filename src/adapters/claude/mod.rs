@@ -202,6 +202,7 @@ fn with_context(
             }
         }
     };
+    index.hold_snapshot()?;
     // The query embedder exists only when hybrid search is on; it has its own hard timeout
     // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
     let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {

@@ -1,8 +1,11 @@
 //! `lore extract-queries`: print, for each tool call, the languages, terms and exact FTS5
 //! expression the hook would run. It goes through the hook's own payload mapping and query
-//! extraction, so coverage audits are faithful byte for byte.
+//! plan (terms focused for this repository's index, read-only commands skipped), so coverage
+//! audits are faithful byte for byte.
 
 use std::io::Read;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
 use serde_json::Value;
@@ -10,10 +13,14 @@ use serde_json::Value;
 use super::args::ExtractQueriesArgs;
 use crate::adapters::claude::hook_query_input;
 use crate::adapters::claude::wire::Payload;
-use crate::core::query::fts_expression;
-use crate::services::inject::query_for;
+use crate::core::query::Dropped;
+use crate::services::query_plan::{Moment, QueryPlan, plan_query};
+use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
+use crate::storage::index::Index;
 
-pub fn run(args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
+pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
+    let index = open_index(config)?;
+    let index = index.as_ref().map(|(index, count)| (index, *count));
     let text = match &args.file {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?,
@@ -27,7 +34,7 @@ pub fn run(args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
     };
     let calls = parse_calls(&text)?;
     for (i, value) in calls.iter().enumerate() {
-        let row = extract(i + 1, value)?;
+        let row = extract(i + 1, value, index)?;
         if args.json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
@@ -62,6 +69,32 @@ fn parse_calls(text: &str) -> anyhow::Result<Vec<Value>> {
     Ok(calls)
 }
 
+/// This repository's index and its pattern count, when there is one: the hook focuses terms
+/// by how many patterns hold them. Without a lore.toml, every term is shown as searched.
+fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Index, u64)>> {
+    let named = explicit.is_some();
+    let search = ConfigSearch::from_env(explicit, std::env::current_dir()?);
+    let config = match find_config(&search) {
+        Ok(config) => config,
+        Err(WorkspaceError::NotFound { .. }) if !named => {
+            eprintln!(
+                "note: no lore.toml here, so terms are not focused for an index; run from your repository to see exactly what its hook searches"
+            );
+            return Ok(None);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let Some(index) = Index::open_read_only(&config.database, Duration::from_secs(2))? else {
+        eprintln!(
+            "note: {} has no index yet (run `lore ingest`), so terms are not focused for it",
+            config.database.display()
+        );
+        return Ok(None);
+    };
+    let count = index.knowledge_facts()?.pattern_count;
+    Ok(Some((index, count)))
+}
+
 #[derive(Debug, serde::Serialize)]
 struct Row {
     call: usize,
@@ -72,10 +105,15 @@ struct Row {
     languages: Vec<String>,
     terms: Vec<String>,
     relative_path: Option<String>,
+    /// Terms the hook does not search, and why.
+    not_searched: Vec<Dropped>,
+    /// Why the hook searches nothing for this call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<&'static str>,
     fts: Option<String>,
 }
 
-fn extract(call: usize, value: &Value) -> anyhow::Result<Row> {
+fn extract(call: usize, value: &Value, index: Option<(&Index, u64)>) -> anyhow::Result<Row> {
     let mut payload: Payload = serde_json::from_value(value.clone())
         .with_context(|| format!("call {call}: not a hook payload object"))?;
     // Eval cases and hand-written calls may omit the event; a tool call is a PreToolUse.
@@ -97,17 +135,42 @@ fn extract(call: usize, value: &Value) -> anyhow::Result<Row> {
             .and_then(Value::as_str)
             .map(String::from);
     }
-    let query = query_for(&input);
+    let event = payload.hook_event_name.unwrap_or_default();
+    let moment = match event.as_str() {
+        "UserPromptSubmit" => Moment::Prompt,
+        "PostToolUseFailure" => Moment::ToolFailure,
+        _ => Moment::ToolCall,
+    };
+    let QueryPlan {
+        query,
+        focus,
+        expression,
+        skipped,
+    } = plan_query(moment, &input, index)?;
     Ok(Row {
         call,
         id: value.get("id").and_then(Value::as_str).map(String::from),
-        event: payload.hook_event_name.unwrap_or_default(),
+        event,
         tool_name: payload.tool_name,
-        fts: fts_expression(&query),
+        fts: expression,
         languages: query.languages,
         terms: query.terms,
         relative_path: query.relative_path,
+        not_searched: focus.dropped,
+        skipped,
     })
+}
+
+fn describe(dropped: &Dropped) -> String {
+    match dropped {
+        Dropped::SameStem { term, as_term } => format!("{term} (same stem as {as_term})"),
+        Dropped::Everywhere { term, patterns } => {
+            format!("{term} (in {patterns} patterns: no weight)")
+        }
+        Dropped::Common { term, patterns } => {
+            format!("{term} (in {patterns} patterns: rarer terms kept)")
+        }
+    }
 }
 
 fn print_text(row: &Row) {
@@ -126,10 +189,13 @@ fn print_text(row: &Row) {
     }
     println!("  languages: {}", row.languages.join(" "));
     println!("  terms:     {}", row.terms.join(" "));
-    println!(
-        "  fts:       {}",
-        row.fts
-            .as_deref()
-            .unwrap_or("(none: the hook would not search)")
-    );
+    if !row.not_searched.is_empty() {
+        let dropped: Vec<String> = row.not_searched.iter().map(describe).collect();
+        println!("  dropped:   {}", dropped.join(", "));
+    }
+    let none = match row.skipped {
+        Some(why) => format!("(none: {why})"),
+        None => "(none: the hook would not search)".to_string(),
+    };
+    println!("  fts:       {}", row.fts.as_deref().unwrap_or(&none));
 }

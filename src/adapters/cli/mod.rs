@@ -58,7 +58,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<i32> {
         Command::Ingest(args) => ingest::run(&load(config)?, &args),
         Command::Search(args) => search::run(&load(config)?, &args),
         Command::Status(args) => status::run(config, &args),
-        Command::ExtractQueries(args) => extract_queries::run(&args),
+        Command::ExtractQueries(args) => extract_queries::run(config, &args),
         Command::Serve => serve::run(config),
         Command::Hook => Ok(0),
     }

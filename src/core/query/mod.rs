@@ -6,23 +6,29 @@
 
 mod command;
 mod extract;
+mod focus;
 mod fts;
 mod index;
 mod inspection;
 mod language;
 mod mention;
 mod path;
+mod stem;
+mod stem_match;
 mod terms;
 #[cfg(test)]
 mod tests;
 
 pub use command::languages_for_command;
 pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
+pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;
 pub use inspection::is_inspection_command;
 pub use language::{LANGUAGES, Language, Word, canonical_language};
 pub use mention::mentioned_languages;
 pub use path::languages_for_path;
+pub use stem::porter_stem;
+pub use stem_match::{STEM_REWRITE, StemSet};
 pub use terms::clean_terms;
 
 /// What the agent is doing, in harness-neutral terms. Adapters fill this from their wire format.

@@ -135,6 +135,15 @@ impl Index {
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    /// Read everything from here on from one snapshot, until the handle is dropped: a
+    /// short-lived reader (a hook) then sees one state of the index even while an ingest
+    /// commits, and takes SQLite's read lock once instead of once per statement. Not for
+    /// long-lived readers, which would never see a later ingest.
+    pub fn hold_snapshot(&self) -> Result<(), IndexError> {
+        // A deferred transaction takes its snapshot at its first read.
+        Ok(self.conn.execute_batch("BEGIN DEFERRED")?)
+    }
 }
 
 /// Remove an index file and its WAL companions, for a rebuild of an unreadable index.

@@ -1,5 +1,5 @@
-//! Whole-pattern full-text search (how hooks rank patterns), the matched sections of one
-//! pattern (what an excerpt shows), and the knowledge-base facts ranking needs.
+//! Whole-pattern full-text search (how hooks rank patterns) and the knowledge-base facts
+//! ranking needs.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,41 +92,6 @@ impl Index {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The sections of one pattern that match an FTS5 expression, in file order: what an
-    /// excerpt shows when the whole pattern does not fit.
-    pub fn matching_chunks(
-        &self,
-        expression: &str,
-        pattern_id: i64,
-    ) -> Result<Vec<i64>, IndexError> {
-        // A pattern's chunks are written together, so their ids form one range; bounding the
-        // search by it lets FTS5 seek instead of scoring every section of the index.
-        let range: Option<(Option<i64>, Option<i64>)> = self
-            .conn
-            .prepare_cached("SELECT min(id), max(id) FROM chunks WHERE pattern_id = ?1")?
-            .query_row(params![pattern_id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
-        let Some((Some(low), Some(high))) = range else {
-            return Ok(Vec::new());
-        };
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-             WHERE chunks_fts MATCH :expression
-               AND chunks_fts.rowid BETWEEN :low AND :high AND c.pattern_id = :pattern
-             ORDER BY c.ordinal",
-        )?;
-        let rows = stmt.query_map(
-            named_params! {
-                ":expression": expression,
-                ":low": low,
-                ":high": high,
-                ":pattern": pattern_id,
-            },
-            |r| r.get(0),
-        )?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    }
-
     /// The pattern count, project folders and file-name filler words. Indexes written before
     /// these facts were stored get them computed from the pattern paths.
     pub fn knowledge_facts(&self) -> Result<KnowledgeFacts, IndexError> {
@@ -183,6 +148,22 @@ impl Index {
             }
         }
         Ok(found)
+    }
+
+    /// How many patterns hold each of `stems`, for the common ones (more than one pattern in
+    /// twenty); rarer stems are not in the map.
+    pub fn stem_pattern_counts(
+        &self,
+        stems: &[String],
+    ) -> Result<BTreeMap<String, u64>, IndexError> {
+        let stems = serde_json::to_string(stems).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT term, docs FROM term_docs WHERE term IN (SELECT value FROM json_each(?1))",
+        )?;
+        let rows = stmt.query_map(params![stems], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// (path, title) of each of `ids` that exists.

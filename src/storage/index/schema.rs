@@ -125,6 +125,16 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (pattern_id, position, file_key)
     );
     CREATE INDEX pattern_globs_by_file_key ON pattern_globs (file_key);
+    -- How many patterns hold each common stem (in more than 1 pattern in 20): a hook drops
+    -- the terms most patterns hold before searching (see core::query::focus).
+    CREATE VIRTUAL TABLE pattern_vocab USING fts5vocab(pattern_fts, 'row');
+    CREATE TABLE term_docs (
+        term          TEXT PRIMARY KEY,
+        docs          INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    INSERT INTO term_docs (term, docs)
+        SELECT term, doc FROM pattern_vocab
+        WHERE doc * 20 > (SELECT count(*) FROM patterns);
     "#,
 ];
 

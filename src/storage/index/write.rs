@@ -57,7 +57,9 @@ impl Index {
             insert_pattern(&tx, record)?;
         }
         set_meta(&tx, "last_ingest", &batch.ingested_at.to_string())?;
-        store_derived_facts(&tx)?;
+        if batch.replace_all || !batch.upserts.is_empty() || !batch.removals.is_empty() {
+            store_derived_facts(&tx)?;
+        }
         tx.commit()?;
         Ok(())
     }
@@ -223,8 +225,9 @@ fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexErr
     Ok(())
 }
 
-/// Facts that depend on every pattern's path, computed once per write so a hook reads them
-/// in one row: which folders are projects' folders, and which file-name words are filler.
+/// Facts about the whole knowledge base, computed once per write that changes it so a hook
+/// reads them in a row or two: which folders are projects' folders, which file-name words
+/// are filler, and how many patterns hold each common stem.
 fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
     let mut stmt = tx.prepare_cached("SELECT source FROM patterns ORDER BY source")?;
     let sources: Vec<String> = stmt
@@ -234,5 +237,11 @@ fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
     let filler = filler_words(sources.iter().map(String::as_str));
     set_meta(tx, PROJECT_FOLDERS_KEY, &to_json(folders.folders())?)?;
     set_meta(tx, NAME_FILLER_KEY, &to_json(&filler)?)?;
+    tx.execute_batch(
+        "DELETE FROM term_docs;
+         INSERT INTO term_docs (term, docs)
+             SELECT term, doc FROM pattern_vocab
+             WHERE doc * 20 > (SELECT count(*) FROM patterns);",
+    )?;
     Ok(())
 }

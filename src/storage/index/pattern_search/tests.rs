@@ -138,52 +138,6 @@ fn the_language_gate_applies_to_whole_pattern_search() {
 }
 
 #[test]
-fn matching_chunks_are_one_patterns_matching_sections_in_file_order() {
-    let (_dir, mut index) = open_temp();
-    write(
-        &mut index,
-        &[
-            pattern(
-                "a.md",
-                "A",
-                &[],
-                &[
-                    ("One", "retry the call"),
-                    ("Two", "nothing"),
-                    ("Three", "retry later"),
-                ],
-            ),
-            pattern("b.md", "B", &[], &[("Other", "retry elsewhere")]),
-        ],
-        &[],
-    );
-    let a = index.knowledge_facts().unwrap();
-    assert_eq!(a.pattern_count, 2);
-    let id = |source: &str| {
-        index
-            .search_patterns(
-                &format!("\"{}\"", &source[..1]),
-                PatternText::Subject,
-                &open_gate(),
-                5,
-            )
-            .unwrap()[0]
-            .pattern_id
-    };
-    let chunks = index.matching_chunks("\"retry\"", id("a.md")).unwrap();
-    let ordinals: Vec<usize> = index
-        .chunks_of(id("a.md"))
-        .unwrap()
-        .into_iter()
-        .filter(|c| chunks.contains(&c.id))
-        .map(|c| c.ordinal)
-        .collect();
-    assert_eq!(ordinals, [0, 2]);
-    assert_eq!(chunks.len(), 2);
-    assert!(index.matching_chunks("\"retry\"", 999).unwrap().is_empty());
-}
-
-#[test]
 fn knowledge_facts_are_stored_on_write_and_derived_when_missing() {
     let (_dir, mut index) = open_temp();
     let mut many: Vec<Pattern> = (0..30)

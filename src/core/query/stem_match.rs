@@ -1,0 +1,107 @@
+//! Whether a text holds a word of a query as the index sees words: split wherever FTS5's
+//! `unicode61` tokenizer splits (anything not a letter or digit), lower-cased and stemmed.
+//! Excerpts use it to pick a pattern's matching sections in memory instead of running a
+//! full-text search per pattern, which cost a hook milliseconds in a large knowledge base.
+
+use std::collections::BTreeSet;
+
+use super::stem::porter_stem;
+
+/// How many trailing letters of a stem Porter's steps may have rewritten (`biliti` → `ble`);
+/// `tests/stemmer.rs` checks it on every corpus word.
+pub const STEM_REWRITE: usize = 3;
+
+/// The stems of a query's terms.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StemSet {
+    stems: BTreeSet<String>,
+    /// The ASCII letters and digits stems start with, as bits: most words of a text start
+    /// with none of them and are passed over at the cost of one test.
+    first_bytes: u128,
+}
+
+impl StemSet {
+    pub fn of_terms(terms: &[String]) -> Self {
+        let stems: BTreeSet<String> = terms
+            .iter()
+            .map(|t| porter_stem(&t.to_lowercase()))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let first_bytes = stems
+            .iter()
+            .filter_map(|s| s.bytes().next())
+            .filter(u8::is_ascii)
+            .fold(0u128, |bits, b| bits | 1 << b);
+        Self { stems, first_bytes }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.stems.is_empty()
+    }
+
+    /// Whether any word of `text` has one of the stems.
+    pub fn found_in(&self, text: &str) -> bool {
+        !self.stems.is_empty()
+            && text
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| self.could_stem_to_one(w))
+                .any(|w| self.stems.contains(&porter_stem(&w.to_lowercase())))
+    }
+
+    /// A cheap test that rules out most words before stemming them: Porter's steps rewrite
+    /// at most the last [`STEM_REWRITE`] letters of a stem and never lengthen a word, so a
+    /// word stemming to `s` is at least as long and starts with the rest of `s`.
+    fn could_stem_to_one(&self, word: &str) -> bool {
+        let Some(&first) = word.as_bytes().first() else {
+            return false;
+        };
+        if first.is_ascii() && self.first_bytes & (1 << first.to_ascii_lowercase()) == 0 {
+            return false;
+        }
+        self.stems.iter().any(|stem| {
+            let kept = stem
+                .len()
+                .saturating_sub(STEM_REWRITE)
+                .max(1)
+                .min(stem.len());
+            word.len() >= stem.len()
+                && word
+                    .as_bytes()
+                    .get(..kept)
+                    .is_some_and(|head| head.eq_ignore_ascii_case(&stem.as_bytes()[..kept]))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stems(terms: &[&str]) -> StemSet {
+        StemSet::of_terms(&terms.iter().map(|t| t.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn inflected_words_match_their_stem() {
+        let set = stems(&["retry"]);
+        assert!(set.found_in("Retries must back off."));
+        assert!(set.found_in("We retried twice"));
+        assert!(!set.found_in("Return early."));
+    }
+
+    #[test]
+    fn words_split_where_the_index_splits_them() {
+        let set = stems(&["ledger"]);
+        assert!(set.found_in("the session_ledger file"));
+        assert!(set.found_in("see `Ledger::claim`"));
+        // One token to FTS5, so not a match for a part of it.
+        assert!(!set.found_in("SessionLedger"));
+        assert!(stems(&["sessionledger"]).found_in("SessionLedger"));
+    }
+
+    #[test]
+    fn no_stems_match_nothing() {
+        assert!(!StemSet::default().found_in("anything at all"));
+        assert!(stems(&[]).is_empty());
+    }
+}
