@@ -3,7 +3,9 @@
 //! Excerpts use it to pick a pattern's matching sections in memory instead of running a
 //! full-text search per pattern, which cost a hook milliseconds in a large knowledge base.
 
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+
+use fnv::FnvHashMap;
 
 use super::stem::porter_stem;
 
@@ -12,27 +14,42 @@ use super::stem::porter_stem;
 pub const STEM_REWRITE: usize = 3;
 
 /// The stems of a query's terms.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct StemSet {
-    stems: BTreeSet<String>,
+    /// Each stem with the length of its head that a word must start with (see
+    /// [`StemSet::could_stem_to_one`]).
+    stems: Vec<(String, usize)>,
     /// The ASCII letters and digits stems start with, as bits: most words of a text start
     /// with none of them and are passed over at the cost of one test.
     first_bytes: u128,
+    /// Words already stemmed, and whether they matched: a pattern's sections share most of
+    /// their words, so each distinct word is stemmed once.
+    verdicts: RefCell<FnvHashMap<String, bool>>,
 }
 
 impl StemSet {
     pub fn of_terms(terms: &[String]) -> Self {
-        let stems: BTreeSet<String> = terms
+        let mut stems: Vec<(String, usize)> = terms
             .iter()
             .map(|t| porter_stem(&t.to_lowercase()))
             .filter(|s| !s.is_empty())
+            .map(|s| {
+                let head = s.len().saturating_sub(STEM_REWRITE).max(1).min(s.len());
+                (s, head)
+            })
             .collect();
+        stems.sort();
+        stems.dedup();
         let first_bytes = stems
             .iter()
-            .filter_map(|s| s.bytes().next())
+            .filter_map(|(s, _)| s.bytes().next())
             .filter(u8::is_ascii)
             .fold(0u128, |bits, b| bits | 1 << b);
-        Self { stems, first_bytes }
+        Self {
+            stems,
+            first_bytes,
+            verdicts: RefCell::default(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -41,11 +58,17 @@ impl StemSet {
 
     /// Whether any word of `text` has one of the stems.
     pub fn found_in(&self, text: &str) -> bool {
-        !self.stems.is_empty()
-            && text
-                .split(|c: char| !c.is_alphanumeric())
-                .filter(|w| self.could_stem_to_one(w))
-                .any(|w| self.stems.contains(&porter_stem(&w.to_lowercase())))
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| self.could_stem_to_one(w))
+            .any(|w| {
+                if let Some(&known) = self.verdicts.borrow().get(w) {
+                    return known;
+                }
+                let stem = porter_stem(&w.to_lowercase());
+                let matched = self.stems.iter().any(|(s, _)| *s == stem);
+                self.verdicts.borrow_mut().insert(w.to_string(), matched);
+                matched
+            })
     }
 
     /// A cheap test that rules out most words before stemming them: Porter's steps rewrite
@@ -58,17 +81,9 @@ impl StemSet {
         if first.is_ascii() && self.first_bytes & (1 << first.to_ascii_lowercase()) == 0 {
             return false;
         }
-        self.stems.iter().any(|stem| {
-            let kept = stem
-                .len()
-                .saturating_sub(STEM_REWRITE)
-                .max(1)
-                .min(stem.len());
+        self.stems.iter().any(|(stem, head)| {
             word.len() >= stem.len()
-                && word
-                    .as_bytes()
-                    .get(..kept)
-                    .is_some_and(|head| head.eq_ignore_ascii_case(&stem.as_bytes()[..kept]))
+                && word.as_bytes()[..*head].eq_ignore_ascii_case(&stem.as_bytes()[..*head])
         })
     }
 }
