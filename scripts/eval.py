@@ -6,7 +6,11 @@ hook payloads with ../shared/eval/score.py, runs `lore hook` once per payload (f
 each), maps the injected text back to pattern files by the `## <path>` headings lore renders,
 and prints score.py's metrics plus the injected-character figures.
 
-  scripts/eval.py [--cases FILE] [--lore BIN] [--hybrid URL] [--json OUT]
+  scripts/eval.py [--cases FILE] [--lore BIN] [--hybrid URL] [--json OUT] [--workspace DIR]
+
+With --workspace the workspace is kept in DIR and reused by later runs: the index (and, with
+--hybrid, its embeddings and cached query embeddings) is only brought up to date, so tuning
+runs take seconds instead of re-embedding the corpus.
 """
 import argparse
 import json
@@ -29,13 +33,20 @@ def main():
     ap.add_argument("--hybrid", metavar="OLLAMA_URL", help="enable hybrid search against this server")
     ap.add_argument("--json", metavar="OUT", help="write per-case rows here")
     ap.add_argument("--keep", action="store_true", help="keep the temp workspace")
+    ap.add_argument("--workspace", metavar="DIR", help="keep the workspace here and reuse it")
     ap.add_argument("--hook", action="append", default=[], metavar="KEY=VALUE",
                     help="a [hook] setting for the run, e.g. max_patterns=4")
     args = ap.parse_args()
 
-    work = tempfile.mkdtemp(prefix="lore-eval-")
+    if args.workspace:
+        work = os.path.abspath(args.workspace)
+        os.makedirs(work, exist_ok=True)
+        args.keep = True
+    else:
+        work = tempfile.mkdtemp(prefix="lore-eval-")
     try:
         kb = os.path.join(work, "patterns")
+        shutil.rmtree(kb, ignore_errors=True)
         shutil.copytree(args.corpus, kb)
         with open(os.path.join(kb, ".loreignore"), "w") as f:
             f.write("/SOURCES.md\n")
@@ -48,6 +59,8 @@ def main():
                 f.write("[search]\nhybrid = false\n")
             if args.hook:
                 f.write("[hook]\n" + "".join(f"{kv}\n" for kv in args.hook))
+        # A fresh session record every run: a reused workspace must not dedup this run's cases.
+        shutil.rmtree(os.path.join(work, "runtime"), ignore_errors=True)
         env = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(work, "runtime"))
         env.pop("LORE_DEBUG", None)
         subprocess.run([args.lore, "--config", cfg, "ingest"], check=False, env=env,

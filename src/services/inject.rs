@@ -261,7 +261,7 @@ fn trace_ranking(trace: &mut Trace, ranking: &PatternRanking) {
     let number = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
     for (i, p) in ranking.patterns.iter().take(10).enumerate() {
         trace.note(format!(
-            "  #{:<2} {} score {:>6.2} content {} subject {} coverage {} vector {} sim {} z {} fused {}  {}",
+            "  #{:<2} {} score {:>6.2} content {} subject {} coverage {} vector {} sim {} z {} rrf {} fused {}  {}",
             i + 1,
             if p.eligible { "+" } else { " " },
             p.text_score,
@@ -271,6 +271,7 @@ fn trace_ranking(trace: &mut Trace, ranking: &PatternRanking) {
             p.vector_rank.map_or("-".into(), |v| v.to_string()),
             number(p.similarity.map(f64::from)),
             number(p.similarity_z.map(f64::from)),
+            p.rrf.map_or("-".into(), |r| format!("{r:.4}")),
             number(p.fused),
             p.source
         ));

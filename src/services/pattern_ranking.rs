@@ -36,6 +36,8 @@ pub struct RankedPattern {
     pub similarity_z: Option<f32>,
     /// Normalised fused score (0..1), when vectors took part.
     pub fused: Option<f64>,
+    /// Raw reciprocal-rank-fusion sum, when vectors took part.
+    pub rrf: Option<f64>,
     /// Passed the noise floor (full text) or the vector and relevance thresholds (hybrid).
     pub eligible: bool,
 }
@@ -52,6 +54,7 @@ impl RankedPattern {
             similarity: None,
             similarity_z: None,
             fused: None,
+            rrf: None,
             eligible: false,
         }
     }
@@ -156,7 +159,10 @@ pub fn rank_patterns(
 
     let mut patterns: Vec<RankedPattern> = by_id.into_values().collect();
     patterns.sort_by(|a, b| {
-        let key = |p: &RankedPattern| p.fused.unwrap_or(p.text_score);
+        // Hybrid: the reciprocal-rank-fusion order (the normalised score only decides
+        // `min_relevance`; ordering by it let similarity outvote full-text evidence, which
+        // cost recall on the eval set). Full text only: the text score.
+        let key = |p: &RankedPattern| p.rrf.unwrap_or(p.text_score);
         key(b)
             .total_cmp(&key(a))
             .then_with(|| b.text_score.total_cmp(&a.text_score))
@@ -253,6 +259,7 @@ fn fuse_ranks(by_id: &mut BTreeMap<i64, RankedPattern>, facts: &KnowledgeFacts, 
             let evidence = (p.text_score > 0.0 && p.text_score >= floor)
                 || vector_only_allowed(facts.pattern_count, p.similarity_z.unwrap_or(f32::MIN));
             p.fused = Some(fused.score);
+            p.rrf = Some(fused.rrf);
             p.eligible = evidence && passes(fused.score, min);
         }
     }
