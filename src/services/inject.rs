@@ -180,8 +180,7 @@ pub fn inject_for_query(
     moment: Moment,
     input: &QueryInput,
 ) -> Result<Option<Injection>, IndexError> {
-    let facts = ctx.index.knowledge_facts()?;
-    let plan = plan_query(moment, input, Some((ctx.index, facts.pattern_count)))?;
+    let plan = plan_query(moment, input, Some(ctx.index))?;
     let query = &plan.query;
     ctx.trace.note(format!(
         "query: languages {:?} terms {:?} path {:?}",
@@ -195,6 +194,7 @@ pub fn inject_for_query(
         ctx.trace.note(why);
         return Ok(None);
     }
+    let facts = ctx.index.knowledge_facts()?;
     // Embed what carries the meaning: the prompt or the error when there is one, the user's
     // request with the extracted terms for a tool call, else the terms alone (tool inputs are
     // mostly code and paths).

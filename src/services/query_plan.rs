@@ -38,11 +38,12 @@ pub struct QueryPlan {
 }
 
 /// Plan the search for a moment. With an index, terms are focused by how many of its
-/// `pattern_count` patterns hold them; without one, every term is searched.
+/// patterns hold them; without one, every term is searched. A moment that searches nothing
+/// reads nothing from the index.
 pub fn plan_query(
     moment: Moment,
     input: &QueryInput,
-    index: Option<(&Index, u64)>,
+    index: Option<&Index>,
 ) -> Result<QueryPlan, IndexError> {
     let query = extract_query(input);
     let skipped = if moment == Moment::Prompt && query.terms.len() < MIN_PROMPT_TERMS {
@@ -55,11 +56,11 @@ pub fn plan_query(
     } else {
         None
     };
-    let focus = match index {
-        Some((index, pattern_count)) => {
+    let focus = match index.filter(|_| skipped.is_none()) {
+        Some(index) => {
             let stems: Vec<String> = query.terms.iter().map(|t| porter_stem(t)).collect();
             let counts = index.stem_pattern_counts(&stems)?;
-            focus_terms(&query.terms, pattern_count, |stem| {
+            focus_terms(&query.terms, index.pattern_count()?, |stem| {
                 counts.get(stem).copied()
             })
         }

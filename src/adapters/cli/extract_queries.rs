@@ -20,7 +20,7 @@ use crate::storage::index::Index;
 
 pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
     let index = open_index(config)?;
-    let index = index.as_ref().map(|(index, count)| (index, *count));
+    let index = index.as_ref();
     let text = match &args.file {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?,
@@ -69,9 +69,9 @@ fn parse_calls(text: &str) -> anyhow::Result<Vec<Value>> {
     Ok(calls)
 }
 
-/// This repository's index and its pattern count, when there is one: the hook focuses terms
-/// by how many patterns hold them. Without a lore.toml, every term is shown as searched.
-fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Index, u64)>> {
+/// This repository's index, when there is one: the hook focuses terms by how many of its
+/// patterns hold them. Without a lore.toml, every term is shown as searched.
+fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<Index>> {
     let named = explicit.is_some();
     let search = ConfigSearch::from_env(explicit, std::env::current_dir()?);
     let config = match find_config(&search) {
@@ -91,8 +91,7 @@ fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Index, u64)>>
         );
         return Ok(None);
     };
-    let count = index.knowledge_facts()?.pattern_count;
-    Ok(Some((index, count)))
+    Ok(Some(index))
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -113,7 +112,7 @@ struct Row {
     fts: Option<String>,
 }
 
-fn extract(call: usize, value: &Value, index: Option<(&Index, u64)>) -> anyhow::Result<Row> {
+fn extract(call: usize, value: &Value, index: Option<&Index>) -> anyhow::Result<Row> {
     let mut payload: Payload = serde_json::from_value(value.clone())
         .with_context(|| format!("call {call}: not a hook payload object"))?;
     // Eval cases and hand-written calls may omit the event; a tool call is a PreToolUse.

@@ -92,13 +92,18 @@ impl Index {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// How many patterns the index holds.
+    pub fn pattern_count(&self) -> Result<u64, IndexError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT count(*) FROM patterns")?
+            .query_row([], |r| r.get::<_, i64>(0))? as u64)
+    }
+
     /// The pattern count, project folders and file-name filler words. Indexes written before
     /// these facts were stored get them computed from the pattern paths.
     pub fn knowledge_facts(&self) -> Result<KnowledgeFacts, IndexError> {
-        let pattern_count = self
-            .conn
-            .prepare_cached("SELECT count(*) FROM patterns")?
-            .query_row([], |r| r.get::<_, i64>(0))? as u64;
+        let pattern_count = self.pattern_count()?;
         let meta = |key: &str| -> Result<Option<String>, IndexError> {
             Ok(self
                 .conn
