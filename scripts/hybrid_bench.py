@@ -14,6 +14,7 @@ with `cargo build --release` first.
 """
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -101,7 +102,6 @@ def main():
         ingest_s = time.perf_counter() - start
         status = subprocess.run([args.lore, "--config", configs["hybrid"], "status", "--json"],
                                 capture_output=True, text=True, env=env, check=True).stdout
-        import json
         embedded = json.loads(status).get("embeddings", {}).get("embedded_chunks")
 
         prompts = [f"{PROMPTS[i % len(PROMPTS)]} {i}" for i in range(args.calls)]
