@@ -212,7 +212,7 @@ pub fn inject_for_query(
         &facts,
         &SelectionRequest {
             query,
-            expression: plan.expression.as_deref(),
+            terms: plan.searched_terms(),
             tool_name: input.tool_name.as_deref(),
             command: input.command.as_deref(),
             include_universal: moment == Moment::ToolCall,

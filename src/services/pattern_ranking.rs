@@ -7,14 +7,16 @@
 
 use std::collections::BTreeMap;
 
+use crate::core::bm25::{Posting, RankedText, bm25_scores};
 use crate::core::pattern_name::name_coverage;
 use crate::core::pattern_rank::{PatternEvidence, noise_floor, pattern_score, vector_only_allowed};
 use crate::core::project_scope::ProjectFolders;
 use crate::core::query::Query;
+use crate::core::query::{fts_expression, index_stems};
 use crate::core::rank::{Signals, fuse, passes};
 use crate::services::hybrid::{RetrievalMode, query_vector};
 use crate::storage::embed::Embedder;
-use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate, PatternText};
+use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
 
 /// How many patterns each full-text table and the vector list contribute before ranking.
 const CANDIDATES: usize = 200;
@@ -84,8 +86,8 @@ impl PatternRanking {
 /// What to rank for.
 pub struct RankingRequest<'a> {
     pub query: &'a Query,
-    /// The FTS5 expression to run (see `services::query_plan`); None searches no words.
-    pub expression: Option<&'a str>,
+    /// The focused terms to search (see `services::query_plan`); none searches no words.
+    pub terms: &'a [String],
     /// Query embedder for hybrid ranking; None ranks by full text only.
     pub embedder: Option<&'a dyn Embedder>,
     /// The text to embed.
@@ -103,28 +105,15 @@ pub fn rank_patterns(
     request: &RankingRequest<'_>,
 ) -> Result<PatternRanking, IndexError> {
     let query = request.query;
-    let expression = request.expression.map(str::to_string);
+    let expression = fts_expression(&Query {
+        terms: request.terms.to_vec(),
+        ..Query::default()
+    });
     let gate = LanguageGate::for_query(query);
     let floor = noise_floor(facts.pattern_count);
     let in_scope = |source: &str| in_project_scope(&facts.project_folders, query, source);
 
-    let mut by_id: BTreeMap<i64, RankedPattern> = BTreeMap::new();
-    if let Some(expr) = &expression {
-        for text in [PatternText::Content, PatternText::Subject] {
-            for hit in index.search_patterns(expr, text, &gate, CANDIDATES)? {
-                if !in_scope(&hit.source) {
-                    continue;
-                }
-                let entry = by_id
-                    .entry(hit.pattern_id)
-                    .or_insert_with(|| RankedPattern::new(hit.pattern_id, hit.source, hit.title));
-                match text {
-                    PatternText::Content => entry.evidence.content_bm25 = Some(hit.bm25),
-                    PatternText::Subject => entry.evidence.subject_bm25 = Some(hit.bm25),
-                }
-            }
-        }
-    }
+    let mut by_id = text_evidence(index, request.terms, &gate, &in_scope)?;
     for p in by_id.values_mut() {
         p.evidence.name_coverage = name_coverage(&p.source, &query.terms, &facts.name_filler);
         p.evidence.broad_glob = request.broad_globs.contains(&p.pattern_id);
@@ -175,6 +164,78 @@ pub fn rank_patterns(
         floor,
         patterns,
     })
+}
+
+/// The BM25 of each pattern holding a query word, in its content and in its subject (see
+/// `core::bm25`), for the first [`CANDIDATES`] patterns by each that pass the language gate
+/// and are in scope.
+fn text_evidence(
+    index: &Index,
+    terms: &[String],
+    gate: &LanguageGate,
+    in_scope: &dyn Fn(&str) -> bool,
+) -> Result<BTreeMap<i64, RankedPattern>, IndexError> {
+    let mut by_id = BTreeMap::new();
+    let mut stems: Vec<String> = Vec::new();
+    for term in terms {
+        for stem in index_stems(term) {
+            if !stems.contains(&stem) {
+                stems.push(stem);
+            }
+        }
+    }
+    if stems.is_empty() {
+        return Ok(by_id);
+    }
+    let lists = index.term_postings(&stems)?;
+    if lists.iter().all(Vec::is_empty) {
+        return Ok(by_id);
+    }
+    let lengths = index.pattern_lengths()?;
+    let lists: Vec<&[Posting]> = lists.iter().map(Vec::as_slice).collect();
+    let length = |id: i64, subject: bool| {
+        let sizes = lengths.by_pattern.get(&id)?;
+        Some(if subject { sizes.1 } else { sizes.0 })
+    };
+    let content = bm25_scores(
+        RankedText::CONTENT,
+        &lists,
+        |id| length(id, false),
+        lengths.content,
+    );
+    let subject = bm25_scores(
+        RankedText::SUBJECT,
+        &lists,
+        |id| length(id, true),
+        lengths.subject,
+    );
+    let mut ids: Vec<i64> = content.keys().chain(subject.keys()).copied().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let names = index.patterns_passing(&ids, gate)?;
+    let names: BTreeMap<i64, (String, String)> = names
+        .into_iter()
+        .filter(|(_, (source, _))| in_scope(source))
+        .collect();
+    for (scores, is_subject) in [(&content, false), (&subject, true)] {
+        let mut best: Vec<(f64, &str, i64)> = scores
+            .iter()
+            .filter_map(|(id, &bm25)| Some((bm25, names.get(id)?.0.as_str(), *id)))
+            .collect();
+        best.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+        for (bm25, _, id) in best.into_iter().take(CANDIDATES) {
+            let entry = by_id.entry(id).or_insert_with(|| {
+                let (source, title) = names[&id].clone();
+                RankedPattern::new(id, source, title)
+            });
+            if is_subject {
+                entry.evidence.subject_bm25 = Some(bm25);
+            } else {
+                entry.evidence.content_bm25 = Some(bm25);
+            }
+        }
+    }
+    Ok(by_id)
 }
 
 /// A pattern of some project's folder applies only in that project (see

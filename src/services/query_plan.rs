@@ -37,6 +37,16 @@ pub struct QueryPlan {
     pub skipped: Option<&'static str>,
 }
 
+impl QueryPlan {
+    /// The terms the search runs on: none when the moment searches nothing.
+    pub fn searched_terms(&self) -> &[String] {
+        match self.expression {
+            Some(_) => &self.focus.kept,
+            None => &[],
+        }
+    }
+}
+
 /// Plan the search for a moment. With an index, terms are focused by how many of its
 /// patterns hold them; without one, every term is searched. A moment that searches nothing
 /// reads nothing from the index.

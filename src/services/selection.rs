@@ -54,8 +54,8 @@ impl Candidate {
 #[derive(Clone)]
 pub struct SelectionRequest<'a> {
     pub query: &'a Query,
-    /// The FTS5 expression to rank by (see `services::query_plan`).
-    pub expression: Option<&'a str>,
+    /// The focused terms to rank by (see `services::query_plan`).
+    pub terms: &'a [String],
     /// Tool and Bash command, for universal patterns' `applies_when`.
     pub tool_name: Option<&'a str>,
     pub command: Option<&'a str>,
@@ -229,7 +229,7 @@ pub fn select_patterns(
         facts,
         &RankingRequest {
             query,
-            expression: request.expression,
+            terms: request.terms,
             embedder: request.embedder,
             query_text: request.query_text,
             min_relevance: request.min_relevance,

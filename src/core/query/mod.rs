@@ -18,6 +18,7 @@ mod stem_match;
 mod terms;
 #[cfg(test)]
 mod tests;
+mod tokenize;
 
 pub use command::languages_for_command;
 pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
@@ -30,6 +31,7 @@ pub use path::languages_for_path;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};
 pub use terms::clean_terms;
+pub use tokenize::{StemCache, for_each_token, index_stems};
 
 /// What the agent is doing, in harness-neutral terms. Adapters fill this from their wire format.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]

@@ -120,8 +120,8 @@ pub fn content_hash(bytes: &[u8]) -> String {
     format!("{:016x}", hasher.finish())
 }
 
-/// Read and parse one file: the pattern and its raw text, or the issue that stops it.
-fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<(Pattern, String), IngestIssue> {
+/// Read and parse one file: the pattern, or the issue that stops it.
+fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<Pattern, IngestIssue> {
     let issue = |line, message: String| IngestIssue {
         source: file.source.clone(),
         line,
@@ -135,8 +135,7 @@ fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<(Pattern, String), Ing
             + 1;
         issue(line, "not valid UTF-8; save the file as UTF-8".to_string())
     })?;
-    let pattern = parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))?;
-    Ok((pattern, text))
+    parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))
 }
 
 /// Run one ingest of `config`'s knowledge dir into `index`.
@@ -243,7 +242,6 @@ pub fn ingest(
         .map(|f| PatternRecord {
             mentioned_languages: f.mentioned_languages.clone(),
             pattern: &f.pattern,
-            raw: &f.raw,
             content_hash: f.hash.clone(),
         })
         .collect();
@@ -266,7 +264,6 @@ const PARSE_BATCH: usize = 256;
 /// A pattern file ready to be written to the index.
 struct ParsedFile {
     pattern: Pattern,
-    raw: String,
     hash: String,
     mentioned_languages: Vec<String>,
 }
@@ -276,10 +273,9 @@ fn parse_in_parallel(
     files: Vec<(&SourceFile, Vec<u8>, String)>,
 ) -> Vec<(String, Result<ParsedFile, IngestIssue>)> {
     let parse = |(file, bytes, hash): (&SourceFile, Vec<u8>, String)| {
-        let parsed = load_file(file, bytes).map(|(pattern, raw)| ParsedFile {
+        let parsed = load_file(file, bytes).map(|pattern| ParsedFile {
             mentioned_languages: mentioned_languages(&mention_text(&pattern)),
             pattern,
-            raw,
             hash,
         });
         (file.source.clone(), parsed)

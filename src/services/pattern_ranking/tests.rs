@@ -47,13 +47,12 @@ fn edit(cwd: &str, file: &str, content: &str) -> Query {
 
 fn rank(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>) -> PatternRanking {
     let facts = kb.index.knowledge_facts().unwrap();
-    let expression = crate::core::query::fts_expression(query);
     rank_patterns(
         &kb.index,
         &facts,
         &RankingRequest {
             query,
-            expression: expression.as_deref(),
+            terms: &query.terms,
             embedder,
             query_text: &query.terms.join(" "),
             min_relevance: 0.6,
@@ -127,13 +126,12 @@ fn another_projects_patterns_never_rank_and_its_instructions_join_inside_it() {
         "export default function lint() {}",
     );
     let facts = kb.index.knowledge_facts().unwrap();
-    let expression = crate::core::query::fts_expression(&inside);
     let selection = select_patterns(
         &kb.index,
         &facts,
         &SelectionRequest {
             query: &inside,
-            expression: expression.as_deref(),
+            terms: &inside.terms,
             tool_name: Some("Edit"),
             command: None,
             include_universal: true,

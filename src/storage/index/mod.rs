@@ -7,6 +7,7 @@
 mod pattern_search;
 mod read;
 mod schema;
+mod term_postings;
 mod vectors;
 mod write;
 
@@ -16,9 +17,10 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 use thiserror::Error;
 
-pub use pattern_search::{KnowledgeFacts, PatternHit, PatternText};
+pub use pattern_search::KnowledgeFacts;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredChunk, StoredPattern};
 pub use schema::SCHEMA_VERSION;
+pub use term_postings::PatternLengths;
 pub use vectors::{
     ChunkRef, EmbeddingMeta, EmbeddingStats, NewEmbedding, PendingChunk, VectorHit, cosine,
     decode_vector, encode_vector,

@@ -1,5 +1,5 @@
-//! Whole-pattern full-text search (how hooks rank patterns) and the knowledge-base facts
-//! ranking needs.
+//! What whole-pattern ranking reads besides postings: the language gate over candidate
+//! patterns and the knowledge-base facts.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,38 +10,6 @@ use super::write::{NAME_FILLER_KEY, PROJECT_FOLDERS_KEY};
 use super::{Index, IndexError};
 use crate::core::pattern_name::filler_words;
 use crate::core::project_scope::ProjectFolders;
-
-/// Which whole-pattern table to search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PatternText {
-    /// Path, title, tags and description, body: everything the pattern says.
-    Content,
-    /// Path, title, tags and description, section headings: what it says it is about.
-    Subject,
-}
-
-impl PatternText {
-    /// The table and its bm25() column weights (see migration 4 for the columns).
-    fn ranking(self) -> (&'static str, &'static str) {
-        match self {
-            Self::Content => ("pattern_fts", "bm25(pattern_fts, 4.0, 3.0, 2.0, 1.0)"),
-            Self::Subject => (
-                "pattern_subject_fts",
-                "bm25(pattern_subject_fts, 3.0, 2.0, 1.0, 0.25)",
-            ),
-        }
-    }
-}
-
-/// One pattern matched by whole-pattern search.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PatternHit {
-    pub pattern_id: i64,
-    pub source: String,
-    pub title: String,
-    /// SQLite's bm25() (lower is better).
-    pub bm25: f64,
-}
 
 /// Facts about the whole knowledge base that ranking needs, read in one go.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -54,40 +22,22 @@ pub struct KnowledgeFacts {
 }
 
 impl Index {
-    /// Patterns matching an FTS5 expression that pass `gate`, best first (ties by source),
-    /// at most `limit`. `expression` must come from [`crate::core::query::fts_expression`].
-    pub fn search_patterns(
+    /// (path, title) of each of `ids` that passes `gate`.
+    pub fn patterns_passing(
         &self,
-        expression: &str,
-        text: PatternText,
+        ids: &[i64],
         gate: &LanguageGate,
-        limit: usize,
-    ) -> Result<Vec<PatternHit>, IndexError> {
-        let (table, score) = text.ranking();
+    ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
         let sql = format!(
-            "SELECT p.id, p.source, p.title, {score} AS score
-             FROM {table} JOIN patterns p ON p.id = {table}.rowid
-             WHERE {table} MATCH :expression AND {GATE_SQL}
-             ORDER BY score, p.source
-             LIMIT :limit"
+            "SELECT p.id, p.source, p.title FROM patterns p
+             WHERE p.id IN (SELECT value FROM json_each(:ids)) AND {GATE_SQL}"
         );
+        let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let (languages, open) = gate.params()?;
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let rows = stmt.query_map(
-            named_params! {
-                ":expression": expression,
-                ":languages": languages,
-                ":open": open,
-                ":limit": limit as i64,
-            },
-            |r| {
-                Ok(PatternHit {
-                    pattern_id: r.get(0)?,
-                    source: r.get(1)?,
-                    title: r.get(2)?,
-                    bm25: r.get(3)?,
-                })
-            },
+            named_params! { ":ids": ids, ":languages": languages, ":open": open },
+            |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))),
         )?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -163,7 +113,9 @@ impl Index {
     ) -> Result<BTreeMap<String, u64>, IndexError> {
         let stems = serde_json::to_string(stems).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let mut stmt = self.conn.prepare_cached(
-            "SELECT term, docs FROM term_docs WHERE term IN (SELECT value FROM json_each(?1))",
+            "SELECT term, docs FROM pattern_terms
+             WHERE term IN (SELECT value FROM json_each(?1))
+               AND docs * 20 > (SELECT count(*) FROM patterns)",
         )?;
         let rows = stmt.query_map(params![stems], |r| {
             Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))

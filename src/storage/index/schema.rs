@@ -4,7 +4,10 @@
 use rusqlite::{Connection, Transaction};
 
 use super::IndexError;
+use super::term_postings::PostingsWriter;
 use super::write::insert_globs;
+use crate::core::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
+use crate::core::query::StemCache;
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
 const MIGRATIONS: &[&str] = &[
@@ -136,11 +139,58 @@ const MIGRATIONS: &[&str] = &[
         SELECT term, doc FROM pattern_vocab
         WHERE doc * 20 > (SELECT count(*) FROM patterns);
     "#,
+    // 5: whole-pattern postings in place of migration 4's FTS5 tables. Hooks rank with
+    // BM25 computed from these (see `core::bm25`): FTS5 looked up each matching row's size,
+    // about 4 µs a pattern, and indexing every text a second time in FTS5 made a full
+    // ingest twice as slow. `pattern_terms` holds one posting list per stem, with the number
+    // of patterns holding it; `pattern_sizes` each pattern's token counts; and
+    // `pattern_term_lists` the ids of each pattern's stems, so removing it touches only those.
+    // Less to write on every ingest, too: the sections' full-text table keeps no copy of
+    // their text (only its index; `chunks` holds the text), and the raw file, which nothing
+    // read, is no longer stored.
+    r#"
+    ALTER TABLE pattern_texts DROP COLUMN raw;
+    DROP TABLE chunks_fts;
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        title, tags, body,
+        content = '', contentless_delete = 1,
+        tokenize = 'porter unicode61'
+    );
+    INSERT INTO chunks_fts (rowid, title, tags, body)
+        SELECT c.id, p.title,
+               coalesce((SELECT group_concat(value, ' ') FROM json_each(p.tags)), '')
+                   || ' ' || coalesce(p.description, ''),
+               c.body
+        FROM chunks c JOIN patterns p ON p.id = c.pattern_id;
+    DROP TABLE term_docs;
+    DROP TABLE pattern_vocab;
+    DROP TABLE pattern_fts;
+    DROP TABLE pattern_subject_fts;
+    CREATE TABLE pattern_terms (
+        id            INTEGER PRIMARY KEY,
+        term          TEXT NOT NULL UNIQUE,
+        docs          INTEGER NOT NULL,
+        postings      BLOB NOT NULL
+    );
+    CREATE TABLE pattern_sizes (
+        pattern_id      INTEGER PRIMARY KEY REFERENCES patterns(id),
+        content_tokens  INTEGER NOT NULL,
+        subject_tokens  INTEGER NOT NULL
+    );
+    CREATE TABLE pattern_term_lists (
+        pattern_id    INTEGER PRIMARY KEY REFERENCES patterns(id),
+        term_ids      BLOB NOT NULL
+    );
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migration 4's
-/// `pattern_globs` classify each stored glob.
+/// `pattern_globs` classify each stored glob, migration 5's postings count each stored
+/// pattern's words.
 fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
+    if version == 5 {
+        return backfill_postings(tx);
+    }
     if version == 4 {
         let mut stmt = tx.prepare("SELECT id, paths FROM patterns")?;
         let rows: Vec<(i64, String)> = stmt
@@ -153,6 +203,53 @@ fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
         }
     }
     Ok(())
+}
+
+fn backfill_postings(tx: &Transaction<'_>) -> Result<(), IndexError> {
+    let mut stmt = tx.prepare(
+        "SELECT p.id, p.source, p.title, p.tags, p.description, t.body,
+                coalesce((SELECT json_group_array(c.heading_path) FROM
+                            (SELECT heading_path FROM chunks
+                             WHERE pattern_id = p.id ORDER BY ordinal) c), '[]')
+         FROM patterns p JOIN pattern_texts t ON t.pattern_id = p.id ORDER BY p.id",
+    )?;
+    type Row = (i64, String, String, String, Option<String>, String, String);
+    let rows: Vec<Row> = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    let corrupt = |e: serde_json::Error| IndexError::Corrupt(e.to_string());
+    let mut writer = PostingsWriter::new(tx, true)?;
+    let mut stems = StemCache::default();
+    for (id, source, title, tags, description, body, heading_paths) in rows {
+        let tags: Vec<String> = serde_json::from_str(&tags).map_err(corrupt)?;
+        let paths: Vec<String> = serde_json::from_str(&heading_paths).map_err(corrupt)?;
+        let mut last_headings = Vec::new();
+        for path in paths {
+            let path: Vec<String> = serde_json::from_str(&path).map_err(corrupt)?;
+            last_headings.extend(path.last().cloned());
+        }
+        let about = about_text(&tags, description.as_deref());
+        let headings = headings_text(last_headings.iter().map(String::as_str));
+        let fields = PatternFields {
+            name: &source,
+            title: &title,
+            about: &about,
+            body: &body,
+            headings: &headings,
+        };
+        writer.add(tx, id, &count_terms(&fields, &mut stems))?;
+    }
+    writer.finish(tx)
 }
 
 /// The schema version this build of lore writes and reads.

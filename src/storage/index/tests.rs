@@ -29,7 +29,6 @@ fn pattern(source: &str, title: &str, languages: &[&str], sections: &[(&str, &st
 fn record<'a>(p: &'a Pattern, mentioned: &[&str]) -> PatternRecord<'a> {
     PatternRecord {
         pattern: p,
-        raw: "raw",
         content_hash: format!("hash-{}", p.source),
         mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
     }

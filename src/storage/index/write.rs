@@ -2,22 +2,26 @@
 
 use rusqlite::{Transaction, params};
 
+use super::term_postings::PostingsWriter;
 use super::{Index, IndexError};
 use crate::core::glob_kind::{GlobKind, classify_glob, glob_file_keys};
-use crate::core::pattern::{Frontmatter, Pattern};
+use crate::core::pattern::Pattern;
 use crate::core::pattern_name::filler_words;
+use crate::core::pattern_terms::{about_text, count_pattern_terms};
 use crate::core::project_scope::ProjectFolders;
+use crate::core::query::StemCache;
 
 /// `meta` keys of the facts derived from every pattern's path (see [`store_derived_facts`]).
 pub(super) const PROJECT_FOLDERS_KEY: &str = "project_folders";
 pub(super) const NAME_FILLER_KEY: &str = "name_filler";
 
+/// How many patterns' words may be counted ahead of the rows being written.
+const COUNT_AHEAD: usize = 32;
+
 /// A parsed pattern with the facts ingest computed about it.
 pub struct PatternRecord<'a> {
     pub pattern: &'a Pattern,
-    /// The whole file as read from disk.
-    pub raw: &'a str,
-    /// Hash of `raw`, for delta ingest.
+    /// Hash of the file as read from disk, for delta ingest.
     pub content_hash: String,
     /// Languages named in the pattern's text (for undeclared patterns' language gate).
     pub mentioned_languages: Vec<String>,
@@ -40,22 +44,47 @@ impl Index {
     /// Apply a batch in a single transaction: readers see all of it or none of it.
     pub fn write(&mut self, batch: &WriteBatch<'_>) -> Result<(), IndexError> {
         let tx = self.conn.transaction()?;
+        // Postings first: their rows refer to the patterns.
+        let mut postings = PostingsWriter::new(&tx, batch.replace_all)?;
         if batch.replace_all {
             tx.execute_batch(
-                "DELETE FROM chunks_fts; DELETE FROM pattern_fts; DELETE FROM pattern_subject_fts;
-                 DELETE FROM chunks; DELETE FROM pattern_languages; DELETE FROM pattern_texts;
-                 DELETE FROM pattern_globs; DELETE FROM patterns;",
+                "INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
+                 DELETE FROM chunks; DELETE FROM pattern_languages;
+                 DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;",
             )?;
         }
         for source in &batch.removals {
-            remove_pattern(&tx, source)?;
+            remove_pattern(&tx, &mut postings, source)?;
         }
-        for record in &batch.upserts {
-            if !batch.replace_all {
-                remove_pattern(&tx, &record.pattern.source)?;
+        // Counting a pattern's words and writing its rows take about as long as each other:
+        // a second thread counts while this one writes (a few patterns ahead, not all of them,
+        // which would hold every pattern's counts in memory at once).
+        std::thread::scope(|scope| -> Result<(), IndexError> {
+            let (counted, receive) = std::sync::mpsc::sync_channel(COUNT_AHEAD);
+            scope.spawn(move || {
+                let mut stems = StemCache::default();
+                for record in &batch.upserts {
+                    if counted
+                        .send(count_pattern_terms(record.pattern, &mut stems))
+                        .is_err()
+                    {
+                        break; // the writer stopped on an error
+                    }
+                }
+            });
+            for record in &batch.upserts {
+                if !batch.replace_all {
+                    remove_pattern(&tx, &mut postings, &record.pattern.source)?;
+                }
+                let pattern_id = insert_pattern(&tx, record)?;
+                let terms = receive.recv().map_err(|_| {
+                    IndexError::Corrupt("counting a pattern's words stopped".into())
+                })?;
+                postings.add(&tx, pattern_id, &terms)?;
             }
-            insert_pattern(&tx, record)?;
-        }
+            Ok(())
+        })?;
+        postings.finish(&tx)?;
         set_meta(&tx, "last_ingest", &batch.ingested_at.to_string())?;
         if batch.replace_all || !batch.upserts.is_empty() || !batch.removals.is_empty() {
             store_derived_facts(&tx)?;
@@ -65,13 +94,18 @@ impl Index {
     }
 }
 
-fn remove_pattern(tx: &Transaction<'_>, source: &str) -> Result<(), IndexError> {
+fn remove_pattern(
+    tx: &Transaction<'_>,
+    postings: &mut PostingsWriter,
+    source: &str,
+) -> Result<(), IndexError> {
     let id: Option<i64> = tx
         .prepare_cached("SELECT id FROM patterns WHERE source = ?1")?
         .query_map(params![source], |r| r.get(0))?
         .next()
         .transpose()?;
     let Some(id) = id else { return Ok(()) };
+    postings.remove(tx, id)?;
     tx.prepare_cached(
         "DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE pattern_id = ?1)",
     )?
@@ -84,10 +118,6 @@ fn remove_pattern(tx: &Transaction<'_>, source: &str) -> Result<(), IndexError> 
         .execute(params![id])?;
     tx.prepare_cached("DELETE FROM pattern_globs WHERE pattern_id = ?1")?
         .execute(params![id])?;
-    tx.prepare_cached("DELETE FROM pattern_fts WHERE rowid = ?1")?
-        .execute(params![id])?;
-    tx.prepare_cached("DELETE FROM pattern_subject_fts WHERE rowid = ?1")?
-        .execute(params![id])?;
     tx.prepare_cached("DELETE FROM patterns WHERE id = ?1")?
         .execute(params![id])?;
     Ok(())
@@ -97,7 +127,8 @@ fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, IndexError
     serde_json::to_string(value).map_err(|e| IndexError::Corrupt(e.to_string()))
 }
 
-fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<(), IndexError> {
+/// Insert a pattern's rows and its sections' full text; returns its id.
+fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i64, IndexError> {
     let p = record.pattern;
     let fm = &p.frontmatter;
     tx.prepare_cached(
@@ -118,30 +149,10 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
         !fm.languages.is_empty(),
     ])?;
     let pattern_id = tx.last_insert_rowid();
-    tx.prepare_cached("INSERT INTO pattern_texts (pattern_id, raw, body) VALUES (?1, ?2, ?3)")?
-        .execute(params![pattern_id, record.raw, p.body])?;
+    tx.prepare_cached("INSERT INTO pattern_texts (pattern_id, body) VALUES (?1, ?2)")?
+        .execute(params![pattern_id, p.body])?;
     insert_globs(tx, pattern_id, &fm.paths)?;
-    let about = about_text(fm);
-    tx.prepare_cached(
-        "INSERT INTO pattern_fts (rowid, name, title, about, body) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![pattern_id, p.source, p.title, about, p.body])?;
-    let headings: Vec<&str> = p
-        .chunks
-        .iter()
-        .filter_map(|c| c.heading_path.last().map(String::as_str))
-        .collect();
-    tx.prepare_cached(
-        "INSERT INTO pattern_subject_fts (rowid, name, title, about, headings)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![
-        pattern_id,
-        p.source,
-        p.title,
-        about,
-        headings.join(" ")
-    ])?;
+    let about = about_text(&fm.tags, fm.description.as_deref());
 
     let mut lang = tx.prepare_cached(
         "INSERT OR IGNORE INTO pattern_languages (pattern_id, language, declared) VALUES (?1, ?2, ?3)",
@@ -173,7 +184,7 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<()
         let chunk_id = tx.last_insert_rowid();
         fts.execute(params![chunk_id, p.title, tags, c.body])?;
     }
-    Ok(())
+    Ok(pattern_id)
 }
 
 /// A pattern's `paths` globs, classified and keyed by what a matching file must have (see
@@ -206,16 +217,6 @@ pub(super) fn insert_globs(
     Ok(())
 }
 
-/// Tags and description, the words a pattern's author chose to say what it is about (the
-/// same text migration 4 builds from stored rows).
-fn about_text(fm: &Frontmatter) -> String {
-    format!(
-        "{} {}",
-        fm.tags.join(" "),
-        fm.description.as_deref().unwrap_or_default()
-    )
-}
-
 fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexError> {
     tx.prepare_cached(
         "INSERT INTO meta (key, value) VALUES (?1, ?2)
@@ -226,8 +227,8 @@ fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexErr
 }
 
 /// Facts about the whole knowledge base, computed once per write that changes it so a hook
-/// reads them in a row or two: which folders are projects' folders, which file-name words
-/// are filler, and how many patterns hold each common stem.
+/// reads them in a row or two: which folders are projects' folders and which file-name words
+/// are filler.
 fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
     let mut stmt = tx.prepare_cached("SELECT source FROM patterns ORDER BY source")?;
     let sources: Vec<String> = stmt
@@ -237,11 +238,5 @@ fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
     let filler = filler_words(sources.iter().map(String::as_str));
     set_meta(tx, PROJECT_FOLDERS_KEY, &to_json(folders.folders())?)?;
     set_meta(tx, NAME_FILLER_KEY, &to_json(&filler)?)?;
-    tx.execute_batch(
-        "DELETE FROM term_docs;
-         INSERT INTO term_docs (term, docs)
-             SELECT term, doc FROM pattern_vocab
-             WHERE doc * 20 > (SELECT count(*) FROM patterns);",
-    )?;
     Ok(())
 }

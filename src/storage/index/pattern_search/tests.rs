@@ -1,8 +1,11 @@
-//! Tests for whole-pattern search: both tables, the language gate, excerpt sections, the
-//! knowledge-base facts, keyed globs, and migration 4 on an index written by schema 3.
+//! Tests for whole-pattern search: postings of both ranked texts, the language gate, the
+//! knowledge-base facts, keyed globs, postings kept right through delta writes, and the
+//! migrations from schemas 3 and 4.
 
 use super::*;
+use crate::core::bm25::{Posting, RankedText, bm25_scores};
 use crate::core::pattern::{Chunk, Frontmatter, Pattern};
+use crate::core::query::index_stems;
 use crate::storage::index::{PatternRecord, WriteBatch};
 
 fn pattern(source: &str, title: &str, paths: &[&str], sections: &[(&str, &str)]) -> Pattern {
@@ -38,7 +41,6 @@ fn write(index: &mut Index, patterns: &[Pattern], mentioned: &[&str]) {
                 .iter()
                 .map(|p| PatternRecord {
                     pattern: p,
-                    raw: "raw",
                     content_hash: format!("hash-{}", p.source),
                     mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
                 })
@@ -61,8 +63,34 @@ fn open_gate() -> LanguageGate {
     }
 }
 
-fn sources(hits: &[PatternHit]) -> Vec<&str> {
-    hits.iter().map(|h| h.source.as_str()).collect()
+/// (source, BM25) of the patterns passing `gate` that hold `word` in `text`, best first.
+fn search(index: &Index, word: &str, text: RankedText, gate: &LanguageGate) -> Vec<(String, f64)> {
+    let lists = index.term_postings(&index_stems(word)).unwrap();
+    let lists: Vec<&[Posting]> = lists.iter().map(Vec::as_slice).collect();
+    let lengths = index.pattern_lengths().unwrap();
+    let subject = text == RankedText::SUBJECT;
+    let length = |id: i64| {
+        let (content, subject_len) = *lengths.by_pattern.get(&id)?;
+        Some(if subject { subject_len } else { content })
+    };
+    let collection = if subject {
+        lengths.subject
+    } else {
+        lengths.content
+    };
+    let scores = bm25_scores(text, &lists, length, collection);
+    let ids: Vec<i64> = scores.keys().copied().collect();
+    let names = index.patterns_passing(&ids, gate).unwrap();
+    let mut found: Vec<(String, f64)> = names
+        .into_iter()
+        .map(|(id, (source, _))| (source, scores[&id]))
+        .collect();
+    found.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    found
+}
+
+fn sources(hits: &[(String, f64)]) -> Vec<&str> {
+    hits.iter().map(|h| h.0.as_str()).collect()
 }
 
 #[test]
@@ -86,21 +114,15 @@ fn whole_patterns_are_ranked_by_content_and_by_subject() {
         ],
         &[],
     );
-    let content = index
-        .search_patterns("\"errors\"", PatternText::Content, &open_gate(), 10)
-        .unwrap();
+    let content = search(&index, "errors", RankedText::CONTENT, &open_gate());
     let mut found = sources(&content);
     found.sort_unstable();
     assert_eq!(found, ["errors.md", "logging.md"]);
     // The subject holds only names, titles, descriptions and headings: "Error handling".
-    let subject = index
-        .search_patterns("\"errors\"", PatternText::Subject, &open_gate(), 10)
-        .unwrap();
+    let subject = search(&index, "errors", RankedText::SUBJECT, &open_gate());
     assert_eq!(sources(&subject), ["errors.md"]);
-    assert!(subject[0].bm25 < 0.0);
-    let heading = index
-        .search_patterns("\"levels\"", PatternText::Subject, &open_gate(), 10)
-        .unwrap();
+    assert!(subject[0].1 < 0.0);
+    let heading = search(&index, "levels", RankedText::SUBJECT, &open_gate());
     assert_eq!(sources(&heading), ["logging.md"]);
 }
 
@@ -131,9 +153,7 @@ fn the_language_gate_applies_to_whole_pattern_search() {
         languages: vec!["go".to_string()],
         open: false,
     };
-    let hits = index
-        .search_patterns("\"errors\"", PatternText::Content, &gate, 10)
-        .unwrap();
+    let hits = search(&index, "errors", RankedText::CONTENT, &gate);
     assert_eq!(sources(&hits), ["go.md"]);
 }
 
@@ -216,7 +236,7 @@ fn globs_are_loaded_only_for_files_that_can_match_them() {
 }
 
 #[test]
-fn migration_4_indexes_whole_patterns_and_globs_of_a_schema_3_index() {
+fn migrations_index_whole_patterns_and_globs_of_a_schema_3_index() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("index.db");
     {
@@ -235,22 +255,131 @@ fn migration_4_indexes_whole_patterns_and_globs_of_a_schema_3_index() {
         .unwrap();
     }
     let index = Index::open(&path).unwrap();
-    let hits = |expr: &str, text| {
-        sources(&index.search_patterns(expr, text, &open_gate(), 5).unwrap())
+    let hits = |word: &str, text| {
+        sources(&search(&index, word, text, &open_gate()))
             .into_iter()
             .map(str::to_string)
             .collect::<Vec<_>>()
     };
-    assert_eq!(hits("\"digest\"", PatternText::Content), ["docker.md"]);
-    assert_eq!(hits("\"images\"", PatternText::Subject), ["docker.md"]);
-    assert_eq!(hits("\"ops\"", PatternText::Subject), ["docker.md"]);
-    assert_eq!(
-        hits("\"digest\"", PatternText::Subject),
-        Vec::<String>::new()
-    );
+    assert_eq!(hits("digest", RankedText::CONTENT), ["docker.md"]);
+    assert_eq!(hits("images", RankedText::SUBJECT), ["docker.md"]);
+    assert_eq!(hits("ops", RankedText::SUBJECT), ["docker.md"]);
+    assert_eq!(hits("digest", RankedText::SUBJECT), Vec::<String>::new());
     let globs = index
         .candidate_globs(&crate::core::glob_kind::path_file_keys("x/Dockerfile"))
         .unwrap();
     assert_eq!(globs, [(1, "**/Dockerfile".to_string(), false)]);
     assert_eq!(index.knowledge_facts().unwrap().pattern_count, 1);
+}
+
+/// Every stem's postings and every pattern's lengths, keyed by pattern source so indexes that
+/// numbered their patterns differently compare equal.
+/// (stem, its postings by source, (0, 0)), or ("~" + source, [], its lengths).
+type PostingsView = Vec<(String, Vec<(String, [u32; 5])>, (u32, u32))>;
+
+fn postings_by_source(index: &Index) -> PostingsView {
+    let mut stmt = index
+        .conn
+        .prepare("SELECT term FROM pattern_terms")
+        .unwrap();
+    let stems: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let lists = index.term_postings(&stems).unwrap();
+    let lengths = index.pattern_lengths().unwrap();
+    let ids: Vec<i64> = lengths.by_pattern.keys().copied().collect();
+    let names = index.pattern_names(&ids).unwrap();
+    let source = |id: &i64| names[id].0.clone();
+    let mut out = Vec::new();
+    for (stem, list) in stems.iter().zip(&lists) {
+        assert!(!list.is_empty(), "a stem no pattern holds is kept: {stem}");
+        let mut entries: Vec<(String, [u32; 5])> = list
+            .iter()
+            .map(|p| (source(&p.pattern_id), p.counts))
+            .collect();
+        entries.sort();
+        out.push((stem.clone(), entries, (0, 0)));
+    }
+    for (id, sizes) in &lengths.by_pattern {
+        out.push((format!("~{}", source(id)), Vec::new(), *sizes));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn delta_writes_leave_the_postings_a_fresh_write_would() {
+    let a = pattern(
+        "a.md",
+        "Errors",
+        &[],
+        &[("Wrap", "wrap errors with context")],
+    );
+    let b = pattern("b.md", "Logging", &[], &[("Levels", "log errors once")]);
+    let b2 = pattern("b.md", "Logging", &[], &[("Fields", "structured fields")]);
+    let c = pattern(
+        "c.md",
+        "Commits",
+        &[],
+        &[("Why", "say why errors happened")],
+    );
+    let d = pattern("d.md", "Docker", &[], &[("Pin", "pin the digest")]);
+
+    let (_dir, mut delta) = open_temp();
+    write(&mut delta, &[a.clone(), b, c], &[]);
+    write(&mut delta, &[b2.clone(), d.clone()], &[]);
+    delta
+        .write(&WriteBatch {
+            removals: vec!["c.md".into()],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+
+    let (_dir2, mut fresh) = open_temp();
+    write(&mut fresh, &[a, b2, d], &[]);
+    let expected = postings_by_source(&fresh);
+    assert_eq!(postings_by_source(&delta), expected);
+    // Words only the removed pattern and the old b.md held are gone.
+    assert!(delta.term_postings(&["commit".into()]).unwrap()[0].is_empty());
+    assert!(delta.term_postings(&["level".into()]).unwrap()[0].is_empty());
+    assert_eq!(
+        delta.stem_pattern_counts(&["error".into()]).unwrap()["error"],
+        1,
+        "one of three patterns holds `error`, more than one in twenty"
+    );
+}
+
+#[test]
+fn migration_5_counts_the_words_of_a_schema_4_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    let docker = pattern(
+        "docker.md",
+        "Containers",
+        &["**/Dockerfile"],
+        &[("Base images", "Pin the digest.")],
+    );
+    {
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        super::super::schema::migrate_to(&mut conn, 4).unwrap();
+        conn.execute_batch(
+            r#"INSERT INTO patterns (id, source, title, tags, languages, universal, applies_when,
+                                     paths, description, content_hash, has_declared)
+               VALUES (7, 'docker.md', 'Containers', '[]', '[]', 0, '{}',
+                       '["**/Dockerfile"]', 'about Containers', 'h', 0);
+               INSERT INTO pattern_texts (pattern_id, raw, body)
+               VALUES (7, 'raw', '## Base images
+Pin the digest.
+');
+               INSERT INTO chunks (id, pattern_id, ordinal, heading_path, body, line)
+               VALUES (1, 7, 0, '["Containers","Base images"]', 'Pin the digest.', 1);"#,
+        )
+        .unwrap();
+    }
+    let migrated = Index::open(&path).unwrap();
+    let (_dir2, mut fresh) = open_temp();
+    write(&mut fresh, &[docker], &[]);
+    assert_eq!(postings_by_source(&migrated), postings_by_source(&fresh));
 }

@@ -47,7 +47,6 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
         .iter()
         .map(|(p, raw)| PatternRecord {
             pattern: p,
-            raw,
             content_hash: "h".into(),
             mentioned_languages: crate::core::query::mentioned_languages(raw),
         })
