@@ -3,9 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rusqlite::{OptionalExtension, named_params, params};
+use fnv::FnvHashSet;
+use rusqlite::{OptionalExtension, params};
 
-use super::read::{GATE_SQL, LanguageGate};
+#[cfg(doc)]
+use super::read::GATE_SQL;
+use super::read::LanguageGate;
 use super::write::{NAME_FILLER_KEY, PROJECT_FOLDERS_KEY};
 use super::{Index, IndexError};
 use crate::core::pattern_name::filler_words;
@@ -22,24 +25,57 @@ pub struct KnowledgeFacts {
 }
 
 impl Index {
-    /// (path, title) of each of `ids` that passes `gate`.
+    /// (path, title) of each of `ids` that passes `gate`. The gate is applied here rather
+    /// than in SQL: [`GATE_SQL`] runs its language subqueries once per pattern, which cost a
+    /// hook milliseconds when most of a large knowledge base matched a common word.
     pub fn patterns_passing(
         &self,
         ids: &[i64],
         gate: &LanguageGate,
     ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
-        let sql = format!(
-            "SELECT p.id, p.source, p.title FROM patterns p
-             WHERE p.id IN (SELECT value FROM json_each(:ids)) AND {GATE_SQL}"
-        );
+        let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
         let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        let (languages, open) = gate.params()?;
-        let mut stmt = self.conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map(
-            named_params! { ":ids": ids, ":languages": languages, ":open": open },
-            |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))),
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, has_declared, source, title FROM patterns
+             WHERE id IN (SELECT value FROM json_each(?1))",
         )?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut rows = stmt.query(params![ids])?;
+        let mut passing = BTreeMap::new();
+        while let Some(row) = rows.next()? {
+            let id: i64 = row.get(0)?;
+            let declared: bool = row.get(1)?;
+            if gate.admits(declared, declaring.contains(&id), mentioning.contains(&id)) {
+                passing.insert(id, (row.get(2)?, row.get(3)?));
+            }
+        }
+        Ok(passing)
+    }
+
+    /// The patterns that declare one of `languages`, and those whose text names one.
+    fn patterns_naming(
+        &self,
+        languages: &[String],
+    ) -> Result<(FnvHashSet<i64>, FnvHashSet<i64>), IndexError> {
+        let mut declaring = FnvHashSet::default();
+        let mut mentioning = FnvHashSet::default();
+        if languages.is_empty() {
+            return Ok((declaring, mentioning));
+        }
+        let languages =
+            serde_json::to_string(languages).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT pattern_id, declared FROM pattern_languages
+             WHERE language IN (SELECT value FROM json_each(?1))",
+        )?;
+        let mut rows = stmt.query(params![languages])?;
+        while let Some(row) = rows.next()? {
+            if row.get::<_, bool>(1)? {
+                declaring.insert(row.get(0)?);
+            } else {
+                mentioning.insert(row.get(0)?);
+            }
+        }
+        Ok((declaring, mentioning))
     }
 
     /// How many patterns the index holds.

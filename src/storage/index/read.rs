@@ -25,6 +25,18 @@ impl LanguageGate {
         }
     }
 
+    /// Whether a pattern passes, as [`GATE_SQL`] decides it: `declared` it declares a
+    /// `language` at all, `declares_one`/`mentions_one` one of the inferred languages.
+    pub(super) fn admits(&self, declared: bool, declares_one: bool, mentions_one: bool) -> bool {
+        if self.languages.is_empty() {
+            !declared || self.open
+        } else if declared {
+            declares_one
+        } else {
+            mentions_one
+        }
+    }
+
     /// The named parameters of [`GATE_SQL`].
     pub(super) fn params(&self) -> Result<(String, bool), IndexError> {
         let languages = serde_json::to_string(&self.languages)

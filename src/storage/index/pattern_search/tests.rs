@@ -383,3 +383,57 @@ Pin the digest.
     write(&mut fresh, &[docker], &[]);
     assert_eq!(postings_by_source(&migrated), postings_by_source(&fresh));
 }
+
+#[test]
+fn the_gate_in_rust_admits_exactly_what_gate_sql_admits() {
+    let (_dir, mut index) = open_temp();
+    let declaring = |source: &str, languages: &[&str]| {
+        let mut p = pattern(source, "T", &[], &[("S", "text")]);
+        p.frontmatter.languages = languages.iter().map(|l| l.to_string()).collect();
+        p
+    };
+    write(&mut index, &[declaring("rust.md", &["rust"])], &[]);
+    write(&mut index, &[declaring("go.md", &["go"])], &["rust"]);
+    write(&mut index, &[declaring("mentions-rust.md", &[])], &["rust"]);
+    write(&mut index, &[declaring("plain.md", &[])], &[]);
+    let ids: Vec<i64> = index
+        .pattern_names(&[1, 2, 3, 4])
+        .unwrap()
+        .into_keys()
+        .collect();
+    assert_eq!(ids.len(), 4);
+    for (languages, open) in [
+        (vec![], false),
+        (vec![], true),
+        (vec!["rust"], false),
+        (vec!["go", "python"], false),
+        (vec!["python"], true),
+    ] {
+        let gate = LanguageGate {
+            languages: languages.iter().map(|l| l.to_string()).collect(),
+            open,
+        };
+        let (langs, open) = gate.params().unwrap();
+        let sql = format!(
+            "SELECT p.source FROM patterns p WHERE {} ORDER BY p.source",
+            super::super::read::GATE_SQL
+        );
+        let mut stmt = index.conn.prepare(&sql).unwrap();
+        let by_sql: Vec<String> = stmt
+            .query_map(
+                rusqlite::named_params! {":languages": langs, ":open": open},
+                |r| r.get(0),
+            )
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let mut by_rust: Vec<String> = index
+            .patterns_passing(&ids, &gate)
+            .unwrap()
+            .into_values()
+            .map(|(source, _)| source)
+            .collect();
+        by_rust.sort();
+        assert_eq!(by_rust, by_sql, "{languages:?} open {open}");
+    }
+}
