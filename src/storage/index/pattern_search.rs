@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fnv::FnvHashSet;
+use fnv::{FnvHashMap, FnvHashSet};
 use rusqlite::{OptionalExtension, params};
 
 #[cfg(doc)]
@@ -49,6 +49,30 @@ impl Index {
             }
         }
         Ok(passing)
+    }
+
+    /// The path of every pattern that passes `gate`.
+    pub(super) fn patterns_admitted(
+        &self,
+        gate: &LanguageGate,
+    ) -> Result<FnvHashMap<i64, String>, IndexError> {
+        let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, has_declared, source FROM patterns")?;
+        let mut rows = stmt.query([])?;
+        let mut admitted = FnvHashMap::default();
+        while let Some(row) = rows.next()? {
+            let id: i64 = row.get(0)?;
+            if gate.admits(
+                row.get(1)?,
+                declaring.contains(&id),
+                mentioning.contains(&id),
+            ) {
+                admitted.insert(id, row.get(2)?);
+            }
+        }
+        Ok(admitted)
     }
 
     /// The patterns that declare one of `languages`, and those whose text names one.
