@@ -235,25 +235,43 @@ fn globs_are_loaded_only_for_files_that_can_match_them() {
     );
 }
 
-#[test]
-fn migrations_index_whole_patterns_and_globs_of_a_schema_3_index() {
+/// An index of schema `version` holding one pattern, `docker.md` (id `id`), as that schema
+/// stored it.
+fn docker_index_of_schema(
+    version: i64,
+    id: i64,
+    tags: &str,
+    description: &str,
+) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("index.db");
-    {
-        let mut conn = rusqlite::Connection::open(&path).unwrap();
-        super::super::schema::migrate_to(&mut conn, 3).unwrap();
-        conn.execute_batch(
-            r#"INSERT INTO patterns (id, source, title, tags, languages, universal, applies_when,
-                                     paths, description, content_hash, has_declared)
-               VALUES (1, 'docker.md', 'Containers', '["ops"]', '[]', 0, '{}',
-                       '["**/Dockerfile"]', 'Image rules', 'h', 0);
-               INSERT INTO pattern_texts (pattern_id, raw, body)
-               VALUES (1, 'raw', '## Base images\nPin the digest.');
-               INSERT INTO chunks (id, pattern_id, ordinal, heading_path, body, line)
-               VALUES (1, 1, 0, '["Containers","Base images"]', 'Pin the digest.', 1);"#,
-        )
-        .unwrap();
-    }
+    let mut conn = rusqlite::Connection::open(&path).unwrap();
+    super::super::schema::migrate_to(&mut conn, version).unwrap();
+    conn.execute(
+        "INSERT INTO patterns (id, source, title, tags, languages, universal, applies_when,
+                               paths, description, content_hash, has_declared)
+         VALUES (?1, 'docker.md', 'Containers', ?2, '[]', 0, '{}', '[\"**/Dockerfile\"]', ?3,
+                 'h', 0)",
+        rusqlite::params![id, tags, description],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO pattern_texts (pattern_id, raw, body) VALUES (?1, 'raw', ?2)",
+        rusqlite::params![id, "## Base images\nPin the digest.\n"],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO chunks (id, pattern_id, ordinal, heading_path, body, line)
+         VALUES (1, ?1, 0, '[\"Containers\",\"Base images\"]', 'Pin the digest.', 1)",
+        rusqlite::params![id],
+    )
+    .unwrap();
+    (dir, path)
+}
+
+#[test]
+fn migrations_index_whole_patterns_and_globs_of_a_schema_3_index() {
+    let (_dir, path) = docker_index_of_schema(3, 1, r#"["ops"]"#, "Image rules");
     let index = Index::open(&path).unwrap();
     let hits = |word: &str, text| {
         sources(&search(&index, word, text, &open_gate()))
@@ -353,31 +371,13 @@ fn delta_writes_leave_the_postings_a_fresh_write_would() {
 
 #[test]
 fn migration_5_counts_the_words_of_a_schema_4_index() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("index.db");
+    let (_dir, path) = docker_index_of_schema(4, 7, "[]", "about Containers");
     let docker = pattern(
         "docker.md",
         "Containers",
         &["**/Dockerfile"],
         &[("Base images", "Pin the digest.")],
     );
-    {
-        let mut conn = rusqlite::Connection::open(&path).unwrap();
-        super::super::schema::migrate_to(&mut conn, 4).unwrap();
-        conn.execute_batch(
-            r#"INSERT INTO patterns (id, source, title, tags, languages, universal, applies_when,
-                                     paths, description, content_hash, has_declared)
-               VALUES (7, 'docker.md', 'Containers', '[]', '[]', 0, '{}',
-                       '["**/Dockerfile"]', 'about Containers', 'h', 0);
-               INSERT INTO pattern_texts (pattern_id, raw, body)
-               VALUES (7, 'raw', '## Base images
-Pin the digest.
-');
-               INSERT INTO chunks (id, pattern_id, ordinal, heading_path, body, line)
-               VALUES (1, 7, 0, '["Containers","Base images"]', 'Pin the digest.', 1);"#,
-        )
-        .unwrap();
-    }
     let migrated = Index::open(&path).unwrap();
     let (_dir2, mut fresh) = open_temp();
     write(&mut fresh, &[docker], &[]);
