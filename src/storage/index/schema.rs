@@ -147,7 +147,8 @@ const MIGRATIONS: &[&str] = &[
     // `pattern_term_lists` the ids of each pattern's stems, so removing it touches only those.
     // Less to write on every ingest, too: the sections' full-text table keeps no copy of
     // their text (only its index; `chunks` holds the text), and the raw file, which nothing
-    // read, is no longer stored.
+    // read, is no longer stored. (`IF EXISTS`: development builds of schema 4 made other
+    // whole-pattern tables; an index they wrote still upgrades.)
     r#"
     ALTER TABLE pattern_texts DROP COLUMN raw;
     DROP TABLE chunks_fts;
@@ -162,10 +163,10 @@ const MIGRATIONS: &[&str] = &[
                    || ' ' || coalesce(p.description, ''),
                c.body
         FROM chunks c JOIN patterns p ON p.id = c.pattern_id;
-    DROP TABLE term_docs;
-    DROP TABLE pattern_vocab;
-    DROP TABLE pattern_fts;
-    DROP TABLE pattern_subject_fts;
+    DROP TABLE IF EXISTS term_docs;
+    DROP TABLE IF EXISTS pattern_vocab;
+    DROP TABLE IF EXISTS pattern_fts;
+    DROP TABLE IF EXISTS pattern_subject_fts;
     CREATE TABLE pattern_terms (
         id            INTEGER PRIMARY KEY,
         term          TEXT NOT NULL UNIQUE,
