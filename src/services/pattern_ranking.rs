@@ -12,7 +12,7 @@ use crate::core::pattern_name::name_coverage;
 use crate::core::pattern_rank::{PatternEvidence, noise_floor, pattern_score, vector_only_allowed};
 use crate::core::project_scope::ProjectFolders;
 use crate::core::query::Query;
-use crate::core::query::{fts_expression, index_stems};
+use crate::core::query::{fts_expression, term_stem};
 use crate::core::rank::{Signals, fuse, passes};
 use crate::services::hybrid::{RetrievalMode, query_vector};
 use crate::storage::embed::Embedder;
@@ -177,11 +177,9 @@ fn text_evidence(
 ) -> Result<BTreeMap<i64, RankedPattern>, IndexError> {
     let mut by_id = BTreeMap::new();
     let mut stems: Vec<String> = Vec::new();
-    for term in terms {
-        for stem in index_stems(term) {
-            if !stems.contains(&stem) {
-                stems.push(stem);
-            }
+    for stem in terms.iter().map(|t| term_stem(t)) {
+        if !stem.is_empty() && !stems.contains(&stem) {
+            stems.push(stem);
         }
     }
     if stems.is_empty() {
@@ -218,16 +216,15 @@ fn text_evidence(
         .filter(|(_, (source, _))| in_scope(source))
         .collect();
     for (scores, is_subject) in [(&content, false), (&subject, true)] {
-        let mut best: Vec<(f64, &str, i64)> = scores
+        let mut best: Vec<(f64, i64, &(String, String))> = scores
             .iter()
-            .filter_map(|(id, &bm25)| Some((bm25, names.get(id)?.0.as_str(), *id)))
+            .filter_map(|(id, &bm25)| Some((bm25, *id, names.get(id)?)))
             .collect();
-        best.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(b.1)));
-        for (bm25, _, id) in best.into_iter().take(CANDIDATES) {
-            let entry = by_id.entry(id).or_insert_with(|| {
-                let (source, title) = names[&id].clone();
-                RankedPattern::new(id, source, title)
-            });
+        best.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.2.0.cmp(&b.2.0)));
+        for (bm25, id, (source, title)) in best.into_iter().take(CANDIDATES) {
+            let entry = by_id
+                .entry(id)
+                .or_insert_with(|| RankedPattern::new(id, source.clone(), title.clone()));
             if is_subject {
                 entry.evidence.subject_bm25 = Some(bm25);
             } else {

@@ -5,7 +5,7 @@
 
 use crate::core::query::{
     FocusedTerms, Query, QueryInput, extract_query, focus_terms, fts_expression,
-    is_inspection_command, porter_stem,
+    is_inspection_command, term_stem,
 };
 use crate::storage::index::{Index, IndexError};
 
@@ -68,7 +68,7 @@ pub fn plan_query(
     };
     let focus = match index.filter(|_| skipped.is_none()) {
         Some(index) => {
-            let stems: Vec<String> = query.terms.iter().map(|t| porter_stem(t)).collect();
+            let stems: Vec<String> = query.terms.iter().map(|t| term_stem(t)).collect();
             let counts = index.stem_pattern_counts(&stems)?;
             focus_terms(&query.terms, index.pattern_count()?, |stem| {
                 counts.get(stem).copied()

@@ -5,7 +5,7 @@
 //! base; beyond that, the most common of many common terms are dropped too, keeping the
 //! search bounded whatever the tool call holds.
 
-use super::stem::porter_stem;
+use super::tokenize::term_stem;
 
 /// A term in more than this share of patterns carries no BM25 weight (IDF ≤ 0).
 const WEIGHTLESS_SHARE: f64 = 0.5;
@@ -46,7 +46,7 @@ pub fn focus_terms(
     let mut focused = FocusedTerms::default();
     let mut stems: Vec<(String, String)> = Vec::new();
     for term in terms {
-        let stem = porter_stem(term);
+        let stem = term_stem(term);
         if let Some((first, _)) = stems.iter().find(|(_, s)| *s == stem) {
             focused.dropped.push(Dropped::SameStem {
                 term: term.clone(),

@@ -31,7 +31,7 @@ pub use path::languages_for_path;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};
 pub use terms::clean_terms;
-pub use tokenize::{StemCache, for_each_token, index_stems};
+pub use tokenize::{StemCache, index_stems, term_stem};
 
 /// What the agent is doing, in harness-neutral terms. Adapters fill this from their wire format.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]

@@ -8,7 +8,7 @@ use fnv::FnvHashMap;
 use super::stem::porter_stem;
 
 /// Each token of `text`, lower-cased and unaccented but not stemmed, in order.
-pub fn for_each_token(text: &str, mut visit: impl FnMut(&str)) {
+fn for_each_token(text: &str, mut visit: impl FnMut(&str)) {
     let mut token = String::new();
     for c in text.chars() {
         if c.is_alphanumeric() {
@@ -34,6 +34,19 @@ pub fn index_stems(text: &str) -> Vec<String> {
     let mut stems = Vec::new();
     for_each_token(text, |token| stems.push(porter_stem(token)));
     stems
+}
+
+/// The stem the index holds a query term under (`Errors` → `error`, `café` → `cafe`). Query
+/// terms are split as the index splits words, so a term is one token; should one hold
+/// several, its first is taken.
+pub fn term_stem(term: &str) -> String {
+    let mut stem = None;
+    for_each_token(term, |token| {
+        if stem.is_none() {
+            stem = Some(porter_stem(token));
+        }
+    });
+    stem.unwrap_or_default()
 }
 
 /// Stems tokens, remembering each distinct token's stem: a knowledge base repeats its words,
@@ -70,15 +83,6 @@ impl StemCache {
             self.tokens.insert(token.to_string(), number);
             visit(number);
         });
-    }
-
-    /// Visit the stem of each token of `text`, in order.
-    pub fn for_each_stem(&mut self, text: &str, mut visit: impl FnMut(&str)) {
-        let mut numbers = Vec::new();
-        self.for_each_stem_number(text, |n| numbers.push(n));
-        for n in numbers {
-            visit(self.stem(n));
-        }
     }
 
     /// The stem numbered `number` by this cache.
@@ -132,12 +136,22 @@ mod tests {
     }
 
     #[test]
-    fn the_cache_gives_the_same_stems() {
+    fn the_cache_numbers_each_stem_once() {
         let mut cache = StemCache::default();
         let mut seen = Vec::new();
         for _ in 0..2 {
-            cache.for_each_stem("Errors, errors", |s| seen.push(s.to_string()));
+            cache.for_each_stem_number("Errors, errors error", |n| seen.push(n));
         }
-        assert_eq!(seen, ["error"; 4]);
+        assert_eq!(seen, [0; 6]);
+        assert_eq!(cache.stem(0), "error");
+        assert_eq!(cache.stem(1), "");
+    }
+
+    #[test]
+    fn a_term_stems_as_the_index_holds_it() {
+        assert_eq!(term_stem("Retries"), "retri");
+        assert_eq!(term_stem("café"), "cafe");
+        assert_eq!(term_stem("utf8"), "utf8");
+        assert_eq!(term_stem("--"), "");
     }
 }
