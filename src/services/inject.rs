@@ -17,26 +17,40 @@ use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, PatternSummary};
 
 /// Collected diagnostics for `LORE_DEBUG=1`, each stamped with the time since the trace
-/// began, so a slow step shows itself.
+/// began, so a slow step shows itself. A trace that is off (the default) keeps nothing, and
+/// callers skip building long notes for it.
 #[derive(Debug)]
 pub struct Trace {
     pub lines: Vec<String>,
     started: std::time::Instant,
+    enabled: bool,
 }
 
 impl Default for Trace {
     fn default() -> Self {
-        Self {
-            lines: Vec::new(),
-            started: std::time::Instant::now(),
-        }
+        Self::new(false)
     }
 }
 
 impl Trace {
+    pub fn new(enabled: bool) -> Self {
+        Self {
+            lines: Vec::new(),
+            started: std::time::Instant::now(),
+            enabled,
+        }
+    }
+
+    /// Whether notes are kept.
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
     pub fn note(&mut self, line: impl Into<String>) {
-        let at = self.started.elapsed().as_micros();
-        self.lines.push(format!("[{at:>6} µs] {}", line.into()));
+        if self.enabled {
+            let at = self.started.elapsed().as_micros();
+            self.lines.push(format!("[{at:>6} µs] {}", line.into()));
+        }
     }
 }
 
@@ -222,10 +236,12 @@ pub fn inject_for_query(
             min_relevance: ctx.config.search.min_relevance,
         },
     )?;
-    trace_ranking(ctx.trace, &selection.ranking);
-    for c in &selection.candidates {
-        ctx.trace
-            .note(format!("candidate: {} ({:?})", c.source, c.reason));
+    if ctx.trace.enabled() {
+        trace_ranking(ctx.trace, &selection.ranking);
+        for c in &selection.candidates {
+            ctx.trace
+                .note(format!("candidate: {} ({:?})", c.source, c.reason));
+        }
     }
     let entries = selection
         .candidates

@@ -46,7 +46,7 @@ const HANDLED: &[&str] = &[
 pub fn run_hook(config_flag: Option<PathBuf>) {
     let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
     let started = Instant::now();
-    let mut trace = Trace::default();
+    let mut trace = Trace::new(debug);
     let request = HookRequest {
         config_flag,
         ledger_dir: default_ledger_dir(),
