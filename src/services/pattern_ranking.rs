@@ -18,7 +18,7 @@ use crate::services::hybrid::{RetrievalMode, query_vector};
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
 
-/// How many patterns each full-text table and the vector list contribute before ranking.
+/// How many patterns the vector list contributes before ranking.
 const CANDIDATES: usize = 200;
 
 /// One pattern with everything that ranked it.
@@ -113,10 +113,20 @@ pub fn rank_patterns(
     let floor = noise_floor(facts.pattern_count);
     let in_scope = |source: &str| in_project_scope(&facts.project_folders, query, source);
 
-    let mut by_id = text_evidence(index, request.terms, &gate, &in_scope)?;
+    // Ranking by full text alone, a pattern whose score cannot reach the floor whatever its
+    // name is never injected: it is left out before its name and languages are read. Fusion
+    // needs the whole full-text order, so hybrid ranking keeps every matching pattern.
+    let prune_below = request.embedder.is_none().then_some(floor);
+    let mut by_id = text_evidence(
+        index,
+        request.terms,
+        &gate,
+        &in_scope,
+        request.broad_globs,
+        prune_below,
+    )?;
     for p in by_id.values_mut() {
         p.evidence.name_coverage = name_coverage(&p.source, &query.terms, &facts.name_filler);
-        p.evidence.broad_glob = request.broad_globs.contains(&p.pattern_id);
         p.text_score = pattern_score(&p.evidence);
         p.eligible = p.text_score >= floor && p.text_score > 0.0;
     }
@@ -167,13 +177,16 @@ pub fn rank_patterns(
 }
 
 /// The BM25 of each pattern holding a query word, in its content and in its subject (see
-/// `core::bm25`), for the first [`CANDIDATES`] patterns by each that pass the language gate
-/// and are in scope.
+/// `core::bm25`), for the patterns that pass the language gate and are in scope. With
+/// `prune_below`, patterns whose score stays under it even with a fully covered name are
+/// left out before the gate reads anything about them.
 fn text_evidence(
     index: &Index,
     terms: &[String],
     gate: &LanguageGate,
     in_scope: &dyn Fn(&str) -> bool,
+    broad_globs: &[i64],
+    prune_below: Option<f64>,
 ) -> Result<BTreeMap<i64, RankedPattern>, IndexError> {
     let mut by_id = BTreeMap::new();
     let mut stems: Vec<String> = Vec::new();
@@ -192,7 +205,7 @@ fn text_evidence(
     let lengths = index.pattern_lengths()?;
     let lists: Vec<&[Posting]> = lists.iter().map(Vec::as_slice).collect();
     let length = |id: i64, subject: bool| {
-        let sizes = lengths.by_pattern.get(&id)?;
+        let sizes = lengths.of(id)?;
         Some(if subject { sizes.1 } else { sizes.0 })
     };
     let content = bm25_scores(
@@ -210,29 +223,31 @@ fn text_evidence(
     let mut ids: Vec<i64> = content.keys().chain(subject.keys()).copied().collect();
     ids.sort_unstable();
     ids.dedup();
-    let names = index.patterns_passing(&ids, gate)?;
-    let names: BTreeMap<i64, (String, String)> = names
-        .into_iter()
-        .filter(|(_, (source, _))| in_scope(source))
-        .collect();
-    for (scores, is_subject) in [(&content, false), (&subject, true)] {
-        let mut best: Vec<(f64, i64, &(String, String))> = scores
-            .iter()
-            .filter_map(|(id, &bm25)| Some((bm25, *id, names.get(id)?)))
-            .collect();
-        best.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.2.0.cmp(&b.2.0)));
-        for (bm25, id, (source, title)) in best.into_iter().take(CANDIDATES) {
-            let entry = by_id
-                .entry(id)
-                .or_insert_with(|| RankedPattern::new(id, source.clone(), title.clone()));
-            if is_subject {
-                entry.evidence.subject_bm25 = Some(bm25);
-            } else {
-                entry.evidence.content_bm25 = Some(bm25);
-            }
+    let evidence_of = |id: i64| PatternEvidence {
+        content_bm25: content.get(&id).copied(),
+        subject_bm25: subject.get(&id).copied(),
+        name_coverage: None,
+        broad_glob: broad_globs.contains(&id),
+    };
+    if let Some(floor) = prune_below {
+        ids.retain(|&id| best_possible_score(&evidence_of(id)) >= floor);
+    }
+    for (id, (source, title)) in index.patterns_passing(&ids, gate)? {
+        if in_scope(&source) {
+            let mut pattern = RankedPattern::new(id, source, title);
+            pattern.evidence = evidence_of(id);
+            by_id.insert(id, pattern);
         }
     }
     Ok(by_id)
+}
+
+/// The highest score a pattern's full-text evidence can give, whatever its name covers.
+fn best_possible_score(evidence: &PatternEvidence) -> f64 {
+    pattern_score(&PatternEvidence {
+        name_coverage: Some(1.0),
+        ..*evidence
+    })
 }
 
 /// A pattern of some project's folder applies only in that project (see

@@ -69,10 +69,9 @@ pub fn plan_query(
     let focus = match index.filter(|_| skipped.is_none()) {
         Some(index) => {
             let stems: Vec<String> = query.terms.iter().map(|t| term_stem(t)).collect();
-            let counts = index.stem_pattern_counts(&stems)?;
-            focus_terms(&query.terms, index.pattern_count()?, |stem| {
-                counts.get(stem).copied()
-            })
+            let pattern_count = index.pattern_count()?;
+            let counts = index.stem_pattern_counts(&stems, pattern_count)?;
+            focus_terms(&query.terms, pattern_count, |stem| counts.get(stem).copied())
         }
         None => focus_terms(&query.terms, 0, |_| None),
     };

@@ -33,8 +33,11 @@ impl Index {
         ids: &[i64],
         gate: &LanguageGate,
     ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
-        let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
+        if ids.is_empty() {
+            return Ok(BTreeMap::new());
+        }
         let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
         let mut stmt = self.conn.prepare_cached(
             "SELECT id, has_declared, source, title FROM patterns
              WHERE id IN (SELECT value FROM json_each(?1))",
@@ -75,7 +78,8 @@ impl Index {
         Ok(admitted)
     }
 
-    /// The patterns that declare one of `languages`, and those whose text names one.
+    /// The patterns that declare one of `languages`, and those whose text names one. (Read
+    /// by language: looking up a few hundred candidates one by one cost more.)
     fn patterns_naming(
         &self,
         languages: &[String],
@@ -165,19 +169,19 @@ impl Index {
         Ok(found)
     }
 
-    /// How many patterns hold each of `stems`, for the common ones (more than one pattern in
-    /// twenty); rarer stems are not in the map.
+    /// How many patterns hold each of `stems`, for the common ones (more than one in twenty of
+    /// the index's `pattern_count` patterns); rarer stems are not in the map.
     pub fn stem_pattern_counts(
         &self,
         stems: &[String],
+        pattern_count: u64,
     ) -> Result<BTreeMap<String, u64>, IndexError> {
         let stems = serde_json::to_string(stems).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let mut stmt = self.conn.prepare_cached(
             "SELECT term, docs FROM pattern_terms
-             WHERE term IN (SELECT value FROM json_each(?1))
-               AND docs * 20 > (SELECT count(*) FROM patterns)",
+             WHERE term IN (SELECT value FROM json_each(?1)) AND docs * 20 > ?2",
         )?;
-        let rows = stmt.query_map(params![stems], |r| {
+        let rows = stmt.query_map(params![stems, pattern_count as i64], |r| {
             Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, Transaction};
 
 use super::IndexError;
-use super::term_postings::PostingsWriter;
+use super::term_postings::{PostingsWriter, write_sizes};
 use super::write::insert_globs;
 use crate::core::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
 use crate::core::query::StemCache;
@@ -183,12 +183,28 @@ const MIGRATIONS: &[&str] = &[
         term_ids      BLOB NOT NULL
     );
     "#,
+    // 6: what every hook reads about the whole knowledge base, without a row per pattern:
+    // all patterns' token counts in one list (see `term_postings`) in place of
+    // `pattern_sizes`, whose thousand rows a hook read one by one, and an index of the
+    // universal patterns a tool call can bring back, which a hook found by reading every
+    // pattern. The backfill packs the old rows and drops their table.
+    r#"
+    CREATE TABLE pattern_size_list (
+        id      INTEGER PRIMARY KEY CHECK (id = 1),
+        sizes   BLOB NOT NULL
+    );
+    CREATE INDEX patterns_gated_universal ON patterns (source)
+        WHERE universal AND applies_when <> '{}';
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migration 4's
 /// `pattern_globs` classify each stored glob, migration 5's postings count each stored
-/// pattern's words.
+/// pattern's words, migration 6 packs the token counts.
 fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
+    if version == 6 {
+        return pack_sizes(tx);
+    }
     if version == 5 {
         return backfill_postings(tx);
     }
@@ -203,6 +219,16 @@ fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
             insert_globs(tx, id, &globs)?;
         }
     }
+    Ok(())
+}
+
+fn pack_sizes(tx: &Transaction<'_>) -> Result<(), IndexError> {
+    let sizes = tx
+        .prepare("SELECT pattern_id, content_tokens, subject_tokens FROM pattern_sizes")?
+        .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
+        .collect::<Result<_, _>>()?;
+    write_sizes(tx, &sizes)?;
+    tx.execute_batch("DROP TABLE pattern_sizes")?;
     Ok(())
 }
 
@@ -248,7 +274,14 @@ fn backfill_postings(tx: &Transaction<'_>) -> Result<(), IndexError> {
             body: &body,
             headings: &headings,
         };
-        writer.add(tx, id, &count_terms(&fields, &mut stems))?;
+        let terms = count_terms(&fields, &mut stems);
+        // Schema 5 kept each pattern's token counts in a row of their own.
+        tx.prepare_cached(
+            "INSERT INTO pattern_sizes (pattern_id, content_tokens, subject_tokens)
+             VALUES (?1, ?2, ?3)",
+        )?
+        .execute(rusqlite::params![id, terms.content_tokens, terms.subject_tokens])?;
+        writer.add(tx, id, &terms)?;
     }
     writer.finish(tx)
 }

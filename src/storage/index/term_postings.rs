@@ -1,10 +1,15 @@
 //! Whole-pattern postings: for each stem, the patterns holding it with its counts per field
-//! (one blob per stem), each pattern's token counts, and each pattern's list of stem ids so
-//! removing a pattern touches only its own stems. A hook reads one row per query word instead
-//! of asking FTS5, whose per-row size lookups made ranking a large knowledge base slow.
+//! (one blob per stem), every pattern's token counts (one blob for the whole index), and
+//! each pattern's list of stem ids so removing a pattern touches only its own stems. A hook
+//! reads one row per query word and one row of sizes instead of asking FTS5, whose per-row
+//! size lookups made ranking a large knowledge base slow.
 //!
-//! A posting list is a sequence of LEB128 varints: for each pattern, in id order, the id's
-//! distance from the previous one, then its five field counts (see `core::pattern_terms`).
+//! Both lists are sequences of LEB128 varints. A posting list holds, for each pattern in id
+//! order, the id's distance from the previous one, then its five field counts (see
+//! `core::pattern_terms`); the size list, for each pattern in id order, the id's distance,
+//! then its content and subject token counts.
+
+use std::collections::BTreeMap;
 
 use fnv::FnvHashMap;
 use rusqlite::{OptionalExtension, Transaction, params};
@@ -16,10 +21,21 @@ use crate::core::pattern_terms::{FIELD_COUNT, PatternTerms};
 /// Each pattern's token counts and the collection totals, as BM25 needs them.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PatternLengths {
-    /// pattern id → (content tokens, subject tokens).
-    pub by_pattern: FnvHashMap<i64, (u32, u32)>,
+    /// (pattern id, (content tokens, subject tokens)), in id order.
+    pub by_pattern: SizeRows,
     pub content: Collection,
     pub subject: Collection,
+}
+
+impl PatternLengths {
+    /// (content tokens, subject tokens) of one pattern.
+    pub fn of(&self, pattern_id: i64) -> Option<(u32, u32)> {
+        let at = self
+            .by_pattern
+            .binary_search_by_key(&pattern_id, |(id, _)| *id)
+            .ok()?;
+        Some(self.by_pattern[at].1)
+    }
 }
 
 impl Index {
@@ -41,14 +57,11 @@ impl Index {
 
     /// Every pattern's token counts, and the totals.
     pub fn pattern_lengths(&self) -> Result<PatternLengths, IndexError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT pattern_id, content_tokens, subject_tokens FROM pattern_sizes",
-        )?;
-        let mut lengths = PatternLengths::default();
-        let mut rows = stmt.query([])?;
-        while let Some(row) = rows.next()? {
-            let (id, content, subject): (i64, u32, u32) = (row.get(0)?, row.get(1)?, row.get(2)?);
-            lengths.by_pattern.insert(id, (content, subject));
+        let mut lengths = PatternLengths {
+            by_pattern: read_sizes(&self.conn)?,
+            ..PatternLengths::default()
+        };
+        for &(_, (content, subject)) in &lengths.by_pattern {
             lengths.content.tokens += u64::from(content);
             lengths.subject.tokens += u64::from(subject);
         }
@@ -56,6 +69,65 @@ impl Index {
         lengths.content.documents = documents;
         lengths.subject.documents = documents;
         Ok(lengths)
+    }
+}
+
+/// pattern id → (content tokens, subject tokens), as a write changes them.
+type Sizes = BTreeMap<i64, (u32, u32)>;
+
+/// (pattern id, (content tokens, subject tokens)) in id order, as the index stores them.
+type SizeRows = Vec<(i64, (u32, u32))>;
+
+/// The index's one size list.
+fn read_sizes(conn: &rusqlite::Connection) -> Result<SizeRows, IndexError> {
+    let blob: Option<Vec<u8>> = conn
+        .prepare_cached("SELECT sizes FROM pattern_size_list WHERE id = 1")?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    decode_sizes(&blob.unwrap_or_default())
+}
+
+/// Store the size list (a migration builds it from the per-pattern rows of schema 5).
+pub(super) fn write_sizes(tx: &Transaction<'_>, sizes: &Sizes) -> Result<(), IndexError> {
+    tx.prepare_cached("INSERT OR REPLACE INTO pattern_size_list (id, sizes) VALUES (1, ?1)")?
+        .execute(params![encode_sizes(sizes)])?;
+    Ok(())
+}
+
+/// Changes to the size list in one write, stored by [`SizeList::store`].
+pub(super) struct SizeList {
+    sizes: Sizes,
+    changed: bool,
+}
+
+impl SizeList {
+    /// The stored list, or an empty one when every pattern is being replaced.
+    pub(super) fn load(tx: &Transaction<'_>, fresh: bool) -> Result<Self, IndexError> {
+        Ok(Self {
+            sizes: if fresh {
+                Sizes::new()
+            } else {
+                read_sizes(tx)?.into_iter().collect()
+            },
+            changed: fresh,
+        })
+    }
+
+    pub(super) fn remove(&mut self, pattern_id: i64) {
+        self.changed |= self.sizes.remove(&pattern_id).is_some();
+    }
+
+    pub(super) fn set(&mut self, pattern_id: i64, terms: &PatternTerms) {
+        self.sizes
+            .insert(pattern_id, (terms.content_tokens, terms.subject_tokens));
+        self.changed = true;
+    }
+
+    pub(super) fn store(self, tx: &Transaction<'_>) -> Result<(), IndexError> {
+        if self.changed {
+            write_sizes(tx, &self.sizes)?;
+        }
+        Ok(())
     }
 }
 
@@ -78,10 +150,7 @@ impl PostingsWriter {
     /// Start a write; `fresh` when every postings table was just emptied.
     pub(super) fn new(tx: &Transaction<'_>, fresh: bool) -> Result<Self, IndexError> {
         if fresh {
-            tx.execute_batch(
-                "DELETE FROM pattern_terms; DELETE FROM pattern_sizes;
-                 DELETE FROM pattern_term_lists;",
-            )?;
+            tx.execute_batch("DELETE FROM pattern_terms; DELETE FROM pattern_term_lists;")?;
         }
         let max: i64 = tx.query_row("SELECT coalesce(max(id), 0) FROM pattern_terms", [], |r| {
             r.get(0)
@@ -111,8 +180,6 @@ impl PostingsWriter {
         }
         tx.prepare_cached("DELETE FROM pattern_term_lists WHERE pattern_id = ?1")?
             .execute(params![pattern_id])?;
-        tx.prepare_cached("DELETE FROM pattern_sizes WHERE pattern_id = ?1")?
-            .execute(params![pattern_id])?;
         Ok(())
     }
 
@@ -123,15 +190,6 @@ impl PostingsWriter {
         pattern_id: i64,
         terms: &PatternTerms,
     ) -> Result<(), IndexError> {
-        tx.prepare_cached(
-            "INSERT INTO pattern_sizes (pattern_id, content_tokens, subject_tokens)
-             VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![
-            pattern_id,
-            terms.content_tokens,
-            terms.subject_tokens
-        ])?;
         let mut ids = Vec::with_capacity(terms.terms.len());
         for (stem, counts) in &terms.terms {
             let stem_id = self.stem_id(tx, stem)?;
@@ -285,6 +343,34 @@ pub(super) fn decode_postings(bytes: &[u8]) -> Result<Vec<Posting>, IndexError> 
     Ok(postings)
 }
 
+fn encode_sizes(sizes: &Sizes) -> Vec<u8> {
+    let mut out = Vec::with_capacity(sizes.len() * 5);
+    let mut previous = 0i64;
+    for (&id, &(content, subject)) in sizes {
+        push_varint(&mut out, (id - previous) as u64);
+        previous = id;
+        push_varint(&mut out, u64::from(content));
+        push_varint(&mut out, u64::from(subject));
+    }
+    out
+}
+
+fn decode_sizes(bytes: &[u8]) -> Result<SizeRows, IndexError> {
+    let mut sizes = Vec::with_capacity(bytes.len() / 4);
+    let mut at = 0;
+    let mut id = 0i64;
+    let narrow = |v: u64| u32::try_from(v).map_err(|_| IndexError::Corrupt("token count".into()));
+    while at < bytes.len() {
+        id = id
+            .checked_add_unsigned(read_varint(bytes, &mut at)?)
+            .ok_or_else(|| IndexError::Corrupt("size list id".into()))?;
+        let content = narrow(read_varint(bytes, &mut at)?)?;
+        let subject = narrow(read_varint(bytes, &mut at)?)?;
+        sizes.push((id, (content, subject)));
+    }
+    Ok(sizes)
+}
+
 /// Encode sorted stem ids as distances.
 fn encode_ids(ids: &[i64]) -> Vec<u8> {
     let mut out = Vec::with_capacity(ids.len() * 2);
@@ -331,6 +417,12 @@ mod tests {
         );
         let ids = vec![1, 2, 300, 1 << 40];
         assert_eq!(decode_ids(&encode_ids(&ids)).unwrap(), ids);
+        let sizes = Sizes::from([(1, (0, 7)), (90, (u32::MAX, 1)), (1 << 40, (300, 2))]);
+        let decoded: Sizes = decode_sizes(&encode_sizes(&sizes))
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert_eq!(decoded, sizes);
     }
 
     #[test]
@@ -346,6 +438,13 @@ mod tests {
             ));
         }
         assert!(decode_ids(&[0x80]).is_err());
+        let sizes = encode_sizes(&Sizes::from([(3, (500, 20))]));
+        for end in 1..sizes.len() {
+            assert!(matches!(
+                decode_sizes(&sizes[..end]),
+                Err(IndexError::Corrupt(_))
+            ));
+        }
         assert!(decode_postings(&[0xff; 12]).is_err());
     }
 }

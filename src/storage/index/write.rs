@@ -2,7 +2,7 @@
 
 use rusqlite::{Transaction, params};
 
-use super::term_postings::PostingsWriter;
+use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
 use crate::core::glob_kind::{GlobKind, classify_glob, glob_file_keys};
 use crate::core::pattern::Pattern;
@@ -46,6 +46,7 @@ impl Index {
         let tx = self.conn.transaction()?;
         // Postings first: their rows refer to the patterns.
         let mut postings = PostingsWriter::new(&tx, batch.replace_all)?;
+        let mut sizes = SizeList::load(&tx, batch.replace_all)?;
         if batch.replace_all {
             tx.execute_batch(
                 "INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
@@ -54,7 +55,7 @@ impl Index {
             )?;
         }
         for source in &batch.removals {
-            remove_pattern(&tx, &mut postings, source)?;
+            remove_pattern(&tx, &mut postings, &mut sizes, source)?;
         }
         // Counting a pattern's words and writing its rows take about as long as each other:
         // a second thread counts while this one writes (a few patterns ahead, not all of them,
@@ -74,17 +75,19 @@ impl Index {
             });
             for record in &batch.upserts {
                 if !batch.replace_all {
-                    remove_pattern(&tx, &mut postings, &record.pattern.source)?;
+                    remove_pattern(&tx, &mut postings, &mut sizes, &record.pattern.source)?;
                 }
                 let pattern_id = insert_pattern(&tx, record)?;
                 let terms = receive.recv().map_err(|_| {
                     IndexError::Corrupt("counting a pattern's words stopped".into())
                 })?;
+                sizes.set(pattern_id, &terms);
                 postings.add(&tx, pattern_id, &terms)?;
             }
             Ok(())
         })?;
         postings.finish(&tx)?;
+        sizes.store(&tx)?;
         set_meta(&tx, "last_ingest", &batch.ingested_at.to_string())?;
         if batch.replace_all || !batch.upserts.is_empty() || !batch.removals.is_empty() {
             store_derived_facts(&tx)?;
@@ -97,6 +100,7 @@ impl Index {
 fn remove_pattern(
     tx: &Transaction<'_>,
     postings: &mut PostingsWriter,
+    sizes: &mut SizeList,
     source: &str,
 ) -> Result<(), IndexError> {
     let id: Option<i64> = tx
@@ -106,6 +110,7 @@ fn remove_pattern(
         .transpose()?;
     let Some(id) = id else { return Ok(()) };
     postings.remove(tx, id)?;
+    sizes.remove(id);
     tx.prepare_cached(
         "DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE pattern_id = ?1)",
     )?

@@ -70,7 +70,7 @@ fn search(index: &Index, word: &str, text: RankedText, gate: &LanguageGate) -> V
     let lengths = index.pattern_lengths().unwrap();
     let subject = text == RankedText::SUBJECT;
     let length = |id: i64| {
-        let (content, subject_len) = *lengths.by_pattern.get(&id)?;
+        let (content, subject_len) = lengths.of(id)?;
         Some(if subject { subject_len } else { content })
     };
     let collection = if subject {
@@ -307,7 +307,7 @@ fn postings_by_source(index: &Index) -> PostingsView {
         .unwrap();
     let lists = index.term_postings(&stems).unwrap();
     let lengths = index.pattern_lengths().unwrap();
-    let ids: Vec<i64> = lengths.by_pattern.keys().copied().collect();
+    let ids: Vec<i64> = lengths.by_pattern.iter().map(|(id, _)| *id).collect();
     let names = index.pattern_names(&ids).unwrap();
     let source = |id: &i64| names[id].0.clone();
     let mut out = Vec::new();
@@ -363,7 +363,7 @@ fn delta_writes_leave_the_postings_a_fresh_write_would() {
     assert!(delta.term_postings(&["commit".into()]).unwrap()[0].is_empty());
     assert!(delta.term_postings(&["level".into()]).unwrap()[0].is_empty());
     assert_eq!(
-        delta.stem_pattern_counts(&["error".into()]).unwrap()["error"],
+        delta.stem_pattern_counts(&["error".into()], 3).unwrap()["error"],
         1,
         "one of three patterns holds `error`, more than one in twenty"
     );
