@@ -78,8 +78,8 @@ pub struct Selection {
     pub candidates: Vec<Candidate>,
 }
 
-/// Patterns whose `paths` globs match `path`, each with its most specific matching glob.
-/// `globs` are (pattern id, glob, broad) as the index keyed them for this file; simple
+/// Patterns whose `paths` globs match `path`, each with its most specific matching glob, in
+/// the order of `globs`: (pattern id, glob, broad) as the index keyed them for this file; simple
 /// shapes (`**/*.rs`, `src/**`) are matched directly, the rest by one `GlobSet` after a
 /// cheap check rules out the impossible, so a hook stays fast with thousands of globs.
 fn matching_globs(globs: &[(i64, String, bool)], path: &str) -> Vec<(i64, String, GlobKind)> {
@@ -190,19 +190,30 @@ pub fn select_patterns(
     let mut broad_globs = Vec::new();
     if let Some(path) = &query.relative_path {
         let globs = index.candidate_globs(&path_file_keys(path))?;
+        let mut specific = Vec::new();
         for (id, glob, kind) in matching_globs(&globs, path) {
             match kind {
-                GlobKind::Specific if !known(&candidates, id) => {
-                    if let Some(p) = index.pattern(id)?
-                        && in_project_scope(&facts.project_folders, query, &p.summary.source)
-                    {
-                        candidates.push(from_summary(&p.summary, Reason::Path { glob }));
-                    }
-                }
+                GlobKind::Specific if !known(&candidates, id) => specific.push((id, glob)),
                 GlobKind::Broad => broad_globs.push(id),
                 _ => {}
             }
         }
+        let ids: Vec<i64> = specific.iter().map(|(id, _)| *id).collect();
+        let names = index.pattern_names(&ids)?;
+        let mut by_path: Vec<Candidate> = specific
+            .into_iter()
+            .filter_map(|(id, glob)| {
+                let (source, title) = names.get(&id)?;
+                in_project_scope(&facts.project_folders, query, source).then(|| Candidate {
+                    pattern_id: id,
+                    source: source.clone(),
+                    title: title.clone(),
+                    reason: Reason::Path { glob },
+                })
+            })
+            .collect();
+        by_path.sort_by(|a, b| a.source.cmp(&b.source));
+        candidates.extend(by_path);
     }
 
     // The project's own agent instructions, nearest (deepest) first.

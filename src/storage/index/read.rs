@@ -241,7 +241,7 @@ impl Index {
     }
 
     /// The `paths` globs that may match a file with these keys (see
-    /// `core::glob_kind::path_file_keys`): (pattern id, glob, broad), in pattern path order
+    /// `core::glob_kind::path_file_keys`): (pattern id, glob, broad), in pattern id order
     /// then declaration order.
     pub fn candidate_globs(
         &self,
@@ -249,11 +249,11 @@ impl Index {
     ) -> Result<Vec<(i64, String, bool)>, IndexError> {
         let keys =
             serde_json::to_string(file_keys).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        // A glob is keyed once per file key it may match; several keys can name it.
         let mut stmt = self.conn.prepare_cached(
-            "SELECT DISTINCT g.pattern_id, g.position, g.glob, g.broad, p.source
-             FROM pattern_globs g JOIN patterns p ON p.id = g.pattern_id
-             WHERE g.file_key IN (SELECT value FROM json_each(?1))
-             ORDER BY p.source, g.position",
+            "SELECT DISTINCT pattern_id, position, glob, broad FROM pattern_globs
+             WHERE file_key IN (SELECT value FROM json_each(?1))
+             ORDER BY pattern_id, position",
         )?;
         let rows = stmt.query_map(params![keys], |r| {
             Ok((
