@@ -26,14 +26,22 @@ pub(super) struct Index {
 
 pub(super) static INDEX: LazyLock<Index> = LazyLock::new(build_index);
 
+fn sized<K, V>(capacity: usize) -> HashMap<K, V> {
+    HashMap::with_capacity_and_hasher(capacity, Default::default())
+}
+
 fn build_index() -> Index {
+    // Every hook builds these maps once; sized up front, they are never rehashed as they grow.
+    let count = |field: fn(&super::language::Language) -> usize| -> usize {
+        LANGUAGES.iter().map(field).sum()
+    };
     let mut index = Index {
-        extensions: HashMap::default(),
-        file_names: HashMap::default(),
+        extensions: sized(count(|l| l.extensions.len())),
+        file_names: sized(count(|l| l.file_names.len())),
         file_globs: Vec::new(),
-        commands: HashMap::default(),
+        commands: sized(count(|l| l.commands.len())),
         command_prefixes: Vec::new(),
-        words: HashMap::default(),
+        words: sized(count(|l| l.words.len())),
         pair_heads: HashSet::default(),
     };
     for (i, language) in LANGUAGES.iter().enumerate() {
