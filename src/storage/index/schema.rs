@@ -280,7 +280,11 @@ fn backfill_postings(tx: &Transaction<'_>) -> Result<(), IndexError> {
             "INSERT INTO pattern_sizes (pattern_id, content_tokens, subject_tokens)
              VALUES (?1, ?2, ?3)",
         )?
-        .execute(rusqlite::params![id, terms.content_tokens, terms.subject_tokens])?;
+        .execute(rusqlite::params![
+            id,
+            terms.content_tokens,
+            terms.subject_tokens
+        ])?;
         writer.add(tx, id, &terms)?;
     }
     writer.finish(tx)
