@@ -299,6 +299,12 @@ fn add_vector_evidence(
 /// decide eligibility: full-text evidence above the floor, or a vector match that stands out
 /// enough for this knowledge base's size; and in both cases a fused score that reaches
 /// `min_relevance`.
+///
+/// Plain RRF on purpose: weighting the vector list by how much lexical evidence the query has,
+/// cutting it to its first N, z-score sums, re-ranking only the full-text candidates and
+/// vetoing weak similarities were all measured on the shared eval set with the stand-in's
+/// model, and none beat full text except at single, fitted constants (`docs/benchmarks.md`,
+/// "Retrieval quality").
 fn fuse_ranks(by_id: &mut BTreeMap<i64, RankedPattern>, facts: &KnowledgeFacts, min: f64) {
     let mut text_order: Vec<&RankedPattern> =
         by_id.values().filter(|p| p.text_score > 0.0).collect();
