@@ -291,11 +291,12 @@ fn push_varint(out: &mut Vec<u8>, mut value: u64) {
     out.push(value as u8);
 }
 
-fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, IndexError> {
+/// One varint of a stored list; `list` names the list in the error a damaged one gives.
+fn read_varint(bytes: &[u8], at: &mut usize, list: &str) -> Result<u64, IndexError> {
     let mut value = 0u64;
     for shift in (0..64).step_by(7) {
         let Some(&byte) = bytes.get(*at) else {
-            return Err(IndexError::Corrupt("a posting list ends mid-number".into()));
+            return Err(IndexError::Corrupt(format!("{list} ends mid-number")));
         };
         *at += 1;
         value |= u64::from(byte & 0x7f) << shift;
@@ -303,95 +304,89 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, IndexError> {
             return Ok(value);
         }
     }
-    Err(IndexError::Corrupt(
-        "a posting list holds an overlong number".into(),
-    ))
+    Err(IndexError::Corrupt(format!(
+        "{list} holds an overlong number"
+    )))
 }
 
-/// Encode postings sorted by pattern id.
-pub(super) fn encode_postings(postings: &[Posting]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(postings.len() * (FIELD_COUNT + 2));
+/// Encode rows sorted by id: each id's distance from the previous one, then its `N` counts.
+/// Postings, the size list and stem id lists all use this one layout.
+fn encode_rows<const N: usize>(rows: impl ExactSizeIterator<Item = (i64, [u32; N])>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(rows.len() * (N + 2));
     let mut previous = 0i64;
-    for p in postings {
-        push_varint(&mut out, (p.pattern_id - previous) as u64);
-        previous = p.pattern_id;
-        for &count in &p.counts {
+    for (id, counts) in rows {
+        push_varint(&mut out, (id - previous) as u64);
+        previous = id;
+        for count in counts {
             push_varint(&mut out, u64::from(count));
         }
     }
     out
 }
 
-pub(super) fn decode_postings(bytes: &[u8]) -> Result<Vec<Posting>, IndexError> {
-    let mut postings = Vec::with_capacity(bytes.len() / (FIELD_COUNT + 1));
+/// Decode what [`encode_rows`] wrote, handing each row to `row` in order.
+fn decode_rows<const N: usize>(
+    bytes: &[u8],
+    list: &str,
+    mut row: impl FnMut(i64, [u32; N]),
+) -> Result<(), IndexError> {
     let mut at = 0;
     let mut id = 0i64;
-    let narrow = |v: u64| u32::try_from(v).map_err(|_| IndexError::Corrupt("posting count".into()));
     while at < bytes.len() {
         id = id
-            .checked_add_unsigned(read_varint(bytes, &mut at)?)
-            .ok_or_else(|| IndexError::Corrupt("posting id".into()))?;
-        let mut counts = [0u32; FIELD_COUNT];
+            .checked_add_unsigned(read_varint(bytes, &mut at, list)?)
+            .ok_or_else(|| IndexError::Corrupt(format!("{list} holds an id out of range")))?;
+        let mut counts = [0u32; N];
         for count in &mut counts {
-            *count = narrow(read_varint(bytes, &mut at)?)?;
+            *count = u32::try_from(read_varint(bytes, &mut at, list)?)
+                .map_err(|_| IndexError::Corrupt(format!("{list} holds a count out of range")))?;
         }
-        postings.push(Posting {
-            pattern_id: id,
-            counts,
-        });
+        row(id, counts);
     }
+    Ok(())
+}
+
+const POSTINGS: &str = "a posting list";
+const SIZE_LIST: &str = "the size list";
+const STEM_IDS: &str = "a stem id list";
+
+/// Encode postings sorted by pattern id.
+pub(super) fn encode_postings(postings: &[Posting]) -> Vec<u8> {
+    encode_rows(postings.iter().map(|p| (p.pattern_id, p.counts)))
+}
+
+pub(super) fn decode_postings(bytes: &[u8]) -> Result<Vec<Posting>, IndexError> {
+    let mut postings = Vec::with_capacity(bytes.len() / (FIELD_COUNT + 1));
+    decode_rows(bytes, POSTINGS, |pattern_id, counts| {
+        postings.push(Posting { pattern_id, counts })
+    })?;
     Ok(postings)
 }
 
 fn encode_sizes(sizes: &Sizes) -> Vec<u8> {
-    let mut out = Vec::with_capacity(sizes.len() * 5);
-    let mut previous = 0i64;
-    for (&id, &(content, subject)) in sizes {
-        push_varint(&mut out, (id - previous) as u64);
-        previous = id;
-        push_varint(&mut out, u64::from(content));
-        push_varint(&mut out, u64::from(subject));
-    }
-    out
+    encode_rows(
+        sizes
+            .iter()
+            .map(|(&id, &(content, subject))| (id, [content, subject])),
+    )
 }
 
 fn decode_sizes(bytes: &[u8]) -> Result<SizeRows, IndexError> {
     let mut sizes = Vec::with_capacity(bytes.len() / 4);
-    let mut at = 0;
-    let mut id = 0i64;
-    let narrow = |v: u64| u32::try_from(v).map_err(|_| IndexError::Corrupt("token count".into()));
-    while at < bytes.len() {
-        id = id
-            .checked_add_unsigned(read_varint(bytes, &mut at)?)
-            .ok_or_else(|| IndexError::Corrupt("size list id".into()))?;
-        let content = narrow(read_varint(bytes, &mut at)?)?;
-        let subject = narrow(read_varint(bytes, &mut at)?)?;
-        sizes.push((id, (content, subject)));
-    }
+    decode_rows(bytes, SIZE_LIST, |id, [content, subject]| {
+        sizes.push((id, (content, subject)))
+    })?;
     Ok(sizes)
 }
 
 /// Encode sorted stem ids as distances.
 fn encode_ids(ids: &[i64]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(ids.len() * 2);
-    let mut previous = 0i64;
-    for &id in ids {
-        push_varint(&mut out, (id - previous) as u64);
-        previous = id;
-    }
-    out
+    encode_rows(ids.iter().map(|&id| (id, [])))
 }
 
 fn decode_ids(bytes: &[u8]) -> Result<Vec<i64>, IndexError> {
     let mut ids = Vec::new();
-    let mut at = 0;
-    let mut id = 0i64;
-    while at < bytes.len() {
-        id = id
-            .checked_add_unsigned(read_varint(bytes, &mut at)?)
-            .ok_or_else(|| IndexError::Corrupt("stem id".into()))?;
-        ids.push(id);
-    }
+    decode_rows::<0>(bytes, STEM_IDS, |id, _| ids.push(id))?;
     Ok(ids)
 }
 
