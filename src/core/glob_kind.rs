@@ -65,6 +65,42 @@ pub fn classify_glob(glob: &str) -> GlobKind {
 /// must fit. Lets a hook skip compiling the globs that cannot match the touched file.
 pub fn could_match(glob: &str, path: &str) -> bool {
     let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    // `{a,b}` matches when one alternative does: test each spelled out, so the literals
+    // inside the braces rule globs out too (`**/{*mcp*,*agent*}` cannot match `error.rs`).
+    if let Some(alternatives) = spell_out_braces(glob) {
+        return alternatives
+            .iter()
+            .any(|alternative| could_match_plain(alternative, path));
+    }
+    could_match_plain(glob, path)
+}
+
+/// Most alternatives of one brace group that [`could_match`] spells out; beyond it the
+/// glob is kept (compiled) rather than tested cheaply.
+const MAX_ALTERNATIVES: usize = 32;
+
+/// `glob` with its one brace group spelled out (`a/{b,c}.rs` → `a/b.rs`, `a/c.rs`), or None
+/// when it has no group, several, nested ones, escapes or classes.
+fn spell_out_braces(glob: &str) -> Option<Vec<String>> {
+    let open = glob.find('{')?;
+    let close = open + glob[open..].find('}')?;
+    let inner = &glob[open + 1..close];
+    let (before, after) = (&glob[..open], &glob[close + 1..]);
+    if glob.contains(['\\', '[', ']'])
+        || inner.contains('{')
+        || after.contains(['{', '}'])
+        || before.contains('}')
+    {
+        return None;
+    }
+    let alternatives: Vec<String> = inner
+        .split(',')
+        .map(|alternative| format!("{before}{alternative}{after}"))
+        .collect();
+    (alternatives.len() <= MAX_ALTERNATIVES).then_some(alternatives)
+}
+
+fn could_match_plain(glob: &str, path: &str) -> bool {
     let file_name = path.rsplit('/').next().unwrap_or(path);
     let last = glob.rsplit('/').next().unwrap_or(glob);
     if !has_wildcard(last) && !file_name.eq_ignore_ascii_case(last) {
@@ -217,8 +253,9 @@ impl SimpleGlob {
 }
 
 /// What a touched file must have for a glob to match it, as index keys: `ext:rs` (one per
-/// extension of `*.rs`, `*.{ts,tsx}`), `name:Dockerfile` (a literal file name), or `""` when
-/// the glob may match any file. A hook loads only the globs whose key the file has.
+/// extension of `*.rs`, `*.{ts,tsx}`), `name:Dockerfile` (a literal file name), `dir:src`
+/// (a literal first directory, as in `src/storage/**`), or `""` when the glob may match any
+/// file. A hook loads only the globs whose key the file has.
 pub fn glob_file_keys(glob: &str) -> Vec<String> {
     match SimpleGlob::parse(glob).map(|g| g.last) {
         Some(LastSegment::Extensions(extensions)) => extensions
@@ -226,12 +263,40 @@ pub fn glob_file_keys(glob: &str) -> Vec<String> {
             .map(|e| format!("ext:{}", e.trim_start_matches('.')))
             .collect(),
         Some(LastSegment::FileName(name)) => vec![format!("name:{name}")],
-        _ => vec![String::new()],
+        _ => vec![if let Some(ext) = literal_extension(glob) {
+            format!("ext:{ext}")
+        } else if let Some(dir) = first_directory(glob) {
+            format!("dir:{dir}")
+        } else {
+            String::new()
+        }],
     }
 }
 
-/// The keys of a touched file (see [`glob_file_keys`]): `""`, its name, and every dotted
-/// suffix of its name (`a.test.ts` → `ext:test.ts`, `ext:ts`).
+/// The extension every path `glob` matches ends with, when the glob ends in a literal
+/// that holds one (`java` for `**/*Test.java`, `ts` for `**.ts`).
+fn literal_extension(glob: &str) -> Option<&str> {
+    let glob = glob.trim();
+    let tail = &glob[glob.rfind(['*', '?', ']', '}', '/', '\\'])? + 1..];
+    let ext = &tail[tail.rfind('.')? + 1..];
+    (!ext.is_empty() && !ext.contains(['[', '{', ','])).then_some(ext)
+}
+
+/// The literal first directory every path `glob` matches starts with, if it names one
+/// (`src` for `src/**/*.sql`; none for `**/x` or `*/x`). globset matches whole paths, so
+/// such a glob matches only paths that begin with that directory.
+fn first_directory(glob: &str) -> Option<&str> {
+    let (first, _) = glob.trim().split_once('/')?;
+    let literal = !first.is_empty()
+        && first != "."
+        && first != ".."
+        && !has_wildcard(first)
+        && !first.contains(['\\', ']', '}']);
+    literal.then_some(first)
+}
+
+/// The keys of a touched file (see [`glob_file_keys`]): `""`, its name, every dotted
+/// suffix of its name (`a.test.ts` → `ext:test.ts`, `ext:ts`) and its first directory.
 pub fn path_file_keys(path: &str) -> Vec<String> {
     let file_name = path.rsplit('/').next().unwrap_or(path);
     let mut keys = vec![String::new(), format!("name:{file_name}")];
@@ -240,6 +305,8 @@ pub fn path_file_keys(path: &str) -> Vec<String> {
             keys.push(format!("ext:{ext}"));
         }
     }
+    let first_segment = path.split('/').next().unwrap_or(path);
+    keys.push(format!("dir:{first_segment}"));
     keys
 }
 
@@ -348,6 +415,19 @@ mod tests {
             ("Dockerfile.*", "Dockerfile.d/conf", true),
             ("docker-compose*.yml", "docker-compose.prod.yml", true),
             ("src/[ab]/*.rs", "src/a/x.rs", true),
+            ("**/{*mcp*,*agent*,manifest.json}", "src/error.rs", false),
+            (
+                "**/{*mcp*,*agent*,manifest.json}",
+                "app/manifest.json",
+                true,
+            ),
+            (
+                "**/{*mcp*,*agent*,manifest.json}",
+                "tools/my-agent.ts",
+                true,
+            ),
+            ("{src,lib}/**/*.rs", "web/a.rs", false),
+            ("{src,lib}/**/*.rs", "lib/x/a.rs", true),
         ] {
             assert_eq!(could_match(glob, path), possible, "{glob} vs {path}");
         }
@@ -358,20 +438,74 @@ mod tests {
         assert_eq!(glob_file_keys("**/*.{ts,tsx}"), ["ext:ts", "ext:tsx"]);
         assert_eq!(glob_file_keys("src/**/*.d.ts"), ["ext:d.ts"]);
         assert_eq!(glob_file_keys("**/Dockerfile"), ["name:Dockerfile"]);
-        assert_eq!(glob_file_keys("src/storage/**"), [""]);
-        assert_eq!(glob_file_keys("**/*Test.java"), [""]);
+        assert_eq!(glob_file_keys("src/storage/**"), ["dir:src"]);
+        assert_eq!(glob_file_keys("charts/**/templates/*.yml"), ["ext:yml"]);
+        assert_eq!(glob_file_keys("charts/**/templates/**"), ["dir:charts"]);
+        assert_eq!(glob_file_keys("**/*Test.java"), ["ext:java"]);
+        assert_eq!(glob_file_keys("**.ts"), ["ext:ts"]);
+        assert_eq!(glob_file_keys("src/**/*.{ts,tsx}"), ["ext:ts", "ext:tsx"]);
+        assert_eq!(glob_file_keys("**/Dockerfile.*"), [""]);
+        assert_eq!(glob_file_keys("**/infra/**"), [""]);
+        assert_eq!(glob_file_keys("*/migrations/**"), [""]);
         assert_eq!(
             path_file_keys("web/types/a.d.ts"),
-            ["", "name:a.d.ts", "ext:d.ts", "ext:ts"]
+            ["", "name:a.d.ts", "ext:d.ts", "ext:ts", "dir:web"]
         );
-        assert_eq!(path_file_keys("Dockerfile"), ["", "name:Dockerfile"]);
-        // Every simple glob that matches a path shares a key with it.
-        for (glob, path) in [("**/*.d.ts", "a/b.d.ts"), ("**/Dockerfile", "x/Dockerfile")] {
-            let keys = path_file_keys(path);
-            assert!(
-                glob_file_keys(glob).iter().any(|k| keys.contains(k)),
-                "{glob}"
-            );
+        assert_eq!(
+            path_file_keys("Dockerfile"),
+            ["", "name:Dockerfile", "dir:Dockerfile"]
+        );
+    }
+
+    #[test]
+    fn every_glob_that_matches_a_path_shares_a_key_with_it() {
+        let globs = [
+            "**/*.d.ts",
+            "**/Dockerfile",
+            "src/storage/**",
+            "src/routes/**/*",
+            "charts/**/templates/**/*.yml",
+            "src/[ab]/*.rs",
+            "docs/*",
+            "**/*Test.java",
+            "Dockerfile.*",
+            "*.md",
+            "wp-content/{themes,plugins}/**",
+            ".github/workflows/*.yml",
+            "**.ts",
+            "**/application*.properties",
+            "src/**/*IT.java",
+            "**/*.{clj,cljs}",
+        ];
+        let paths = [
+            "a/b.d.ts",
+            "x/Dockerfile",
+            "Dockerfile.dev",
+            "src/storage/index/read.rs",
+            "src/routes/users/index.ts",
+            "charts/app/templates/deploy/a.yml",
+            "src/a/x.rs",
+            "docs/guide.md",
+            "README.md",
+            "src/FooTest.java",
+            "wp-content/themes/x/style.css",
+            ".github/workflows/ci.yml",
+            "web/a.ts",
+            "config/application-dev.properties",
+            "src/x/UserIT.java",
+            "core.cljs",
+        ];
+        for glob in globs {
+            let real = globset::Glob::new(glob).unwrap().compile_matcher();
+            for path in paths {
+                if real.is_match(path) {
+                    let keys = path_file_keys(path);
+                    assert!(
+                        glob_file_keys(glob).iter().any(|k| keys.contains(k)),
+                        "{glob} matches {path} but shares no key with it"
+                    );
+                }
+            }
         }
     }
 
@@ -391,6 +525,9 @@ mod tests {
             "docs/**",
             "**/*.test.*",
             "a?c/*.rs",
+            "**/{*mcp*,*agent*,manifest.json}",
+            "{src,lib}/**/*.rs",
+            "**/*.{test,spec}.ts",
         ];
         let paths = [
             "src/FooTest.java",
@@ -408,6 +545,10 @@ mod tests {
             "a.test.ts",
             "abc/x.rs",
             "src/error.rs",
+            "app/manifest.json",
+            "tools/my-agent.ts",
+            "lib/x/a.rs",
+            "web/a.spec.ts",
         ];
         for glob in globs {
             let real = globset::Glob::new(glob).unwrap().compile_matcher();
