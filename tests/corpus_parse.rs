@@ -1,12 +1,13 @@
 //! Parses every markdown file of the shared real-world corpus (`../shared/corpus`) as a
-//! pattern: nothing may panic, nearly all files must parse, and parsed patterns must be usable.
+//! pattern: nothing may panic, nearly all files must parse, and parsed patterns must be usable
+//! (chunks in order, each found where it lies in the body).
 
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 
-use lore::core::pattern::parse_pattern;
+use lore::core::pattern::{chunk_spans, parse_pattern};
 
 /// The corpus has 635 pattern files; a few may be genuinely unusable.
 const MIN_PARSED: usize = 600;
@@ -62,6 +63,16 @@ fn every_corpus_file_parses_into_usable_chunks() {
                     if chunk.ordinal != i || chunk.body.trim().is_empty() || chunk.line == 0 {
                         unusable.push(format!("{relative}:{}: bad chunk {i}", chunk.line));
                     }
+                }
+                // Excerpts are cut from the stored body by these spans.
+                let spans = chunk_spans(&pattern.body, &pattern.chunks);
+                let found = spans.len() == pattern.chunks.len()
+                    && spans.iter().zip(&pattern.chunks).all(|(span, chunk)| {
+                        span.text(&pattern.body) == chunk.body
+                            && span.heading_path == chunk.heading_path
+                    });
+                if !found {
+                    unusable.push(format!("{relative}: sections not found in the body"));
                 }
             }
             Err(e) => failures.push(format!("{}:{}: {}", e.source_path, e.line, e.message)),

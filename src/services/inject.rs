@@ -14,7 +14,7 @@ use crate::services::render::{RenderItem, Rendered, SEARCH_TOOL, fits_whole, ren
 use crate::services::selection::{SelectionRequest, select_patterns};
 use crate::services::session::SessionLedger;
 use crate::storage::embed::Embedder;
-use crate::storage::index::{Index, IndexError, PatternSummary};
+use crate::storage::index::{Index, IndexError, PatternSummary, PatternText};
 
 /// Collected diagnostics for `LORE_DEBUG=1`, each stamped with the time since the trace
 /// began, so a slow step shows itself. A trace that is off (the default) keeps nothing, and
@@ -106,7 +106,7 @@ impl InjectContext<'_> {
         let load = |ctx: &Self, wanted: &[String]| -> Result<Vec<RenderItem>, IndexError> {
             let mut loaded = Vec::new();
             for (key, source) in entries.iter().filter(|(k, _)| wanted.contains(k)) {
-                if let Some(p) = ctx.index.pattern_by_source(source)? {
+                if let Some(p) = ctx.index.pattern_text(source)? {
                     loaded.push((key, source, p));
                 }
             }
@@ -117,7 +117,7 @@ impl InjectContext<'_> {
                 // Only a pattern that may not fit whole needs its matching sections found.
                 let excerpt = match words {
                     Some(stems) if !fits_whole(intro, &display_path, &p.body, budget, count) => {
-                        excerpt(ctx.index, p.summary.id, stems)?
+                        excerpt(&p, stems)?
                     }
                     _ => None,
                 };
@@ -167,12 +167,15 @@ impl InjectContext<'_> {
 
 /// The sections of a pattern whose heading or text holds a searched word, in file order, or
 /// None when none does.
-fn excerpt(index: &Index, pattern_id: i64, words: &StemSet) -> Result<Option<String>, IndexError> {
-    let sections: Vec<String> = index
-        .chunks_of(pattern_id)?
-        .into_iter()
-        .filter(|c| words.found_in(&c.body) || c.heading_path.iter().any(|h| words.found_in(h)))
-        .map(|c| c.body)
+fn excerpt(pattern: &PatternText, words: &StemSet) -> Result<Option<String>, IndexError> {
+    let sections: Vec<&str> = pattern
+        .sections()?
+        .iter()
+        .map(|s| (s.text(&pattern.body), &s.heading_path))
+        .filter(|(text, headings)| {
+            words.found_in(text) || headings.iter().any(|h| words.found_in(h))
+        })
+        .map(|(text, _)| text)
         .collect();
     Ok((!sections.is_empty()).then(|| sections.join("\n\n")))
 }

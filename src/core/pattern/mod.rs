@@ -5,10 +5,12 @@
 
 mod chunk;
 mod frontmatter;
+mod sections;
 mod values;
 
 pub use chunk::chunk_markdown;
 pub use frontmatter::{parse_frontmatter, split_frontmatter};
+pub use sections::{SectionSpan, chunk_spans, section_spans};
 
 use thiserror::Error;
 

@@ -5,6 +5,7 @@
 //! the previous index intact.
 
 mod pattern_search;
+mod pattern_text;
 mod read;
 mod schema;
 mod term_postings;
@@ -18,7 +19,8 @@ use rusqlite::{Connection, OpenFlags};
 use thiserror::Error;
 
 pub use pattern_search::KnowledgeFacts;
-pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredChunk, StoredPattern};
+pub use pattern_text::PatternText;
+pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
 pub use schema::SCHEMA_VERSION;
 pub use term_postings::PatternLengths;
 pub use vectors::{

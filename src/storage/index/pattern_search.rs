@@ -9,7 +9,7 @@ use rusqlite::{OptionalExtension, params};
 #[cfg(doc)]
 use super::read::GATE_SQL;
 use super::read::LanguageGate;
-use super::write::{NAME_FILLER_KEY, PROJECT_FOLDERS_KEY};
+use super::write::{NAME_FILLER_KEY, PATTERN_COUNT_KEY, PROJECT_FOLDERS_KEY};
 use super::{Index, IndexError};
 use crate::core::pattern_name::filler_words;
 use crate::core::project_scope::ProjectFolders;
@@ -108,9 +108,15 @@ impl Index {
 
     /// How many patterns the index holds.
     pub fn pattern_count(&self) -> Result<u64, IndexError> {
+        // Every write stores the count (counting walks every pattern's key); an index no
+        // write has touched since its migration is counted.
+        let sql = format!(
+            "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = '{PATTERN_COUNT_KEY}'),
+                             (SELECT count(*) FROM patterns))"
+        );
         Ok(self
             .conn
-            .prepare_cached("SELECT count(*) FROM patterns")?
+            .prepare_cached(&sql)?
             .query_row([], |r| r.get::<_, i64>(0))? as u64)
     }
 

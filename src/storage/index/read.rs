@@ -74,16 +74,6 @@ pub struct ChunkHit {
     pub bm25: f64,
 }
 
-/// A stored chunk, for rendering and embedding.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredChunk {
-    pub id: i64,
-    pub ordinal: usize,
-    pub heading_path: Vec<String>,
-    pub body: String,
-    pub line: usize,
-}
-
 /// What the hook and MCP need to know about a pattern without its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatternSummary {
@@ -300,47 +290,6 @@ impl Index {
             })
         })
         .transpose()
-    }
-
-    /// One pattern by its source path.
-    pub fn pattern_by_source(&self, source: &str) -> Result<Option<StoredPattern>, IndexError> {
-        let id: Option<i64> = self
-            .conn
-            .prepare_cached("SELECT id FROM patterns WHERE source = ?1")?
-            .query_row(params![source], |r| r.get(0))
-            .optional()?;
-        match id {
-            Some(id) => self.pattern(id),
-            None => Ok(None),
-        }
-    }
-
-    /// The chunks of one pattern in order.
-    pub fn chunks_of(&self, pattern_id: i64) -> Result<Vec<StoredChunk>, IndexError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, ordinal, heading_path, body, line FROM chunks WHERE pattern_id = ?1 ORDER BY ordinal",
-        )?;
-        let rows = stmt.query_map(params![pattern_id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, i64>(4)?,
-            ))
-        })?;
-        let mut chunks = Vec::new();
-        for row in rows {
-            let (id, ordinal, heading_path, body, line) = row?;
-            chunks.push(StoredChunk {
-                id,
-                ordinal: ordinal as usize,
-                heading_path: from_json(&heading_path)?,
-                body,
-                line: line as usize,
-            });
-        }
-        Ok(chunks)
     }
 
     /// Number of indexed sections: what the noise floor scales with, on the hook's path.

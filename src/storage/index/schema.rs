@@ -4,8 +4,10 @@
 use rusqlite::{Connection, Transaction};
 
 use super::IndexError;
+use super::pattern_text::encode_sections;
 use super::term_postings::{PostingsWriter, write_sizes};
 use super::write::insert_globs;
+use crate::core::pattern::section_spans;
 use crate::core::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
 use crate::core::query::StemCache;
 
@@ -196,28 +198,74 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX patterns_gated_universal ON patterns (source)
         WHERE universal AND applies_when <> '{}';
     "#,
+    // 7: less for a hook to read. Each pattern's text records where its sections lie, so
+    // rendering an excerpt reads the text once instead of the text and then every chunk;
+    // globs with a literal first directory (`src/routes/**`) are keyed by it (`dir:src`)
+    // rather than loaded for every file; and the language index holds the pattern ids, so
+    // the language gate reads the index alone. The backfill keys the globs again and finds
+    // the sections of each stored text.
+    r#"
+    ALTER TABLE pattern_texts ADD COLUMN sections TEXT NOT NULL DEFAULT '[]';
+    DELETE FROM pattern_globs;
+    DROP INDEX pattern_languages_by_language;
+    CREATE INDEX pattern_languages_by_language
+        ON pattern_languages (language, declared, pattern_id);
+    "#,
 ];
 
-/// Rows a migration adds with lore's own rules, which SQL cannot apply: migration 4's
-/// `pattern_globs` classify each stored glob, migration 5's postings count each stored
-/// pattern's words, migration 6 packs the token counts.
+/// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7
+/// key each stored glob (`pattern_globs`), migration 5's postings count each stored
+/// pattern's words, migration 6 packs the token counts, migration 7 finds the sections.
 fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
-    if version == 6 {
-        return pack_sizes(tx);
-    }
-    if version == 5 {
-        return backfill_postings(tx);
-    }
-    if version == 4 {
-        let mut stmt = tx.prepare("SELECT id, paths FROM patterns")?;
-        let rows: Vec<(i64, String)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        for (id, paths) in rows {
-            let globs: Vec<String> =
-                serde_json::from_str(&paths).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-            insert_globs(tx, id, &globs)?;
+    match version {
+        4 => backfill_globs(tx),
+        5 => backfill_postings(tx),
+        6 => pack_sizes(tx),
+        7 => {
+            backfill_globs(tx)?;
+            backfill_sections(tx)
         }
+        _ => Ok(()),
+    }
+}
+
+fn backfill_globs(tx: &Transaction<'_>) -> Result<(), IndexError> {
+    let mut stmt = tx.prepare("SELECT id, paths FROM patterns")?;
+    let rows: Vec<(i64, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, paths) in rows {
+        let globs: Vec<String> =
+            serde_json::from_str(&paths).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        insert_globs(tx, id, &globs)?;
+    }
+    Ok(())
+}
+
+/// Each stored text's sections, from its chunks (whose texts are slices of it, in order).
+fn backfill_sections(tx: &Transaction<'_>) -> Result<(), IndexError> {
+    let texts: Vec<(i64, String)> = tx
+        .prepare("SELECT pattern_id, body FROM pattern_texts")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut chunks =
+        tx.prepare("SELECT heading_path, body FROM chunks WHERE pattern_id = ?1 ORDER BY ordinal")?;
+    let mut update = tx.prepare("UPDATE pattern_texts SET sections = ?2 WHERE pattern_id = ?1")?;
+    for (id, body) in texts {
+        let rows: Vec<(String, String)> = chunks
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut sections = Vec::with_capacity(rows.len());
+        for (heading_path, text) in rows {
+            let heading_path: Vec<String> = serde_json::from_str(&heading_path)
+                .map_err(|e| IndexError::Corrupt(e.to_string()))?;
+            sections.push((text, heading_path));
+        }
+        let spans = section_spans(
+            &body,
+            sections.iter().map(|(t, h)| (t.as_str(), h.as_slice())),
+        );
+        update.execute(rusqlite::params![id, encode_sections(&spans)?])?;
     }
     Ok(())
 }

@@ -2,10 +2,11 @@
 
 use rusqlite::{Transaction, params};
 
+use super::pattern_text::encode_sections;
 use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
 use crate::core::glob_kind::{GlobKind, classify_glob, glob_file_keys};
-use crate::core::pattern::Pattern;
+use crate::core::pattern::{Pattern, chunk_spans};
 use crate::core::pattern_name::filler_words;
 use crate::core::pattern_terms::{about_text, count_pattern_terms};
 use crate::core::project_scope::ProjectFolders;
@@ -14,6 +15,7 @@ use crate::core::query::StemCache;
 /// `meta` keys of the facts derived from every pattern's path (see [`store_derived_facts`]).
 pub(super) const PROJECT_FOLDERS_KEY: &str = "project_folders";
 pub(super) const NAME_FILLER_KEY: &str = "name_filler";
+pub(super) const PATTERN_COUNT_KEY: &str = "pattern_count";
 
 /// How many patterns' words may be counted ahead of the rows being written.
 const COUNT_AHEAD: usize = 32;
@@ -154,8 +156,14 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
         !fm.languages.is_empty(),
     ])?;
     let pattern_id = tx.last_insert_rowid();
-    tx.prepare_cached("INSERT INTO pattern_texts (pattern_id, body) VALUES (?1, ?2)")?
-        .execute(params![pattern_id, p.body])?;
+    tx.prepare_cached(
+        "INSERT INTO pattern_texts (pattern_id, body, sections) VALUES (?1, ?2, ?3)",
+    )?
+    .execute(params![
+        pattern_id,
+        p.body,
+        encode_sections(&chunk_spans(&p.body, &p.chunks))?
+    ])?;
     insert_globs(tx, pattern_id, &fm.paths)?;
     let about = about_text(&fm.tags, fm.description.as_deref());
 
@@ -232,8 +240,8 @@ fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexErr
 }
 
 /// Facts about the whole knowledge base, computed once per write that changes it so a hook
-/// reads them in a row or two: which folders are projects' folders and which file-name words
-/// are filler.
+/// reads them in a row or two: how many patterns there are, which folders are projects'
+/// folders and which file-name words are filler.
 fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
     let mut stmt = tx.prepare_cached("SELECT source FROM patterns ORDER BY source")?;
     let sources: Vec<String> = stmt
@@ -243,5 +251,6 @@ fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
     let filler = filler_words(sources.iter().map(String::as_str));
     set_meta(tx, PROJECT_FOLDERS_KEY, &to_json(folders.folders())?)?;
     set_meta(tx, NAME_FILLER_KEY, &to_json(&filler)?)?;
+    set_meta(tx, PATTERN_COUNT_KEY, &sources.len().to_string())?;
     Ok(())
 }

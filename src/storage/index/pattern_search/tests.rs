@@ -181,7 +181,7 @@ fn knowledge_facts_are_stored_on_write_and_derived_when_missing() {
     index
         .conn
         .execute(
-            "DELETE FROM meta WHERE key IN ('project_folders', 'name_filler')",
+            "DELETE FROM meta WHERE key IN ('project_folders', 'name_filler', 'pattern_count')",
             [],
         )
         .unwrap();
@@ -195,6 +195,19 @@ fn knowledge_facts_are_stored_on_write_and_derived_when_missing() {
             .collect::<Vec<_>>(),
         ["acme__web/AGENTS.md", "acme__web/STYLE.md"]
     );
+    // A delta write keeps the stored count true.
+    index
+        .write(&WriteBatch {
+            removals: vec!["x0.instructions.md".into()],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    assert_eq!(index.pattern_count().unwrap(), 31);
+    index
+        .conn
+        .execute("DELETE FROM meta WHERE key = 'pattern_count'", [])
+        .unwrap();
+    assert_eq!(index.pattern_count().unwrap(), 31);
 }
 
 #[test]

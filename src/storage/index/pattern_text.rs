@@ -1,0 +1,174 @@
+//! A pattern's body with where its sections lie (`pattern_texts.sections`), read in one row
+//! so rendering can cut out matching sections without reading the chunks again.
+
+use rusqlite::{OptionalExtension, params};
+
+use super::{Index, IndexError};
+use crate::core::pattern::SectionSpan;
+
+/// A pattern's text as rendering needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternText {
+    pub id: i64,
+    pub body: String,
+    /// The sections as stored, decoded on demand: most rendered patterns are shown whole.
+    sections: String,
+}
+
+impl PatternText {
+    /// Where each section lies in [`PatternText::body`], in order.
+    pub fn sections(&self) -> Result<Vec<SectionSpan>, IndexError> {
+        decode_sections(&self.sections)
+    }
+}
+
+/// Stored form: `[[start, end, ["Heading", "Subheading"]], ...]`, byte offsets into the body.
+pub(super) fn encode_sections(spans: &[SectionSpan]) -> Result<String, IndexError> {
+    let rows: Vec<(usize, usize, &[String])> = spans
+        .iter()
+        .map(|s| (s.start, s.end, s.heading_path.as_slice()))
+        .collect();
+    serde_json::to_string(&rows).map_err(|e| IndexError::Corrupt(e.to_string()))
+}
+
+pub(super) fn decode_sections(stored: &str) -> Result<Vec<SectionSpan>, IndexError> {
+    let rows: Vec<(usize, usize, Vec<String>)> = serde_json::from_str(stored)
+        .map_err(|e| IndexError::Corrupt(format!("pattern sections: {e}")))?;
+    Ok(rows
+        .into_iter()
+        .map(|(start, end, heading_path)| SectionSpan {
+            start,
+            end,
+            heading_path,
+        })
+        .collect())
+}
+
+impl Index {
+    /// The text of the pattern stored from `source`, if there is one.
+    pub fn pattern_text(&self, source: &str) -> Result<Option<PatternText>, IndexError> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT t.pattern_id, t.body, t.sections FROM patterns p
+                 JOIN pattern_texts t ON t.pattern_id = p.id WHERE p.source = ?1",
+            )?
+            .query_row(params![source], |r| {
+                Ok(PatternText {
+                    id: r.get(0)?,
+                    body: r.get(1)?,
+                    sections: r.get(2)?,
+                })
+            })
+            .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::glob_kind::path_file_keys;
+    use crate::core::pattern::{Pattern, parse_pattern};
+    use crate::storage::index::{PatternRecord, WriteBatch};
+
+    const TEXT: &str = "---\npaths: [\"src/storage/**\"]\n---\n# Storage\n\nLead.\n\n\
+                        ## Errors\n\nUse thiserror.\n\n### Retries\n\nBack off.\n";
+
+    fn stored(index: &mut Index, pattern: &Pattern) {
+        index
+            .write(&WriteBatch {
+                upserts: vec![PatternRecord {
+                    pattern,
+                    content_hash: "h".into(),
+                    mentioned_languages: Vec::new(),
+                }],
+                ..WriteBatch::default()
+            })
+            .unwrap();
+    }
+
+    /// Each section's text and heading path as read back.
+    fn sections_of(index: &Index, source: &str) -> Vec<(String, Vec<String>)> {
+        let text = index.pattern_text(source).unwrap().unwrap();
+        text.sections()
+            .unwrap()
+            .iter()
+            .map(|s| (s.text(&text.body).to_string(), s.heading_path.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_stored_text_knows_where_its_sections_lie() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = Index::open(&dir.path().join("index.db")).unwrap();
+        let pattern = parse_pattern("storage.md", TEXT).unwrap();
+        stored(&mut index, &pattern);
+        let expected: Vec<(String, Vec<String>)> = pattern
+            .chunks
+            .iter()
+            .map(|c| (c.body.clone(), c.heading_path.clone()))
+            .collect();
+        assert_eq!(sections_of(&index, "storage.md"), expected);
+        assert_eq!(expected[2].1, ["Storage", "Errors", "Retries"]);
+        assert!(index.pattern_text("other.md").unwrap().is_none());
+    }
+
+    #[test]
+    fn migration_7_finds_the_sections_and_keys_the_globs_of_a_schema_6_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.db");
+        let pattern = parse_pattern("storage.md", TEXT).unwrap();
+        {
+            let mut conn = rusqlite::Connection::open(&path).unwrap();
+            super::super::schema::migrate_to(&mut conn, 6).unwrap();
+            conn.execute(
+                "INSERT INTO patterns (id, source, title, tags, languages, universal,
+                     applies_when, paths, description, content_hash, has_declared)
+                 VALUES (3, 'storage.md', 'Storage', '[]', '[]', 0, '{}',
+                         '[\"src/storage/**\"]', NULL, 'h', 0)",
+                [],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO pattern_texts (pattern_id, body) VALUES (3, ?1)",
+                [&pattern.body],
+            )
+            .unwrap();
+            for c in &pattern.chunks {
+                conn.execute(
+                    "INSERT INTO chunks (pattern_id, ordinal, heading_path, body, line)
+                     VALUES (3, ?1, ?2, ?3, ?4)",
+                    rusqlite::params![
+                        c.ordinal as i64,
+                        serde_json::to_string(&c.heading_path).unwrap(),
+                        c.body,
+                        c.line as i64
+                    ],
+                )
+                .unwrap();
+            }
+            // Schema 6 keyed a glob with a literal directory as matching any file.
+            conn.execute(
+                "INSERT INTO pattern_globs (pattern_id, position, glob, broad, file_key)
+                 VALUES (3, 0, 'src/storage/**', 0, '')",
+                [],
+            )
+            .unwrap();
+        }
+        let migrated = Index::open(&path).unwrap();
+        let fresh_dir = tempfile::tempdir().unwrap();
+        let mut fresh = Index::open(&fresh_dir.path().join("index.db")).unwrap();
+        stored(&mut fresh, &pattern);
+        assert_eq!(
+            sections_of(&migrated, "storage.md"),
+            sections_of(&fresh, "storage.md")
+        );
+        let globs =
+            |index: &Index, path: &str| index.candidate_globs(&path_file_keys(path)).unwrap();
+        assert_eq!(
+            globs(&migrated, "src/storage/a.rs"),
+            [(3, "src/storage/**".to_string(), false)]
+        );
+        assert_eq!(globs(&migrated, "web/a.ts"), []);
+    }
+}
