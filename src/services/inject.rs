@@ -93,21 +93,21 @@ impl InjectContext<'_> {
     }
 
     /// Render the patterns not yet shown in this session and record them as shown.
-    /// `entries` are (ledger key, source) in injection order; `words` are the searched terms
-    /// whose matching sections make a pattern's excerpt when it is too long to show whole.
+    /// `entries` are in injection order; `words` are the searched terms whose matching
+    /// sections make a pattern's excerpt when it is too long to show whole.
     fn render_fresh(
         &mut self,
-        entries: Vec<(String, String)>,
+        entries: Vec<RenderEntry>,
         words: Option<&StemSet>,
         intro: &str,
         budget: usize,
     ) -> Result<Option<Rendered>, IndexError> {
-        let keys: Vec<String> = entries.iter().map(|(k, _)| k.clone()).collect();
+        let keys: Vec<String> = entries.iter().map(|e| e.key.clone()).collect();
         let load = |ctx: &Self, wanted: &[String]| -> Result<Vec<RenderItem>, IndexError> {
             let mut loaded = Vec::new();
-            for (key, source) in entries.iter().filter(|(k, _)| wanted.contains(k)) {
-                if let Some(p) = ctx.index.pattern_text(source)? {
-                    loaded.push((key, source, p));
+            for entry in entries.iter().filter(|e| wanted.contains(&e.key)) {
+                if let Some(p) = ctx.index.pattern_text(entry.pattern_id)? {
+                    loaded.push((&entry.key, &entry.source, p));
                 }
             }
             let count = loaded.len();
@@ -163,6 +163,13 @@ impl InjectContext<'_> {
             }
         }
     }
+}
+
+/// A pattern to render: its session-ledger key, its path and its id in the index.
+struct RenderEntry {
+    key: String,
+    source: String,
+    pattern_id: i64,
 }
 
 /// The sections of a pattern whose heading or text holds a searched word, in file order, or
@@ -249,7 +256,11 @@ pub fn inject_for_query(
     let entries = selection
         .candidates
         .into_iter()
-        .map(|c| (c.ledger_key(), c.source))
+        .map(|c| RenderEntry {
+            key: c.ledger_key(),
+            pattern_id: c.pattern_id,
+            source: c.source,
+        })
         .collect();
     let intro = intro_for(moment, input.tool_name.as_deref());
     let budget = ctx.budget(moment);
@@ -336,10 +347,14 @@ pub fn inject_session_start(
             .note("index is empty: nothing to prime the session with");
         return Ok(None);
     }
-    let universal: Vec<(String, String)> = summaries
+    let universal: Vec<RenderEntry> = summaries
         .iter()
         .filter(|s| s.universal)
-        .map(|s| (s.source.clone(), s.source.clone()))
+        .map(|s| RenderEntry {
+            key: s.source.clone(),
+            source: s.source.clone(),
+            pattern_id: s.id,
+        })
         .collect();
     // Universal rules come first in priority: they get up to two thirds of the budget.
     let universal_budget = budget * 2 / 3;

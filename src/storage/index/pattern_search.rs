@@ -110,27 +110,29 @@ impl Index {
     pub fn pattern_count(&self) -> Result<u64, IndexError> {
         // Every write stores the count (counting walks every pattern's key); an index no
         // write has touched since its migration is counted.
-        let sql = format!(
-            "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = '{PATTERN_COUNT_KEY}'),
-                             (SELECT count(*) FROM patterns))"
-        );
+        if let Some(count) = self.meta(PATTERN_COUNT_KEY)?.and_then(|v| v.parse().ok()) {
+            return Ok(count);
+        }
         Ok(self
             .conn
-            .prepare_cached(&sql)?
+            .prepare_cached("SELECT count(*) FROM patterns")?
             .query_row([], |r| r.get::<_, i64>(0))? as u64)
+    }
+
+    /// The `meta` value stored under `key`.
+    fn meta(&self, key: &str) -> Result<Option<String>, IndexError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT value FROM meta WHERE key = ?1")?
+            .query_row(params![key], |r| r.get(0))
+            .optional()?)
     }
 
     /// The pattern count, project folders and file-name filler words. Indexes written before
     /// these facts were stored get them computed from the pattern paths.
     pub fn knowledge_facts(&self) -> Result<KnowledgeFacts, IndexError> {
         let pattern_count = self.pattern_count()?;
-        let meta = |key: &str| -> Result<Option<String>, IndexError> {
-            Ok(self
-                .conn
-                .prepare_cached("SELECT value FROM meta WHERE key = ?1")?
-                .query_row(params![key], |r| r.get(0))
-                .optional()?)
-        };
+        let meta = |key: &str| self.meta(key);
         let decode = |text: String| -> Result<Vec<String>, IndexError> {
             serde_json::from_str(&text).map_err(|e| IndexError::Corrupt(e.to_string()))
         };

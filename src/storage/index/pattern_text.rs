@@ -9,7 +9,6 @@ use crate::core::pattern::SectionSpan;
 /// A pattern's text as rendering needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatternText {
-    pub id: i64,
     pub body: String,
     /// The sections as stored, decoded on demand: most rendered patterns are shown whole.
     sections: String,
@@ -45,19 +44,15 @@ pub(super) fn decode_sections(stored: &str) -> Result<Vec<SectionSpan>, IndexErr
 }
 
 impl Index {
-    /// The text of the pattern stored from `source`, if there is one.
-    pub fn pattern_text(&self, source: &str) -> Result<Option<PatternText>, IndexError> {
+    /// The text of pattern `id`, if there is one.
+    pub fn pattern_text(&self, id: i64) -> Result<Option<PatternText>, IndexError> {
         Ok(self
             .conn
-            .prepare_cached(
-                "SELECT t.pattern_id, t.body, t.sections FROM patterns p
-                 JOIN pattern_texts t ON t.pattern_id = p.id WHERE p.source = ?1",
-            )?
-            .query_row(params![source], |r| {
+            .prepare_cached("SELECT body, sections FROM pattern_texts WHERE pattern_id = ?1")?
+            .query_row(params![id], |r| {
                 Ok(PatternText {
-                    id: r.get(0)?,
-                    body: r.get(1)?,
-                    sections: r.get(2)?,
+                    body: r.get(0)?,
+                    sections: r.get(1)?,
                 })
             })
             .optional()?)
@@ -89,7 +84,13 @@ mod tests {
 
     /// Each section's text and heading path as read back.
     fn sections_of(index: &Index, source: &str) -> Vec<(String, Vec<String>)> {
-        let text = index.pattern_text(source).unwrap().unwrap();
+        let id: i64 = index
+            .conn
+            .query_row("SELECT id FROM patterns WHERE source = ?1", [source], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        let text = index.pattern_text(id).unwrap().unwrap();
         text.sections()
             .unwrap()
             .iter()
@@ -110,7 +111,7 @@ mod tests {
             .collect();
         assert_eq!(sections_of(&index, "storage.md"), expected);
         assert_eq!(expected[2].1, ["Storage", "Errors", "Retries"]);
-        assert!(index.pattern_text("other.md").unwrap().is_none());
+        assert!(index.pattern_text(-1).unwrap().is_none());
     }
 
     #[test]

@@ -237,22 +237,23 @@ impl Index {
         &self,
         file_keys: &[String],
     ) -> Result<Vec<(i64, String, bool)>, IndexError> {
-        let keys =
-            serde_json::to_string(file_keys).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        // A glob is keyed once per file key it may match; several keys can name it.
         let mut stmt = self.conn.prepare_cached(
-            "SELECT DISTINCT pattern_id, position, glob, broad FROM pattern_globs
-             WHERE file_key IN (SELECT value FROM json_each(?1))
-             ORDER BY pattern_id, position",
+            "SELECT pattern_id, position, glob, broad FROM pattern_globs WHERE file_key = ?1",
         )?;
-        let rows = stmt.query_map(params![keys], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, bool>(3)?,
-            ))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut globs: Vec<(i64, i64, String, bool)> = Vec::new();
+        for key in file_keys {
+            let mut rows = stmt.query(params![key])?;
+            while let Some(r) = rows.next()? {
+                globs.push((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?));
+            }
+        }
+        // A glob is keyed once per file key it may match; several keys can name it.
+        globs.sort_unstable_by_key(|&(id, position, ..)| (id, position));
+        globs.dedup_by_key(|&mut (id, position, ..)| (id, position));
+        Ok(globs
+            .into_iter()
+            .map(|(id, _, glob, broad)| (id, glob, broad))
+            .collect())
     }
 
     /// Summaries of the universal patterns that name tools or commands in `applies_when`

@@ -200,13 +200,22 @@ const MIGRATIONS: &[&str] = &[
     "#,
     // 7: less for a hook to read. Each pattern's text records where its sections lie, so
     // rendering an excerpt reads the text once instead of the text and then every chunk;
-    // globs with a literal first directory (`src/routes/**`) are keyed by it (`dir:src`)
-    // rather than loaded for every file; and the language index holds the pattern ids, so
-    // the language gate reads the index alone. The backfill keys the globs again and finds
-    // the sections of each stored text.
+    // globs are stored in file-key order, and keyed by a literal extension (`**/*Test.java`)
+    // or first directory (`src/routes/**`) where they have one rather than loaded for every
+    // file; and the language index holds the pattern ids, so the language gate reads the
+    // index alone. The backfill keys the globs again and finds the sections of each text.
     r#"
     ALTER TABLE pattern_texts ADD COLUMN sections TEXT NOT NULL DEFAULT '[]';
-    DELETE FROM pattern_globs;
+    DROP TABLE pattern_globs;
+    CREATE TABLE pattern_globs (
+        file_key      TEXT NOT NULL,
+        pattern_id    INTEGER NOT NULL REFERENCES patterns(id),
+        position      INTEGER NOT NULL,
+        glob          TEXT NOT NULL,
+        broad         INTEGER NOT NULL,
+        PRIMARY KEY (file_key, pattern_id, position)
+    ) WITHOUT ROWID;
+    CREATE INDEX pattern_globs_by_pattern ON pattern_globs (pattern_id);
     DROP INDEX pattern_languages_by_language;
     CREATE INDEX pattern_languages_by_language
         ON pattern_languages (language, declared, pattern_id);
