@@ -155,6 +155,7 @@ fn request(ws: &Workspace) -> HookRequest {
     HookRequest {
         config_flag: Some(ws.path("lore.toml")),
         ledger_dir: ws.path(".env/runtime/lore"),
+        exits_after: false,
     }
 }
 

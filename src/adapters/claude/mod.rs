@@ -50,6 +50,7 @@ pub fn run_hook(config_flag: Option<PathBuf>) {
     let request = HookRequest {
         config_flag,
         ledger_dir: default_ledger_dir(),
+        exits_after: true,
     };
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut input = String::new();
@@ -88,6 +89,9 @@ pub struct HookRequest {
     /// `--config PATH`, if given.
     pub config_flag: Option<PathBuf>,
     pub ledger_dir: PathBuf,
+    /// The process exits right after this one answer (`lore hook`), so the index connection
+    /// is left for the exit to release instead of being closed.
+    pub exits_after: bool,
 }
 
 /// The hook's answer to one payload: the JSON line to print, or nothing. Errors are for
@@ -141,13 +145,23 @@ pub fn answer(
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
             refresh_index(&config, trace);
-            with_context(&config, &ledger, &start_dir, trace, |ctx| {
-                inject_session_start(ctx, config.hook.session_start_budget)
-            })?
+            with_context(
+                &config,
+                &ledger,
+                &start_dir,
+                request.exits_after,
+                trace,
+                |ctx| inject_session_start(ctx, config.hook.session_start_budget),
+            )?
         }
-        Event::SubagentStart => with_context(&config, &ledger, &start_dir, trace, |ctx| {
-            inject_session_start(ctx, config.hook.subagent_budget)
-        })?,
+        Event::SubagentStart => with_context(
+            &config,
+            &ledger,
+            &start_dir,
+            request.exits_after,
+            trace,
+            |ctx| inject_session_start(ctx, config.hook.subagent_budget),
+        )?,
         Event::UserPromptSubmit { .. }
         | Event::PreToolUse { .. }
         | Event::PostToolUseFailure { .. } => {
@@ -157,9 +171,14 @@ pub fn answer(
                 Event::PreToolUse { .. } => Moment::ToolCall,
                 _ => Moment::ToolFailure,
             };
-            with_context(&config, &ledger, &start_dir, trace, |ctx| {
-                inject_for_query(ctx, moment, &input)
-            })?
+            with_context(
+                &config,
+                &ledger,
+                &start_dir,
+                request.exits_after,
+                trace,
+                |ctx| inject_for_query(ctx, moment, &input),
+            )?
         }
     };
     Ok(injection
@@ -186,6 +205,7 @@ fn with_context(
     config: &Config,
     ledger: &SessionLedger,
     project_dir: &Path,
+    exits_after: bool,
     trace: &mut Trace,
     inject: impl FnOnce(
         &mut InjectContext<'_>,
@@ -219,5 +239,12 @@ fn with_context(
             .map(|e| e as &dyn crate::storage::embed::Embedder),
         trace,
     };
-    Ok(inject(&mut ctx)?)
+    let injection = inject(&mut ctx)?;
+    if exits_after {
+        // A read-only connection has nothing to write back, and exiting releases its locks
+        // as a crash would (which SQLite is built to survive); closing it would free every
+        // cached page and unmap the WAL index one by one, about 2% of a hook.
+        std::mem::forget(index);
+    }
+    Ok(injection)
 }
