@@ -89,18 +89,17 @@ impl Index {
         if languages.is_empty() {
             return Ok((declaring, mentioning));
         }
-        let languages =
-            serde_json::to_string(languages).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let mut stmt = self.conn.prepare_cached(
-            "SELECT pattern_id, declared FROM pattern_languages
-             WHERE language IN (SELECT value FROM json_each(?1))",
+            "SELECT pattern_id, declared FROM pattern_languages WHERE language = ?1",
         )?;
-        let mut rows = stmt.query(params![languages])?;
-        while let Some(row) = rows.next()? {
-            if row.get::<_, bool>(1)? {
-                declaring.insert(row.get(0)?);
-            } else {
-                mentioning.insert(row.get(0)?);
+        for language in languages {
+            let mut rows = stmt.query(params![language])?;
+            while let Some(row) = rows.next()? {
+                if row.get::<_, bool>(1)? {
+                    declaring.insert(row.get(0)?);
+                } else {
+                    mentioning.insert(row.get(0)?);
+                }
             }
         }
         Ok((declaring, mentioning))
@@ -184,15 +183,21 @@ impl Index {
         stems: &[String],
         pattern_count: u64,
     ) -> Result<BTreeMap<String, u64>, IndexError> {
-        let stems = serde_json::to_string(stems).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT term, docs FROM pattern_terms
-             WHERE term IN (SELECT value FROM json_each(?1)) AND docs * 20 > ?2",
-        )?;
-        let rows = stmt.query_map(params![stems, pattern_count as i64], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        // One lookup per stem: a query has a handful, and this plain statement costs less
+        // to prepare and run than an IN over `json_each`.
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT docs FROM pattern_terms WHERE term = ?1")?;
+        let mut counts = BTreeMap::new();
+        for stem in stems {
+            let docs: Option<i64> = stmt.query_row(params![stem], |r| r.get(0)).optional()?;
+            if let Some(docs) = docs.map(|d| d.max(0) as u64)
+                && docs * 20 > pattern_count
+            {
+                counts.insert(stem.clone(), docs);
+            }
+        }
+        Ok(counts)
     }
 
     /// (path, title) of each of `ids` that exists.
@@ -200,12 +205,19 @@ impl Index {
         &self,
         ids: &[i64],
     ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
-        let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, source, title FROM patterns WHERE id IN (SELECT value FROM json_each(?1))",
-        )?;
-        let rows = stmt.query_map(params![ids], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT source, title FROM patterns WHERE id = ?1")?;
+        let mut names = BTreeMap::new();
+        for &id in ids {
+            if let Some(name) = stmt
+                .query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()?
+            {
+                names.insert(id, name);
+            }
+        }
+        Ok(names)
     }
 
     /// Every pattern's path, in order.
