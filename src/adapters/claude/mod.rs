@@ -211,18 +211,17 @@ fn with_context(
         &mut InjectContext<'_>,
     ) -> Result<Option<Injection>, crate::storage::index::IndexError>,
 ) -> anyhow::Result<Option<Injection>> {
-    let index = match Index::open_read_only(&config.database, INDEX_BUSY)? {
+    let index = match Index::open_snapshot(&config.database, INDEX_BUSY)? {
         Some(index) => index,
         None => {
             trace.note("no index yet: building it");
             build_first_index(config, trace);
-            match Index::open_read_only(&config.database, INDEX_BUSY)? {
+            match Index::open_snapshot(&config.database, INDEX_BUSY)? {
                 Some(index) => index,
                 None => return Ok(None),
             }
         }
     };
-    index.hold_snapshot()?;
     // The query embedder exists only when hybrid search is on; it has its own hard timeout
     // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
     let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {

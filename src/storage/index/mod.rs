@@ -102,9 +102,26 @@ impl Index {
         })
     }
 
-    /// Open an existing index read-only (the hook's path): never creates or migrates.
-    /// Returns `Ok(None)` when there is no index file yet.
+    /// Open an existing index read-only: never creates or migrates. Returns `Ok(None)` when
+    /// there is no index file yet.
     pub fn open_read_only(path: &Path, busy: Duration) -> Result<Option<Self>, IndexError> {
+        Self::open_reader(path, busy, false)
+    }
+
+    /// As [`Index::open_read_only`], reading everything from one snapshot until the handle is
+    /// dropped (the hook's path): a short-lived reader then sees one state of the index even
+    /// while an ingest commits, and takes SQLite's read lock once, the schema check included,
+    /// instead of once per statement. Not for long-lived readers, which would never see a
+    /// later ingest.
+    pub fn open_snapshot(path: &Path, busy: Duration) -> Result<Option<Self>, IndexError> {
+        Self::open_reader(path, busy, true)
+    }
+
+    fn open_reader(
+        path: &Path,
+        busy: Duration,
+        snapshot: bool,
+    ) -> Result<Option<Self>, IndexError> {
         if !path.exists() {
             return Ok(None);
         }
@@ -124,6 +141,10 @@ impl Index {
         // where SQLite warns a mapping can fault.
         conn.pragma_update(None, "mmap_size", MMAP_SIZE)
             .map_err(open_err)?;
+        if snapshot {
+            // A deferred transaction takes its snapshot at its first read.
+            conn.execute_batch("BEGIN DEFERRED").map_err(open_err)?;
+        }
         let version: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .map_err(open_err)?;
@@ -147,15 +168,6 @@ impl Index {
 
     pub fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// Read everything from here on from one snapshot, until the handle is dropped: a
-    /// short-lived reader (a hook) then sees one state of the index even while an ingest
-    /// commits, and takes SQLite's read lock once instead of once per statement. Not for
-    /// long-lived readers, which would never see a later ingest.
-    pub fn hold_snapshot(&self) -> Result<(), IndexError> {
-        // A deferred transaction takes its snapshot at its first read.
-        Ok(self.conn.execute_batch("BEGIN DEFERRED")?)
     }
 }
 
