@@ -131,6 +131,12 @@ pub fn answer(
         payload.session_id.as_deref(),
         payload.agent_id.as_deref(),
     );
+    let scope = InjectScope {
+        config: &config,
+        ledger: &ledger,
+        project_dir: &start_dir,
+        exits_after: request.exits_after,
+    };
 
     let injection = match &event {
         Event::Ignored => return Ok(None),
@@ -145,23 +151,13 @@ pub fn answer(
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
             refresh_index(&config, trace);
-            with_context(
-                &config,
-                &ledger,
-                &start_dir,
-                request.exits_after,
-                trace,
-                |ctx| inject_session_start(ctx, config.hook.session_start_budget),
-            )?
+            scope.inject(trace, |ctx| {
+                inject_session_start(ctx, config.hook.session_start_budget)
+            })?
         }
-        Event::SubagentStart => with_context(
-            &config,
-            &ledger,
-            &start_dir,
-            request.exits_after,
-            trace,
-            |ctx| inject_session_start(ctx, config.hook.subagent_budget),
-        )?,
+        Event::SubagentStart => scope.inject(trace, |ctx| {
+            inject_session_start(ctx, config.hook.subagent_budget)
+        })?,
         Event::UserPromptSubmit { .. }
         | Event::PreToolUse { .. }
         | Event::PostToolUseFailure { .. } => {
@@ -171,14 +167,7 @@ pub fn answer(
                 Event::PreToolUse { .. } => Moment::ToolCall,
                 _ => Moment::ToolFailure,
             };
-            with_context(
-                &config,
-                &ledger,
-                &start_dir,
-                request.exits_after,
-                trace,
-                |ctx| inject_for_query(ctx, moment, &input),
-            )?
+            scope.inject(trace, |ctx| inject_for_query(ctx, moment, &input))?
         }
     };
     Ok(injection
@@ -200,50 +189,64 @@ pub fn hook_query_input(payload: &Payload) -> crate::core::query::QueryInput {
     query_input(payload, last)
 }
 
-/// Open the index (building it on first use) and run `inject` with a context around it.
-fn with_context(
-    config: &Config,
-    ledger: &SessionLedger,
-    project_dir: &Path,
+/// What every event that injects conventions needs around the index.
+struct InjectScope<'a> {
+    config: &'a Config,
+    ledger: &'a SessionLedger,
+    project_dir: &'a Path,
+    /// See [`HookRequest::exits_after`].
     exits_after: bool,
-    trace: &mut Trace,
-    inject: impl FnOnce(
-        &mut InjectContext<'_>,
-    ) -> Result<Option<Injection>, crate::storage::index::IndexError>,
-) -> anyhow::Result<Option<Injection>> {
-    let index = match Index::open_snapshot(&config.database, INDEX_BUSY)? {
-        Some(index) => index,
-        None => {
-            trace.note("no index yet: building it");
-            build_first_index(config, trace);
-            match Index::open_snapshot(&config.database, INDEX_BUSY)? {
-                Some(index) => index,
-                None => return Ok(None),
+}
+
+impl InjectScope<'_> {
+    /// Open the index (building it on first use) and run `inject` with a context around it.
+    fn inject(
+        &self,
+        trace: &mut Trace,
+        inject: impl FnOnce(
+            &mut InjectContext<'_>,
+        ) -> Result<Option<Injection>, crate::storage::index::IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        let &Self {
+            config,
+            ledger,
+            project_dir,
+            exits_after,
+        } = self;
+        let index = match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+            Some(index) => index,
+            None => {
+                trace.note("no index yet: building it");
+                build_first_index(config, trace);
+                match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+                    Some(index) => index,
+                    None => return Ok(None),
+                }
             }
+        };
+        // The query embedder exists only when hybrid search is on; it has its own hard timeout
+        // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
+        let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
+            trace.note(format!("no query embedder ({e}); full text only"));
+            None
+        });
+        let mut ctx = InjectContext {
+            config,
+            index: &index,
+            ledger,
+            project_dir: Some(project_dir),
+            embedder: embedder
+                .as_ref()
+                .map(|e| e as &dyn crate::storage::embed::Embedder),
+            trace,
+        };
+        let injection = inject(&mut ctx)?;
+        if exits_after {
+            // A read-only connection has nothing to write back, and exiting releases its locks
+            // as a crash would (which SQLite is built to survive); closing it would free every
+            // cached page and unmap the WAL index one by one, about a tenth of a hook.
+            std::mem::forget(index);
         }
-    };
-    // The query embedder exists only when hybrid search is on; it has its own hard timeout
-    // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
-    let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
-        trace.note(format!("no query embedder ({e}); full text only"));
-        None
-    });
-    let mut ctx = InjectContext {
-        config,
-        index: &index,
-        ledger,
-        project_dir: Some(project_dir),
-        embedder: embedder
-            .as_ref()
-            .map(|e| e as &dyn crate::storage::embed::Embedder),
-        trace,
-    };
-    let injection = inject(&mut ctx)?;
-    if exits_after {
-        // A read-only connection has nothing to write back, and exiting releases its locks
-        // as a crash would (which SQLite is built to survive); closing it would free every
-        // cached page and unmap the WAL index one by one, about 2% of a hook.
-        std::mem::forget(index);
+        Ok(injection)
     }
-    Ok(injection)
 }

@@ -131,11 +131,10 @@ impl Index {
     /// these facts were stored get them computed from the pattern paths.
     pub fn knowledge_facts(&self) -> Result<KnowledgeFacts, IndexError> {
         let pattern_count = self.pattern_count()?;
-        let meta = |key: &str| self.meta(key);
         let decode = |text: String| -> Result<Vec<String>, IndexError> {
             serde_json::from_str(&text).map_err(|e| IndexError::Corrupt(e.to_string()))
         };
-        match (meta(PROJECT_FOLDERS_KEY)?, meta(NAME_FILLER_KEY)?) {
+        match (self.meta(PROJECT_FOLDERS_KEY)?, self.meta(NAME_FILLER_KEY)?) {
             (Some(folders), Some(filler)) => Ok(KnowledgeFacts {
                 pattern_count,
                 project_folders: ProjectFolders::from_folders(decode(folders)?),
