@@ -457,106 +457,99 @@ mod tests {
         );
     }
 
+    /// Globs of every shape lore keys or prefilters, and paths some of them match.
+    const GLOBS: &[&str] = &[
+        "**/*.d.ts",
+        "**/Dockerfile",
+        "src/storage/**",
+        "src/routes/**/*",
+        "charts/**/templates/**/*.yml",
+        "src/[ab]/*.rs",
+        "docs/*",
+        "docs/**",
+        "*.md",
+        "**/*Test.java",
+        "src/**/*IT.java",
+        "src/**/test/*.rs",
+        "Dockerfile.*",
+        "**/Dockerfile.*",
+        "docker-compose*.yml",
+        "**/application*.properties",
+        "app/**/page.tsx",
+        "**/*.test.*",
+        "a?c/*.rs",
+        "**.ts",
+        "**/*.{ts,tsx}",
+        "**/*.{clj,cljs}",
+        "**/*.{test,spec}.ts",
+        "{src,lib}/**/*.rs",
+        "wp-content/{themes,plugins}/**",
+        "**/{*mcp*,*agent*,manifest.json}",
+        ".github/workflows/*.yml",
+    ];
+    const PATHS: &[&str] = &[
+        "a/b.d.ts",
+        "x/Dockerfile",
+        "Dockerfile.dev",
+        "Dockerfile.d/conf",
+        "deploy/Dockerfile.prod",
+        "docker-compose.prod.yml",
+        "src/storage/index/read.rs",
+        "src/routes/users/index.ts",
+        "charts/app/templates/deploy/a.yml",
+        "src/a/x.rs",
+        "src/x/test/a.rs",
+        "src/error.rs",
+        "docs/guide.md",
+        "README.md",
+        "src/FooTest.java",
+        "src/x/UserIT.java",
+        "config/application-dev.properties",
+        "web/App.tsx",
+        "web/a.ts",
+        "web/a.spec.ts",
+        "a.test.ts",
+        "app/x/page.tsx",
+        "app/manifest.json",
+        "tools/my-agent.ts",
+        "abc/x.rs",
+        "lib/x/a.rs",
+        "core.cljs",
+        "wp-content/themes/x/style.css",
+        ".github/workflows/ci.yml",
+    ];
+
+    /// Every (glob, path) of [`GLOBS`] and [`PATHS`] that globset itself matches.
+    fn globset_matches() -> Vec<(&'static str, &'static str)> {
+        let mut matches = Vec::new();
+        for &glob in GLOBS {
+            let real = globset::Glob::new(glob).unwrap().compile_matcher();
+            matches.extend(
+                PATHS
+                    .iter()
+                    .filter(|p| real.is_match(p))
+                    .map(|&p| (glob, p)),
+            );
+        }
+        assert!(matches.len() > 30, "the lists exercise few matches");
+        matches
+    }
+
     #[test]
     fn every_glob_that_matches_a_path_shares_a_key_with_it() {
-        let globs = [
-            "**/*.d.ts",
-            "**/Dockerfile",
-            "src/storage/**",
-            "src/routes/**/*",
-            "charts/**/templates/**/*.yml",
-            "src/[ab]/*.rs",
-            "docs/*",
-            "**/*Test.java",
-            "Dockerfile.*",
-            "*.md",
-            "wp-content/{themes,plugins}/**",
-            ".github/workflows/*.yml",
-            "**.ts",
-            "**/application*.properties",
-            "src/**/*IT.java",
-            "**/*.{clj,cljs}",
-        ];
-        let paths = [
-            "a/b.d.ts",
-            "x/Dockerfile",
-            "Dockerfile.dev",
-            "src/storage/index/read.rs",
-            "src/routes/users/index.ts",
-            "charts/app/templates/deploy/a.yml",
-            "src/a/x.rs",
-            "docs/guide.md",
-            "README.md",
-            "src/FooTest.java",
-            "wp-content/themes/x/style.css",
-            ".github/workflows/ci.yml",
-            "web/a.ts",
-            "config/application-dev.properties",
-            "src/x/UserIT.java",
-            "core.cljs",
-        ];
-        for glob in globs {
-            let real = globset::Glob::new(glob).unwrap().compile_matcher();
-            for path in paths {
-                if real.is_match(path) {
-                    let keys = path_file_keys(path);
-                    assert!(
-                        glob_file_keys(glob).iter().any(|k| keys.contains(k)),
-                        "{glob} matches {path} but shares no key with it"
-                    );
-                }
-            }
+        for (glob, path) in globset_matches() {
+            let keys = path_file_keys(path);
+            assert!(
+                glob_file_keys(glob).iter().any(|k| keys.contains(k)),
+                "{glob} matches {path} but shares no key with it"
+            );
         }
     }
 
     #[test]
     fn could_match_never_rules_out_a_real_match() {
-        let globs = [
-            "**/*Test.java",
-            "Dockerfile.*",
-            "**/Dockerfile.*",
-            "docker-compose*.yml",
-            "src/[ab]/*.rs",
-            "**/*.{ts,tsx}",
-            "app/**/page.tsx",
-            "**/application*.properties",
-            "src/**/test/*.rs",
-            "*.md",
-            "docs/**",
-            "**/*.test.*",
-            "a?c/*.rs",
-            "**/{*mcp*,*agent*,manifest.json}",
-            "{src,lib}/**/*.rs",
-            "**/*.{test,spec}.ts",
-        ];
-        let paths = [
-            "src/FooTest.java",
-            "Dockerfile.dev",
-            "Dockerfile.d/conf",
-            "deploy/Dockerfile.prod",
-            "docker-compose.prod.yml",
-            "src/a/x.rs",
-            "web/App.tsx",
-            "app/x/page.tsx",
-            "config/application-dev.properties",
-            "src/x/test/a.rs",
-            "README.md",
-            "docs/a.md",
-            "a.test.ts",
-            "abc/x.rs",
-            "src/error.rs",
-            "app/manifest.json",
-            "tools/my-agent.ts",
-            "lib/x/a.rs",
-            "web/a.spec.ts",
-        ];
-        for glob in globs {
-            let real = globset::Glob::new(glob).unwrap().compile_matcher();
-            for path in paths {
-                if real.is_match(path) {
-                    assert!(could_match(glob, path), "{glob} matches {path}");
-                }
-            }
+        for (glob, path) in globset_matches() {
+            assert!(could_match(glob, path), "{glob} matches {path}");
         }
     }
 }
