@@ -6,6 +6,7 @@
 
 mod pattern_search;
 mod pattern_text;
+mod pattern_vectors;
 mod read;
 mod schema;
 mod term_postings;

@@ -5,6 +5,7 @@ use rusqlite::{Connection, Transaction};
 
 use super::IndexError;
 use super::pattern_text::encode_sections;
+use super::pattern_vectors::backfill_pattern_vectors;
 use super::term_postings::{PostingsWriter, write_sizes};
 use super::write::insert_globs;
 use crate::core::pattern::section_spans;
@@ -220,11 +221,25 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX pattern_languages_by_language
         ON pattern_languages (language, declared, pattern_id);
     "#,
+    // 8: each pattern's section vectors in one row, in section order (see `pattern_vectors`),
+    // so vector search reads a row per pattern instead of two lookups per section. Derived
+    // from the links, dropped with the pattern's sections; the backfill writes them.
+    r#"
+    CREATE TABLE pattern_vectors (
+        pattern_id    INTEGER PRIMARY KEY REFERENCES patterns(id),
+        chunk_ids     BLOB NOT NULL,
+        vectors       BLOB NOT NULL
+    );
+    CREATE TRIGGER chunks_drop_pattern_vectors AFTER DELETE ON chunks BEGIN
+        DELETE FROM pattern_vectors WHERE pattern_id = old.pattern_id;
+    END;
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7
 /// key each stored glob (`pattern_globs`), migration 5's postings count each stored
-/// pattern's words, migration 6 packs the token counts, migration 7 finds the sections.
+/// pattern's words, migration 6 packs the token counts, migration 7 finds the sections,
+/// migration 8 gathers each pattern's vectors.
 fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
     match version {
         4 => backfill_globs(tx),
@@ -234,6 +249,7 @@ fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
             backfill_globs(tx)?;
             backfill_sections(tx)
         }
+        8 => backfill_pattern_vectors(tx),
         _ => Ok(()),
     }
 }

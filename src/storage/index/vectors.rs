@@ -2,14 +2,16 @@
 //! linked to chunks, with the model and dimension recorded in `meta`; exact cosine search
 //! over them under the same language gate as full-text search; and the query-vector cache.
 //!
-//! Vector search loads the eligible vectors into one contiguous buffer and scans it once;
-//! exact and deterministic (ties keep source path then chunk order), fine up to ~100k chunks.
+//! Vector search reads each eligible pattern's vectors as one contiguous row (see
+//! `pattern_vectors`) and scores them in place; exact and deterministic (ties keep source
+//! path then chunk order).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
+use super::pattern_vectors::{decode_ids, patterns_linked, rebuild_pattern_vectors};
 use super::read::LanguageGate;
 use super::{Index, IndexError};
 
@@ -96,18 +98,24 @@ pub fn decode_vector(blob: &[u8], dimension: usize) -> Result<Vec<f32>, IndexErr
 }
 
 fn append_vector(blob: &[u8], dimension: usize, out: &mut Vec<f32>) -> Result<(), IndexError> {
-    if blob.len() != dimension * 4 {
-        return Err(IndexError::Corrupt(format!(
-            "a stored vector has {} bytes, expected {} for dimension {dimension}",
-            blob.len(),
-            dimension * 4
-        )));
-    }
+    check_length(blob, dimension, 1)?;
     out.extend(
         blob.chunks_exact(4)
             .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
     );
     Ok(())
+}
+
+/// Refuse a blob that does not hold exactly `count` vectors of `dimension`.
+fn check_length(blob: &[u8], dimension: usize, count: usize) -> Result<(), IndexError> {
+    if blob.len() == count * dimension * 4 {
+        return Ok(());
+    }
+    Err(IndexError::Corrupt(format!(
+        "{count} stored vector(s) take {} bytes, expected {} for dimension {dimension}",
+        blob.len(),
+        count * dimension * 4
+    )))
 }
 
 /// Dot product with eight independent accumulators, so the loop vectorises.
@@ -122,6 +130,32 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     }
     let tail: f32 = ra.iter().zip(rb).map(|(x, y)| x * y).sum();
     acc.iter().sum::<f32>() + tail
+}
+
+/// Cosine similarity of `query` (of norm `query_norm`) to a vector stored as little-endian
+/// f32 bytes, read in place. The sums are [`dot`]'s, in the same order, so the result is the
+/// one decoding the vector first would give.
+fn cosine_le(query: &[f32], query_norm: f32, stored: &[u8]) -> f32 {
+    let mut products = [0f32; 8];
+    let mut squares = [0f32; 8];
+    let (q8, s8) = (query.chunks_exact(8), stored.chunks_exact(32));
+    let (rq, rs) = (q8.remainder(), s8.remainder());
+    for (x, y) in q8.zip(s8) {
+        for i in 0..8 {
+            let v = f32::from_le_bytes([y[4 * i], y[4 * i + 1], y[4 * i + 2], y[4 * i + 3]]);
+            products[i] += x[i] * v;
+            squares[i] += v * v;
+        }
+    }
+    let (mut product_tail, mut square_tail) = (0f32, 0f32);
+    for (x, y) in rq.iter().zip(rs.chunks_exact(4)) {
+        let v = f32::from_le_bytes([y[0], y[1], y[2], y[3]]);
+        product_tail += x * v;
+        square_tail += v * v;
+    }
+    let product = products.iter().sum::<f32>() + product_tail;
+    let denom = query_norm * (squares.iter().sum::<f32>() + square_tail).sqrt();
+    if denom > 0.0 { product / denom } else { 0.0 }
 }
 
 /// Cosine similarity; 0 when either vector is zero.
@@ -259,6 +293,12 @@ impl Index {
             for (chunk_id, hash) in links {
                 link.execute(params![chunk_id, hash])?;
             }
+            let touched = patterns_linked(
+                &tx,
+                links.iter().map(|(id, _)| *id),
+                vectors.iter().map(|v| v.text_hash.as_str()),
+            )?;
+            rebuild_pattern_vectors(&tx, &touched)?;
             let mut meta = tx.prepare_cached(
                 "INSERT INTO meta (key, value) VALUES (?1, ?2)
                  ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -276,6 +316,7 @@ impl Index {
         let tx = self.conn.transaction()?;
         tx.execute("DELETE FROM chunk_embeddings", [])?;
         tx.execute("DELETE FROM embeddings", [])?;
+        tx.execute("DELETE FROM pattern_vectors", [])?;
         tx.execute(
             "DELETE FROM meta WHERE key IN (?1, ?2)",
             params![META_MODEL, META_DIMENSION],
@@ -305,56 +346,56 @@ impl Index {
         also: &[i64],
     ) -> Result<Vec<VectorHit>, IndexError> {
         let dimension = query.len();
-        // The gate is decided once per pattern, and rows are read in storage order and put in
-        // (source, section) order afterwards: gating each section in SQL and sorting rows that
-        // carry their vectors cost a hybrid hook tens of milliseconds on a large index.
+        if dimension == 0 {
+            return Ok(Vec::new());
+        }
+        // The gate is decided once per pattern; each pattern's vectors are one row, scored in
+        // place as it is read; and the scores are put in source order afterwards. (Reading
+        // every section through its links, and copying the vectors into one buffer to score,
+        // were most of a hybrid hook.)
         let admitted = self.patterns_admitted(gate)?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT ce.chunk_id, e.vector, c.pattern_id, c.ordinal
-             FROM chunk_embeddings ce
-             JOIN embeddings e ON e.text_hash = ce.text_hash
-             JOIN chunks c ON c.id = ce.chunk_id",
-        )?;
+        let query_norm = dot(query, query).sqrt();
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT pattern_id, chunk_ids, vectors FROM pattern_vectors")?;
         let mut rows = stmt.query([])?;
-        // (source, ordinal, chunk id, pattern id, where its vector starts in `read`)
-        let mut found: Vec<(&str, i64, i64, i64, usize)> = Vec::new();
-        let mut read: Vec<f32> = Vec::new();
+        // (source, pattern id, its sections in `read_ids` and `read_similarities`)
+        let mut found: Vec<(&str, i64, std::ops::Range<usize>)> = Vec::new();
+        let mut read_ids: Vec<i64> = Vec::new();
+        let mut read_similarities: Vec<f32> = Vec::new();
         while let Some(row) = rows.next()? {
-            let pattern_id: i64 = row.get(2)?;
+            let pattern_id: i64 = row.get(0)?;
             let Some(source) = admitted.get(&pattern_id) else {
                 continue;
             };
-            let blob = row
-                .get_ref(1)?
-                .as_blob()
-                .map_err(|e| IndexError::Corrupt(e.to_string()))?;
-            found.push((source, row.get(3)?, row.get(0)?, pattern_id, read.len()));
-            append_vector(blob, dimension, &mut read)?;
+            let blob = |i| {
+                row.get_ref(i)?
+                    .as_blob()
+                    .map_err(|e| IndexError::Corrupt(e.to_string()))
+            };
+            let first = read_ids.len();
+            read_ids.extend(decode_ids(blob(1)?)?);
+            let vectors = blob(2)?;
+            check_length(vectors, dimension, read_ids.len() - first)?;
+            read_similarities.extend(
+                vectors
+                    .chunks_exact(dimension * 4)
+                    .map(|v| cosine_le(query, query_norm, v)),
+            );
+            found.push((source, pattern_id, first..read_ids.len()));
         }
-        found.sort_unstable_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
-        let mut ids = Vec::with_capacity(found.len());
-        let mut patterns = Vec::with_capacity(found.len());
-        let mut buffer: Vec<f32> = Vec::with_capacity(read.len());
-        for (_, _, chunk_id, pattern_id, start) in found {
-            ids.push(chunk_id);
-            patterns.push(pattern_id);
-            buffer.extend_from_slice(&read[start..start + dimension]);
+        found.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let mut ids = Vec::with_capacity(read_ids.len());
+        let mut patterns = Vec::with_capacity(read_ids.len());
+        let mut similarities = Vec::with_capacity(read_ids.len());
+        for (_, pattern_id, sections) in found {
+            patterns.extend(std::iter::repeat_n(pattern_id, sections.len()));
+            ids.extend_from_slice(&read_ids[sections.clone()]);
+            similarities.extend_from_slice(&read_similarities[sections]);
         }
-        if ids.is_empty() || dimension == 0 {
+        if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let query_norm = dot(query, query).sqrt();
-        let similarities: Vec<f32> = buffer
-            .chunks_exact(dimension)
-            .map(|v| {
-                let denom = query_norm * dot(v, v).sqrt();
-                if denom > 0.0 {
-                    dot(query, v) / denom
-                } else {
-                    0.0
-                }
-            })
-            .collect();
         let n = similarities.len() as f32;
         let mean = similarities.iter().sum::<f32>() / n;
         let variance = similarities.iter().map(|s| (s - mean).powi(2)).sum::<f32>() / n;

@@ -160,3 +160,114 @@ fn query_cache_works_through_a_read_only_handle() {
     );
     assert_eq!(ro.cached_query_vector("other", "q").unwrap(), None);
 }
+
+fn ranked_sources(index: &Index) -> Vec<(String, usize)> {
+    let hits = index
+        .search_vectors(&[1.0, 0.0], &LanguageGate::default(), 10, &[])
+        .unwrap();
+    let ids: Vec<i64> = hits.iter().map(|h| h.chunk_id).collect();
+    let refs = index.chunk_refs(&ids).unwrap();
+    hits.iter()
+        .map(|h| (refs[&h.chunk_id].source.clone(), h.rank))
+        .collect()
+}
+
+fn upsert(index: &mut Index, source: &str, text: &str) {
+    let pattern = parse_pattern(source, text).unwrap();
+    index
+        .write(&WriteBatch {
+            upserts: vec![PatternRecord {
+                pattern: &pattern,
+                content_hash: text.into(),
+                mentioned_languages: crate::core::query::mentioned_languages(text),
+            }],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+}
+
+#[test]
+fn vector_search_follows_rewritten_relinked_and_removed_sections() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut index, _) = index_with_vectors(dir.path());
+    assert_eq!(
+        ranked_sources(&index),
+        [("plain.md".to_string(), 1), ("py.md".to_string(), 2)]
+    );
+    // A rewritten pattern has no vectors until its new sections are linked.
+    upsert(
+        &mut index,
+        "py.md",
+        "# Python errors\nRaise ValueError in Python code.\n## More\nAnd log it.\n",
+    );
+    assert_eq!(ranked_sources(&index), [("plain.md".to_string(), 1)]);
+    let pending = index.chunks_missing_embeddings().unwrap();
+    assert_eq!(pending.len(), 2);
+    // The first section's text is unchanged: linked to its old vector, no new one. The
+    // second gets a new vector, just short of plain.md's.
+    let links: Vec<(i64, String)> = vec![
+        (pending[0].chunk_id, "py.md".into()),
+        (pending[1].chunk_id, "more".into()),
+    ];
+    let more = NewEmbedding {
+        text_hash: "more".into(),
+        vector: vec![0.99, 0.1],
+    };
+    index.store_embeddings("m", 2, &[more], &links).unwrap();
+    assert_eq!(
+        ranked_sources(&index),
+        [
+            ("plain.md".to_string(), 1),
+            ("py.md".to_string(), 2),
+            ("py.md".to_string(), 3)
+        ]
+    );
+    index
+        .write(&WriteBatch {
+            removals: vec!["plain.md".into()],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    assert_eq!(
+        ranked_sources(&index),
+        [("py.md".to_string(), 1), ("py.md".to_string(), 2)]
+    );
+    index.reset_embeddings().unwrap();
+    assert_eq!(ranked_sources(&index), []);
+}
+
+#[test]
+fn migration_8_gathers_the_vectors_of_a_schema_7_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, _) = index_with_vectors(dir.path());
+    let gate = LanguageGate::default();
+    let before = index.search_vectors(&[1.0, 0.0], &gate, 10, &[]).unwrap();
+    assert_eq!(before.len(), 2);
+    drop(index);
+    {
+        // Schema 7 is schema 8 without the per-pattern rows.
+        let conn = rusqlite::Connection::open(dir.path().join("i.db")).unwrap();
+        conn.execute_batch(
+            "DROP TRIGGER chunks_drop_pattern_vectors; DROP TABLE pattern_vectors;
+             PRAGMA user_version = 7;",
+        )
+        .unwrap();
+    }
+    let migrated = Index::open(&dir.path().join("i.db")).unwrap();
+    assert_eq!(
+        migrated
+            .search_vectors(&[1.0, 0.0], &gate, 10, &[])
+            .unwrap(),
+        before
+    );
+}
+
+#[test]
+fn a_cosine_read_in_place_equals_decoding_first() {
+    let query: Vec<f32> = (0..19).map(|i| (i as f32 * 0.37).sin()).collect();
+    let stored: Vec<f32> = (0..19).map(|i| (i as f32 * 0.11).cos() - 0.2).collect();
+    let norm = dot(&query, &query).sqrt();
+    let in_place = cosine_le(&query, norm, &encode_vector(&stored));
+    assert_eq!(in_place.to_bits(), cosine(&query, &stored).to_bits());
+    assert_eq!(cosine_le(&query, norm, &encode_vector(&[0.0; 19])), 0.0);
+}
