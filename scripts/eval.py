@@ -6,11 +6,17 @@ hook payloads with ../shared/eval/score.py, runs `lore hook` once per payload (f
 each), maps the injected text back to pattern files by the `## <path>` headings lore renders,
 and prints score.py's metrics plus the injected-character figures.
 
-  scripts/eval.py [--cases FILE] [--lore BIN] [--hybrid URL] [--json OUT] [--workspace DIR]
+  scripts/eval.py [--cases FILE] [--lore BIN] [--hybrid URL [--timeout-ms MS]] [--json OUT]
+                  [--workspace DIR]
 
 With --workspace the workspace is kept in DIR and reused by later runs: the index (and, with
 --hybrid, its embeddings and cached query embeddings) is only brought up to date, so tuning
 runs take seconds instead of re-embedding the corpus.
+
+A hybrid run refuses to score when some sections have no vector (the server did not answer
+ingest in time; raise --timeout-ms and run again with the same --workspace to fill them in),
+and says how many hooks answered full text only (their query embedding timed out), so full
+text is never scored under the hybrid label.
 """
 import argparse
 import json
@@ -31,6 +37,9 @@ def main():
     ap.add_argument("--corpus", default=os.path.join(SHARED, "corpus"))
     ap.add_argument("--lore", default=os.path.join(ROOT, "target", "release", "lore"))
     ap.add_argument("--hybrid", metavar="OLLAMA_URL", help="enable hybrid search against this server")
+    ap.add_argument("--timeout-ms", type=int, metavar="MS",
+                    help="with --hybrid: ollama.timeout_ms and query_timeout_ms for the run "
+                         "(a slow embedding server)")
     ap.add_argument("--json", metavar="OUT", help="write per-case rows here")
     ap.add_argument("--keep", action="store_true", help="keep the temp workspace")
     ap.add_argument("--workspace", metavar="DIR", help="keep the workspace here and reuse it")
@@ -55,6 +64,9 @@ def main():
             f.write('knowledge_dir = "patterns"\n')
             if args.hybrid:
                 f.write(f'[search]\nhybrid = true\n[ollama]\nhost = "{args.hybrid}"\n')
+                if args.timeout_ms:
+                    f.write(f"timeout_ms = {args.timeout_ms}\n"
+                            f"query_timeout_ms = {args.timeout_ms}\n")
             else:
                 f.write("[search]\nhybrid = false\n")
             if args.hook:
@@ -65,13 +77,17 @@ def main():
         env.pop("LORE_DEBUG", None)
         subprocess.run([args.lore, "--config", cfg, "ingest"], check=False, env=env,
                        stdout=subprocess.DEVNULL)
+        if args.hybrid:
+            require_all_embedded(args.lore, cfg, env, args.workspace and work)
+            # The hook's trace says whether each answer used the vectors.
+            env["LORE_DEBUG"] = "1"
         payload_dir = os.path.join(work, "payloads")
         score_py = os.path.join(SHARED, "eval", "score.py")
         subprocess.run([sys.executable, score_py, "payloads", args.cases, payload_dir],
                        check=True, stdout=subprocess.DEVNULL)
 
         kb_real = os.path.realpath(kb)
-        results, chars = [], []
+        results, chars, full_text_only = [], [], []
         with open(args.cases) as f:
             cases = [json.loads(l) for l in f if l.strip()]
         for case in cases:
@@ -81,6 +97,8 @@ def main():
                                  capture_output=True, text=True, env=env)
             if out.returncode != 0:
                 print(f"{case['id']}: exit {out.returncode}", file=sys.stderr)
+            if args.hybrid and "retrieval: FtsOnly" in out.stderr:
+                full_text_only.append(case["id"])
             injected, text = [], ""
             if out.stdout.strip():
                 text = json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]
@@ -106,11 +124,30 @@ def main():
         print(f"injected characters: median {statistics.median(chars):.0f} over all cases, "
               f"median {statistics.median(injecting) if injecting else 0:.0f} when injecting, "
               f"max {max(chars)}")
+        if full_text_only:
+            print(f"warning: {len(full_text_only)} of {len(cases)} hooks answered full text "
+                  f"only (query embedding failed or timed out): {' '.join(full_text_only)}; "
+                  f"raise --timeout-ms or run again (query vectors are cached)")
     finally:
         if args.keep:
             print(f"workspace kept at {work}", file=sys.stderr)
         else:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def require_all_embedded(lore, cfg, env, workspace):
+    """Exit when some sections have no vector: hooks would rank them by full text alone."""
+    out = subprocess.run([lore, "--config", cfg, "status", "--json"], capture_output=True,
+                         text=True, env=env)
+    emb = {}
+    if out.returncode == 0:
+        emb = json.loads(out.stdout).get("embeddings") or {}
+    done, total = emb.get("embedded_chunks"), emb.get("total_chunks")
+    if done is None or total is None or done < total:
+        keep = f"--workspace {workspace}" if workspace else "--workspace DIR"
+        sys.exit(f"eval: only {done} of {total} sections have vectors; a hybrid score now would "
+                 f"rank the rest by full text alone. Run again with a larger --timeout-ms and "
+                 f"{keep} to embed them (the vectors already made are kept there).")
 
 
 if __name__ == "__main__":

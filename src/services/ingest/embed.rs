@@ -32,8 +32,8 @@ pub struct EmbedReport {
     pub missing: usize,
     /// Stored vectors no chunk uses any more, removed.
     pub pruned: usize,
-    /// Why embedding stopped early: the one warning to show. Search stays full-text only
-    /// until a later ingest fills in the missing vectors.
+    /// Why embedding stopped early: the one warning to show. Sections without a vector are
+    /// found by full text alone until a later ingest fills them in.
     pub warning: Option<String>,
 }
 
@@ -139,7 +139,7 @@ pub fn embed_missing(
             Ok(vectors) => vectors,
             Err(e) => {
                 report.warning = Some(format!(
-                    "embeddings not updated, search stays full-text only until the next `lore ingest`: {e}"
+                    "embeddings not updated; sections without a vector are found by full text alone until the next `lore ingest`: {e}"
                 ));
                 break;
             }

@@ -144,7 +144,12 @@ fn an_absent_embedder_leaves_one_warning_and_a_later_run_fills_in() {
     assert_eq!(report.added, ["a.md", "b.md"], "full-text ingest completed");
     let embeddings = report.embeddings.unwrap();
     assert_eq!(failing.calls(), 1, "stops at the first failure");
-    assert!(embeddings.warning.unwrap().contains("full-text only"));
+    assert!(
+        embeddings
+            .warning
+            .unwrap()
+            .contains("found by full text alone until the next `lore ingest`")
+    );
     assert_eq!(
         embeddings.missing,
         kb.index.stats().unwrap().chunks as usize
