@@ -271,3 +271,20 @@ fn a_cosine_read_in_place_equals_decoding_first() {
     assert_eq!(in_place.to_bits(), cosine(&query, &stored).to_bits());
     assert_eq!(cosine_le(&query, norm, &encode_vector(&[0.0; 19])), 0.0);
 }
+
+#[test]
+fn a_damaged_vector_row_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, _) = index_with_vectors(dir.path());
+    let gate = LanguageGate::default();
+    for damage in [
+        "UPDATE pattern_vectors SET vectors = x'0000803f'",
+        "UPDATE pattern_vectors SET chunk_ids = x'01020304'",
+    ] {
+        index.conn.execute_batch(damage).unwrap();
+        assert!(matches!(
+            index.search_vectors(&[1.0, 0.0], &gate, 10, &[]),
+            Err(IndexError::Corrupt(_))
+        ));
+    }
+}
