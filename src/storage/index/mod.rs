@@ -86,8 +86,7 @@ impl Index {
         };
         let mut conn = Connection::open(path).map_err(open_err)?;
         conn.busy_timeout(busy).map_err(open_err)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(open_err)?;
+        enable_wal(&conn, busy).map_err(open_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(open_err)?;
         schema::migrate(&mut conn).map_err(|e| match e {
@@ -169,6 +168,25 @@ impl Index {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// Switch a connection to write-ahead logging. On a new file that takes an exclusive lock for
+/// which SQLite does not wait (another opener holding a read lock could deadlock with it), so
+/// a busy answer is retried here until `busy` has passed: the first hooks of a new clone open
+/// the index at once.
+fn enable_wal(conn: &Connection, busy: Duration) -> rusqlite::Result<()> {
+    let deadline = std::time::Instant::now() + busy;
+    loop {
+        match conn.pragma_update(None, "journal_mode", "WAL") {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            done => return done,
+        }
     }
 }
 

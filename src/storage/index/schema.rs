@@ -1,7 +1,7 @@
 //! Index schema and migrations. Each migration is applied once, in order, and tracked with
 //! `PRAGMA user_version`; a released migration is never edited, only followed by a new one.
 
-use rusqlite::{Connection, Transaction};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 use super::IndexError;
 use super::pattern_text::encode_sections;
@@ -372,25 +372,40 @@ pub fn migrate(conn: &mut Connection) -> Result<(), IndexError> {
 }
 
 /// Bring the database up to `version` (tests build older schemas with it).
+///
+/// Several processes may open an outdated index at once (a hook's refresh, an MCP server, an
+/// ingest): each step runs in an immediate transaction that reads the version again once it
+/// holds the write lock, so a step another process has just applied is skipped, not repeated.
 pub(super) fn migrate_to(conn: &mut Connection, version: i64) -> Result<(), IndexError> {
-    let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    if current > SCHEMA_VERSION {
-        return Err(IndexError::NewerSchema {
-            found: current,
-            supported: SCHEMA_VERSION,
-        });
+    let check = |current: i64| {
+        if current > SCHEMA_VERSION {
+            return Err(IndexError::NewerSchema {
+                found: current,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        Ok(current)
+    };
+    // Up to date, the usual case: no write lock taken.
+    if check(user_version(conn)?)? >= version {
+        return Ok(());
     }
-    for (i, sql) in MIGRATIONS
-        .iter()
-        .enumerate()
-        .take(version as usize)
-        .skip(current as usize)
-    {
-        let tx = conn.transaction()?;
+    loop {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let current = check(user_version(&tx)?)?;
+        let Some(sql) = MIGRATIONS
+            .get(current as usize)
+            .filter(|_| current < version)
+        else {
+            return Ok(());
+        };
         tx.execute_batch(sql)?;
-        backfill(i + 1, &tx)?;
-        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        backfill(current as usize + 1, &tx)?;
+        tx.pragma_update(None, "user_version", current + 1)?;
         tx.commit()?;
     }
-    Ok(())
+}
+
+fn user_version(conn: &Connection) -> Result<i64, IndexError> {
+    Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
 }

@@ -282,3 +282,36 @@ fn a_newer_schema_is_refused_with_a_remedy() {
     let err = Index::open(&path).err().unwrap();
     assert!(err.to_string().contains("lore ingest --force"), "{err}");
 }
+
+#[test]
+fn processes_opening_an_outdated_index_at_once_migrate_it_once() {
+    // After an upgrade, a session-start refresh, an MCP server and an ingest may all open the
+    // old index at the same moment; each must find it migrated, none may run a step twice.
+    // None: no index file yet (the first hooks of a new clone).
+    for from in [None, Some(0), Some(SCHEMA_VERSION - 1)] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.db");
+        if let Some(from) = from {
+            let mut conn = rusqlite::Connection::open(&path).unwrap();
+            conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+            super::schema::migrate_to(&mut conn, from).unwrap();
+        }
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let openers: Vec<_> = (0..4)
+            .map(|_| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    Index::open(&path).map(|_| ()).map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        for opener in openers {
+            assert_eq!(opener.join().unwrap(), Ok(()), "from schema {from:?}");
+        }
+        let index = Index::open_read_only(&path, std::time::Duration::from_secs(1))
+            .unwrap()
+            .unwrap();
+        assert_eq!(index.stats().unwrap().schema_version, SCHEMA_VERSION);
+    }
+}
