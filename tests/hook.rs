@@ -459,3 +459,35 @@ fn transcript_tail_adds_the_last_user_message() {
     );
     let _ = Path::new("unused");
 }
+
+#[test]
+fn a_hook_upgrades_an_index_an_older_lore_wrote() {
+    // lore upgraded mid-session: the index on disk is still the previous schema, and the next
+    // tool call must get its conventions, not wait for a session start or `lore ingest`.
+    let ws = ingested_fixture();
+    {
+        // Undo migration 8: the index as a schema-7 lore left it.
+        let conn = rusqlite::Connection::open(ws.path(".lore/index.db")).unwrap();
+        conn.execute_batch(
+            "DROP TRIGGER chunks_drop_pattern_vectors;
+             DROP TABLE pattern_vectors;
+             PRAGMA user_version = 7;",
+        )
+        .unwrap();
+    }
+    let output = ws.hook(&tool_call(
+        "upgraded",
+        "Bash",
+        json!({"command": "cargo test", "description": "Run the tests"}),
+    ));
+    let text = contract(&output, "PreToolUse").expect("injected after upgrading the index");
+    assert!(text.contains("/patterns/testing.md"), "{text}");
+    assert_eq!(stderr(&output), "", "an upgrade is no error");
+    let status = ws.lore().args(["status", "--json"]).output().unwrap();
+    let status: Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(
+        status["index"]["schema_version"],
+        lore::storage::index::SCHEMA_VERSION,
+        "{status}"
+    );
+}

@@ -1,5 +1,6 @@
-//! Keeping the index current from inside an agent session: a missing index is built and
-//! edited patterns are picked up by a delta ingest, both bounded (skipped on knowledge dirs
+//! Keeping the index current from inside an agent session: a missing index is built, an index
+//! an older lore wrote is upgraded, and edited patterns are picked up by a delta ingest, all
+//! bounded (skipped on knowledge dirs
 //! larger than `hook.session_start_ingest_limit`, or when another writer holds the index) so
 //! a hook stays within its time budget. Any harness adapter calls these.
 
@@ -9,7 +10,7 @@ use crate::core::config::Config;
 use crate::services::ingest::{IngestOptions, NoProgress, ingest, scan_knowledge_dir};
 use crate::services::inject::Trace;
 use crate::services::workspace::build_index_if_missing;
-use crate::storage::index::Index;
+use crate::storage::index::{Index, SCHEMA_VERSION};
 
 /// How long a refresh waits for another writer before giving up.
 const WRITE_BUSY: Duration = Duration::from_millis(300);
@@ -17,19 +18,8 @@ const WRITE_BUSY: Duration = Duration::from_millis(300);
 /// Build a missing index (atomically: readers never see it half-built), unless the knowledge
 /// dir is too large to do so inside a hook.
 pub fn build_first_index(config: &Config, trace: &mut Trace) {
-    match scan_knowledge_dir(&config.knowledge_dir) {
-        Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
-            trace.note(format!(
-                "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
-                files.len()
-            ));
-            return;
-        }
-        Err(e) => {
-            trace.note(format!("cannot list the knowledge dir: {e}"));
-            return;
-        }
-        Ok(_) => {}
+    if !within_hook_limit(config, trace) {
+        return;
     }
     match build_index_if_missing(config, &mut NoProgress) {
         Ok(Some(report)) => trace.note(format!(
@@ -50,17 +40,7 @@ pub fn refresh_index(config: &Config, trace: &mut Trace) {
         build_first_index(config, trace);
         return;
     }
-    let files = match scan_knowledge_dir(&config.knowledge_dir) {
-        Ok(files) => files.len(),
-        Err(e) => {
-            trace.note(format!("cannot list the knowledge dir: {e}"));
-            return;
-        }
-    };
-    if files > config.hook.session_start_ingest_limit {
-        trace.note(format!(
-            "{files} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`"
-        ));
+    if !within_hook_limit(config, trace) {
         return;
     }
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
@@ -80,5 +60,36 @@ pub fn refresh_index(config: &Config, trace: &mut Trace) {
             report.errors.len()
         )),
         Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
+    }
+}
+
+/// Bring an index that an older lore wrote up to this lore's schema (see
+/// `storage::index::schema`), so hooks keep injecting after an upgrade mid-session instead of
+/// waiting for the next session start or `lore ingest`. Bounded as a refresh is.
+pub fn upgrade_index(config: &Config, trace: &mut Trace) {
+    if !within_hook_limit(config, trace) {
+        return;
+    }
+    match Index::open_with_busy_timeout(&config.database, WRITE_BUSY) {
+        Ok(_) => trace.note(format!("upgraded the index to schema {SCHEMA_VERSION}")),
+        Err(e) => trace.note(format!("index upgrade skipped: {e}")),
+    }
+}
+
+/// Is the knowledge dir small enough to index (or migrate) inside a hook's time budget?
+fn within_hook_limit(config: &Config, trace: &mut Trace) -> bool {
+    match scan_knowledge_dir(&config.knowledge_dir) {
+        Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
+            trace.note(format!(
+                "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
+                files.len()
+            ));
+            false
+        }
+        Err(e) => {
+            trace.note(format!("cannot list the knowledge dir: {e}"));
+            false
+        }
+        Ok(_) => true,
     }
 }

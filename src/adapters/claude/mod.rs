@@ -18,11 +18,11 @@ use crate::core::config::Config;
 use crate::services::inject::{
     InjectContext, Injection, Moment, Trace, inject_for_query, inject_session_start,
 };
-use crate::services::refresh::{build_first_index, refresh_index};
+use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
-use crate::storage::index::Index;
+use crate::storage::index::{Index, IndexError};
 use crate::storage::ledger::default_ledger_dir;
 use event::{Event, classify, query_input};
 use wire::Payload;
@@ -189,6 +189,26 @@ pub fn hook_query_input(payload: &Payload) -> crate::core::query::QueryInput {
     query_input(payload, last)
 }
 
+/// The index as one snapshot, built first when missing and upgraded first when an older lore
+/// wrote it (each bounded; see `services::refresh`). None: there is still no index.
+fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
+    match Index::open_snapshot(&config.database, INDEX_BUSY) {
+        Ok(Some(index)) => return Ok(Some(index)),
+        Ok(None) => {
+            trace.note("no index yet: building it");
+            build_first_index(config, trace);
+        }
+        Err(IndexError::OlderSchema { found, supported }) => {
+            trace.note(format!(
+                "the index has schema {found}, older than {supported}: upgrading it"
+            ));
+            upgrade_index(config, trace);
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(Index::open_snapshot(&config.database, INDEX_BUSY)?)
+}
+
 /// What every event that injects conventions needs around the index.
 struct InjectScope<'a> {
     config: &'a Config,
@@ -213,16 +233,8 @@ impl InjectScope<'_> {
             project_dir,
             exits_after,
         } = self;
-        let index = match Index::open_snapshot(&config.database, INDEX_BUSY)? {
-            Some(index) => index,
-            None => {
-                trace.note("no index yet: building it");
-                build_first_index(config, trace);
-                match Index::open_snapshot(&config.database, INDEX_BUSY)? {
-                    Some(index) => index,
-                    None => return Ok(None),
-                }
-            }
+        let Some(index) = open_index(config, trace)? else {
+            return Ok(None);
         };
         // The query embedder exists only when hybrid search is on; it has its own hard timeout
         // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
