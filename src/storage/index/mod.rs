@@ -50,8 +50,12 @@ pub enum IndexError {
         "the index has schema version {found}, older than this lore's ({supported}); run `lore ingest` to upgrade it"
     )]
     OlderSchema { found: i64, supported: i64 },
+    #[error(
+        "the index is busy: another lore process is writing it; try again when that has finished ({0})"
+    )]
+    Busy(rusqlite::Error),
     #[error("index query failed: {0}; if this persists, run `lore ingest --force` to rebuild it")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
     #[error("corrupt index data: {0}; run `lore ingest --force` to rebuild it")]
     Corrupt(String),
 }
@@ -168,6 +172,27 @@ impl Index {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// A transaction that takes the write lock at once, waiting the busy timeout for it. A
+    /// deferred one would read first and then fail at once, without waiting, when another
+    /// writer committed in between (SQLite cannot let it write on an outdated snapshot).
+    fn write_transaction(&mut self) -> Result<rusqlite::Transaction<'_>, IndexError> {
+        Ok(self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
+    }
+}
+
+impl From<rusqlite::Error> for IndexError {
+    /// A lock held longer than the busy timeout is not damage: it gets its own remedy.
+    fn from(e: rusqlite::Error) -> Self {
+        match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                Self::Busy(e)
+            }
+            _ => Self::Sqlite(e),
+        }
     }
 }
 

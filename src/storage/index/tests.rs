@@ -315,3 +315,40 @@ fn processes_opening_an_outdated_index_at_once_migrate_it_once() {
         assert_eq!(index.stats().unwrap().schema_version, SCHEMA_VERSION);
     }
 }
+
+#[test]
+fn concurrent_writers_wait_for_each_other_instead_of_failing() {
+    // Two `lore ingest` runs at once (a CI step and an editor's save hook): the second waits
+    // for the first's write instead of failing with "database is locked".
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    drop(Index::open(&path).unwrap());
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let writers: Vec<_> = (0..2)
+        .map(|w| {
+            let (path, barrier) = (path.clone(), barrier.clone());
+            std::thread::spawn(move || -> Result<(), String> {
+                let mut index = Index::open(&path).map_err(|e| e.to_string())?;
+                barrier.wait();
+                for round in 0..20 {
+                    let source = format!("w{w}-{round}.md");
+                    let p = pattern(&source, "T", &[], &[("x", "shared words")]);
+                    index
+                        .write(&WriteBatch {
+                            upserts: vec![record(&p, &[])],
+                            ..WriteBatch::default()
+                        })
+                        .map_err(|e| e.to_string())?;
+                }
+                Ok(())
+            })
+        })
+        .collect();
+    for writer in writers {
+        assert_eq!(writer.join().unwrap(), Ok(()));
+    }
+    let index = Index::open_read_only(&path, std::time::Duration::from_secs(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(index.stats().unwrap().patterns, 40);
+}

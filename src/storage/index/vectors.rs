@@ -269,7 +269,7 @@ impl Index {
         vectors: &[NewEmbedding],
         links: &[(i64, String)],
     ) -> Result<(), IndexError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_transaction()?;
         {
             let mut insert = tx.prepare_cached(
                 "INSERT INTO embeddings (text_hash, vector) VALUES (?1, ?2)
@@ -313,7 +313,7 @@ impl Index {
     /// Forget every chunk vector and the recorded model (a rebuild with another model).
     /// The query cache is keyed by model and stays.
     pub fn reset_embeddings(&mut self) -> Result<(), IndexError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_transaction()?;
         tx.execute("DELETE FROM chunk_embeddings", [])?;
         tx.execute("DELETE FROM embeddings", [])?;
         tx.execute("DELETE FROM pattern_vectors", [])?;

@@ -45,7 +45,7 @@ pub struct WriteBatch<'a> {
 impl Index {
     /// Apply a batch in a single transaction: readers see all of it or none of it.
     pub fn write(&mut self, batch: &WriteBatch<'_>) -> Result<(), IndexError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_transaction()?;
         // Postings first: their rows refer to the patterns.
         let mut postings = PostingsWriter::new(&tx, batch.replace_all)?;
         let mut sizes = SizeList::load(&tx, batch.replace_all)?;
