@@ -40,12 +40,17 @@ pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
     Ok(if report.is_clean() { 0 } else { EXIT_FAILURE })
 }
 
-/// Open the index; with `--force`, an unreadable index file is deleted and rebuilt.
+/// Open the index; with `--force`, an index file that cannot be read as one is deleted and
+/// rebuilt (never one that is merely busy: another process may be writing it).
 fn open_for_ingest(config: &Config, force: bool) -> anyhow::Result<Index> {
     match Index::open(&config.database) {
         Ok(index) => Ok(index),
-        Err(e) if force => {
-            eprintln!("warning: {e}; rebuilding {}", config.database.display());
+        Err(e) if force && e.damage().is_some() => {
+            let why = e.damage().unwrap_or_default();
+            eprintln!(
+                "warning: the index {} cannot be read ({why}); rebuilding it",
+                config.database.display()
+            );
             remove_index_files(&config.database)
                 .with_context(|| format!("cannot remove {}", config.database.display()))?;
             Ok(Index::open(&config.database)?)

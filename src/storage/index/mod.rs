@@ -32,10 +32,11 @@ pub use write::{PatternRecord, WriteBatch};
 
 #[derive(Debug, Error)]
 pub enum IndexError {
-    #[error("index {path}: {source}")]
+    #[error("index {path}: {cause}{}", open_remedy(cause))]
     Open {
         path: PathBuf,
-        source: rusqlite::Error,
+        /// Not `source`: the message already says it, and a chain would repeat it.
+        cause: rusqlite::Error,
     },
     #[error("cannot create the index directory {path}: {source}")]
     CreateDir {
@@ -84,9 +85,9 @@ impl Index {
                 source,
             })?;
         }
-        let open_err = |source| IndexError::Open {
+        let open_err = |cause| IndexError::Open {
             path: path.to_path_buf(),
-            source,
+            cause,
         };
         let mut conn = Connection::open(path).map_err(open_err)?;
         conn.busy_timeout(busy).map_err(open_err)?;
@@ -94,9 +95,9 @@ impl Index {
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(open_err)?;
         schema::migrate(&mut conn).map_err(|e| match e {
-            IndexError::Sqlite(source) => IndexError::Open {
+            IndexError::Sqlite(cause) => IndexError::Open {
                 path: path.to_path_buf(),
-                source,
+                cause,
             },
             other => other,
         })?;
@@ -129,9 +130,9 @@ impl Index {
         if !path.exists() {
             return Ok(None);
         }
-        let open_err = |source| IndexError::Open {
+        let open_err = |cause| IndexError::Open {
             path: path.to_path_buf(),
-            source,
+            cause,
         };
         let conn = Connection::open_with_flags(
             path,
@@ -181,6 +182,45 @@ impl Index {
         Ok(self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
+    }
+}
+
+impl IndexError {
+    /// Why the index file cannot be used as this lore's index at all (so a rebuild, and only
+    /// a rebuild, helps), or None for errors a rebuild would not fix or would make worse (a
+    /// busy index another process is writing, a missing permission).
+    pub fn damage(&self) -> Option<String> {
+        let damaged = |e: &rusqlite::Error| {
+            matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
+            )
+            .then(|| e.to_string())
+        };
+        match self {
+            Self::Open { cause, .. } | Self::Sqlite(cause) => damaged(cause),
+            Self::NewerSchema { found, supported } => Some(format!(
+                "schema version {found}, newer than this lore's {supported}"
+            )),
+            Self::Corrupt(what) => Some(what.clone()),
+            Self::CreateDir { .. } | Self::OlderSchema { .. } | Self::Busy(_) => None,
+        }
+    }
+}
+
+/// What to do when an index cannot be opened, when lore knows.
+fn open_remedy(cause: &rusqlite::Error) -> &'static str {
+    match cause.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt) => {
+            " (not a lore index, or a damaged one); run `lore ingest --force` to rebuild it"
+        }
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+            " (another lore process is writing it); try again when that has finished"
+        }
+        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied) => {
+            " (no permission to write it); check the permissions of the file and its folder"
+        }
+        _ => "",
     }
 }
 

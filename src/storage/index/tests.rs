@@ -352,3 +352,49 @@ fn concurrent_writers_wait_for_each_other_instead_of_failing() {
         .unwrap();
     assert_eq!(index.stats().unwrap().patterns, 40);
 }
+
+#[test]
+fn an_unreadable_index_file_names_its_remedy_once_and_counts_as_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    std::fs::write(
+        &path,
+        "not sqlite at all, but long enough to have a header page",
+    )
+    .unwrap();
+    let err = Index::open(&path).err().unwrap();
+    let message = format!("{:#}", anyhow::Error::from(err));
+    assert!(message.contains("run `lore ingest --force`"), "{message}");
+    assert_eq!(
+        message.matches("file is not a database").count(),
+        1,
+        "said once: {message}"
+    );
+    assert!(Index::open(&path).err().unwrap().damage().is_some());
+}
+
+#[test]
+fn a_busy_index_is_no_damage_and_says_to_wait() {
+    // `lore ingest --force` rebuilds only what cannot be read: deleting an index another
+    // process is writing would lose that write and could tear its WAL.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    let mut index = Index::open(&path).unwrap();
+    let holder = rusqlite::Connection::open(&path).unwrap();
+    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    index
+        .conn
+        .busy_timeout(std::time::Duration::from_millis(10))
+        .unwrap();
+    let p = pattern("a.md", "A", &[], &[("x", "y")]);
+    let err = index
+        .write(&WriteBatch {
+            upserts: vec![record(&p, &[])],
+            ..WriteBatch::default()
+        })
+        .err()
+        .unwrap();
+    assert!(matches!(err, IndexError::Busy(_)), "{err:?}");
+    assert!(err.damage().is_none());
+    assert!(err.to_string().contains("try again"), "{err}");
+}
