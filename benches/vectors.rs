@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use lore::services::ingest::{IngestOptions, NoProgress, ingest};
 use lore::services::workspace::load_config;
-use lore::storage::index::{Index, LanguageGate, NewEmbedding};
+use lore::storage::index::{Index, LanguageGate, NewEmbedding, VectorSpace};
 
 const DIMENSION: usize = 768;
 
@@ -66,7 +66,15 @@ fn main() {
                 .map(|c| (c.chunk_id, format!("h{}", c.chunk_id)))
                 .collect();
             index
-                .store_embeddings("bench", DIMENSION, &vectors, &links)
+                .store_embeddings(
+                    &VectorSpace {
+                        model: "bench",
+                        document_prefix: "",
+                    },
+                    DIMENSION,
+                    &vectors,
+                    &links,
+                )
                 .unwrap();
         }
         drop(index);

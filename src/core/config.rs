@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::core::embedding_prompt::EmbeddingPrompts;
+
 /// Claude Code replaces additionalContext longer than this many characters with a stub.
 pub const CLAUDE_CONTEXT_LIMIT: usize = 10_000;
 
@@ -41,6 +43,22 @@ pub struct OllamaConfig {
     pub timeout_ms: u64,
     /// Hard timeout for the query embedding made inside a hook.
     pub query_timeout_ms: u64,
+    /// Prefix before every query embedded; None: the one `model` expects (see
+    /// `core::embedding_prompt`), "" for none.
+    pub query_prefix: Option<String>,
+    /// Prefix before every section embedded; None: the one `model` expects.
+    pub document_prefix: Option<String>,
+}
+
+impl OllamaConfig {
+    /// The prefixes queries and documents are embedded with.
+    pub fn prompts(&self) -> EmbeddingPrompts {
+        EmbeddingPrompts::for_model(
+            &self.model,
+            self.query_prefix.as_deref(),
+            self.document_prefix.as_deref(),
+        )
+    }
 }
 
 impl Default for OllamaConfig {
@@ -50,6 +68,8 @@ impl Default for OllamaConfig {
             model: "nomic-embed-text".into(),
             timeout_ms: 30_000,
             query_timeout_ms: 300,
+            query_prefix: None,
+            document_prefix: None,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod bm25;
 pub mod config;
+pub mod embedding_prompt;
 pub mod glob_kind;
 pub mod pattern;
 pub mod pattern_name;

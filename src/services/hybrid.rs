@@ -223,6 +223,17 @@ pub(crate) fn query_vector(
             "full-text only: the index embeddings come from `{recorded}` but `ollama.model` is `{model}`; run `lore ingest --force`"
         ));
     }
+    let prompts = embedder.prompts();
+    if let Some(recorded) = stats
+        .document_prefix
+        .as_deref()
+        .filter(|p| *p != prompts.document)
+    {
+        return Err(format!(
+            "full-text only: the index embeddings are of texts prefixed {recorded:?} but `{model}` is now given {:?}; run `lore ingest --force`",
+            prompts.document
+        ));
+    }
     if stats.embedded_chunks < stats.total_chunks {
         // Sections added since the last embedding run (a hook's refresh, an MCP write) are
         // still found by full text; the vectors that exist keep working.
@@ -235,6 +246,9 @@ pub(crate) fn query_vector(
     if text.is_empty() {
         return Err("full-text only: no query text to embed".to_string());
     }
+    // The model is told it reads a query (`search_query: ` for nomic-embed-text); the cache
+    // key covers the prefix, so another prefix never reuses a vector made without it.
+    let text = format!("{}{text}", prompts.query);
     let hash = content_hash(text.as_bytes());
     let dimension = stats.dimension.unwrap_or(0);
     match index.cached_query_vector(model, &hash) {
@@ -243,7 +257,7 @@ pub(crate) fn query_vector(
         Err(e) => notes.push(format!("query cache unreadable: {e}")),
     }
     let vector = embedder
-        .embed(&[text.to_string()])
+        .embed(&[text])
         .map_err(|e| format!("full-text only: {e}"))?
         .into_iter()
         .next()

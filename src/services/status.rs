@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use crate::core::config::Config;
+use crate::core::embedding_prompt::EmbeddingPrompts;
 use crate::services::workspace::{KnowledgeDirState, knowledge_dir_state};
 use crate::storage::embed::{OllamaProbe, probe_ollama};
 use crate::storage::index::{Index, IndexStats};
@@ -16,8 +17,11 @@ pub struct EmbeddingStatus {
     pub configured: bool,
     pub model: String,
     pub host: String,
-    /// Model and dimension the stored vectors were made with.
+    /// The prefixes queries and sections are embedded with for `model`.
+    pub prompts: EmbeddingPrompts,
+    /// Model, document prefix and dimension the stored vectors were made with.
     pub stored_model: Option<String>,
+    pub stored_document_prefix: Option<String>,
     pub dimension: Option<usize>,
     pub embedded_chunks: u64,
     pub total_chunks: u64,
@@ -63,7 +67,11 @@ pub fn status_report(config: &Config) -> StatusReport {
             configured: config.search.hybrid,
             model: config.ollama.model.clone(),
             host: config.ollama.host.clone(),
+            prompts: config.ollama.prompts(),
             stored_model: embedding_stats.as_ref().and_then(|s| s.model.clone()),
+            stored_document_prefix: embedding_stats
+                .as_ref()
+                .and_then(|s| s.document_prefix.clone()),
             dimension: embedding_stats.as_ref().and_then(|s| s.dimension),
             embedded_chunks: embedding_stats.as_ref().map_or(0, |s| s.embedded_chunks),
             total_chunks: embedding_stats.as_ref().map_or(0, |s| s.total_chunks),

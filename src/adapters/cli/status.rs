@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use super::args::StatusArgs;
 use super::timestamp::format_utc;
+use crate::core::embedding_prompt::EmbeddingPrompts;
 use crate::services::status::{StatusReport, status_report};
 use crate::services::workspace::{ConfigSearch, load_config, locate_config};
 
@@ -62,6 +63,12 @@ fn print_text(r: &StatusReport) {
     let e = &r.embeddings;
     if e.configured {
         println!("embeddings:    hybrid on, model {} at {}", e.model, e.host);
+        if e.prompts != EmbeddingPrompts::default() {
+            println!(
+                "prefixes:      query {:?}, document {:?}",
+                e.prompts.query, e.prompts.document
+            );
+        }
         let answers = match &e.ollama {
             Some(p) if p.reachable && p.model_available != Some(false) => "answers".to_string(),
             Some(p) => p
@@ -79,5 +86,15 @@ fn print_text(r: &StatusReport) {
             "vectors:       {}/{} chunks embedded ({model}, {dimension} dimensions)",
             e.embedded_chunks, e.total_chunks
         );
+        if let Some(stored) = e
+            .stored_document_prefix
+            .as_ref()
+            .filter(|p| e.configured && **p != e.prompts.document)
+        {
+            println!(
+                "               made with document prefix {stored:?}, not {:?}: hybrid search is full text only until `lore ingest --force`",
+                e.prompts.document
+            );
+        }
     }
 }

@@ -115,10 +115,17 @@ fn without_a_usable_embedder_the_outcome_is_plain_full_text() {
     let fts = search(&index, &query, 10).unwrap();
     let failing = FailingEmbedder::new("m");
     let other_model = embedder("other");
-    let cases: [(&str, Option<&dyn Embedder>, &str); 3] = [
+    // The same model, now told it reads documents: the stored vectors are of bare texts.
+    let other_prefix =
+        embedder("m").with_prompts(crate::core::embedding_prompt::EmbeddingPrompts {
+            query: "search_query: ".to_string(),
+            document: "search_document: ".to_string(),
+        });
+    let cases: [(&str, Option<&dyn Embedder>, &str); 4] = [
         ("none", None, "hybrid search is off"),
         ("failing", Some(&failing), "does not answer"),
         ("other model", Some(&other_model), "lore ingest --force"),
+        ("other prefix", Some(&other_prefix), "lore ingest --force"),
     ];
     for (label, e, note) in cases {
         let out = hybrid_search(&index, e, &query, "commit message", 10, 0.99).unwrap();
@@ -127,9 +134,9 @@ fn without_a_usable_embedder_the_outcome_is_plain_full_text() {
         assert!(out.notes[0].contains(note), "{label}: {:?}", out.notes);
     }
     assert_eq!(
-        other_model.calls(),
+        other_model.calls() + other_prefix.calls(),
         0,
-        "a model mismatch is caught before any round-trip"
+        "a model or prefix mismatch is caught before any round-trip"
     );
 }
 
@@ -187,4 +194,29 @@ fn query_text_of_joins_terms() {
         query_text_of(&query_for_text("handle an error")),
         "handle error"
     );
+}
+
+#[test]
+fn queries_are_sent_with_the_query_prefix_and_cached_with_it() {
+    let prompts = crate::core::embedding_prompt::EmbeddingPrompts {
+        query: "search_query: ".to_string(),
+        document: "search_document: ".to_string(),
+    };
+    let fake = embedder("m").with_prompts(prompts);
+    let (_kb, index) = kb(&fake);
+    let query = query_for_text("an error");
+    let out = hybrid_search(&index, Some(&fake), &query, "an error", 5, 0.6).unwrap();
+    assert_eq!(out.mode, RetrievalMode::Hybrid, "{:?}", out.notes);
+    assert_eq!(
+        fake.texts_seen().last().map(String::as_str),
+        Some("search_query: an error")
+    );
+    // The same words with another query prefix are another query: no cached vector.
+    let bare = embedder("m").with_prompts(crate::core::embedding_prompt::EmbeddingPrompts {
+        query: String::new(),
+        document: "search_document: ".to_string(),
+    });
+    let again = hybrid_search(&index, Some(&bare), &query, "an error", 5, 0.6).unwrap();
+    assert!(!again.cached_query_vector);
+    assert_eq!(bare.texts_seen(), ["an error"]);
 }

@@ -2,8 +2,10 @@
 //! without a vector one, in batches, each batch in its own transaction.
 //!
 //! Vectors are keyed by a hash of the embedded text, so a chunk whose text did not change is
-//! never sent to the embedder again. The index records which model and dimension its vectors
-//! came from; another model or size is refused with the remedy (`lore ingest --force`, which
+//! never sent to the embedder again. Texts carry the prefix the model expects for documents
+//! (`search_document: ` for nomic-embed-text; see `core::embedding_prompt`). The index records
+//! which model, prefix and dimension its vectors came from; another model, prefix or size is
+//! refused with the remedy (`lore ingest --force`, which
 //! empties the chunks and so lets the next model start afresh). When the embedder is absent
 //! or fails, the step stops with one warning and leaves the full-text index as it is; the
 //! next ingest fills in what is missing.
@@ -13,7 +15,7 @@ use thiserror::Error;
 use super::{IngestError, IngestOptions, IngestProgress, IngestReport, content_hash, ingest};
 use crate::core::config::Config;
 use crate::storage::embed::Embedder;
-use crate::storage::index::{Index, IndexError, NewEmbedding, PendingChunk};
+use crate::storage::index::{Index, IndexError, NewEmbedding, PendingChunk, VectorSpace};
 
 /// Texts per embedding request.
 pub const EMBED_BATCH: usize = 32;
@@ -54,6 +56,14 @@ pub enum EmbeddingError {
         model: String,
         recorded: usize,
         found: usize,
+    },
+    #[error(
+        "the index holds embeddings of texts prefixed {recorded:?}, but model `{model}` is now given {configured:?} (`ollama.document_prefix`); run `lore ingest --force` to re-embed every chunk"
+    )]
+    PrefixChanged {
+        model: String,
+        recorded: String,
+        configured: String,
     },
     #[error(transparent)]
     Index(#[from] IndexError),
@@ -99,6 +109,19 @@ pub fn embed_missing(
             });
         }
     }
+    // What the model is told it reads: part of what a vector means, like the model itself.
+    let prefix = embedder.prompts().document;
+    if let Some(recorded) = meta.document_prefix.filter(|p| *p != prefix) {
+        return Err(EmbeddingError::PrefixChanged {
+            model,
+            recorded,
+            configured: prefix,
+        });
+    }
+    let space = VectorSpace {
+        model: &model,
+        document_prefix: &prefix,
+    };
     let mut report = EmbedReport {
         model: model.clone(),
         dimension: meta.dimension,
@@ -109,7 +132,7 @@ pub fn embed_missing(
         .chunks_missing_embeddings()?
         .iter()
         .map(|c| {
-            let text = embedding_text(c);
+            let text = format!("{prefix}{}", embedding_text(c));
             (c.chunk_id, content_hash(text.as_bytes()), text)
         })
         .collect();
@@ -121,7 +144,7 @@ pub fn embed_missing(
             .filter(|(_, h, _)| stored.contains(h))
             .map(|(id, h, _)| (*id, h.clone()))
             .collect();
-        index.store_embeddings(&model, dimension, &[], &links)?;
+        index.store_embeddings(&space, dimension, &[], &links)?;
         report.reused = links.len();
     }
 
@@ -147,7 +170,7 @@ pub fn embed_missing(
         let dimension = vectors.first().map_or(0, Vec::len);
         if let Some(recorded) = report.dimension.filter(|d| *d != dimension) {
             return Err(EmbeddingError::DimensionChanged {
-                model,
+                model: model.clone(),
                 recorded,
                 found: dimension,
             });
@@ -165,7 +188,7 @@ pub fn embed_missing(
             .filter(|(_, h, _)| batch.iter().any(|(b, _)| b == h))
             .map(|(id, h, _)| (*id, h.clone()))
             .collect();
-        index.store_embeddings(&model, dimension, &new, &links)?;
+        index.store_embeddings(&space, dimension, &new, &links)?;
         report.dimension = Some(dimension);
         report.embedded += batch.len();
         progress.advance(report.embedded);

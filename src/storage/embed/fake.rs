@@ -12,15 +12,19 @@ use std::hash::Hasher;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{EmbedError, Embedder};
+use crate::core::embedding_prompt::EmbeddingPrompts;
 
 /// Hashed bag-of-words embedder with a synonym table.
 #[derive(Debug)]
 pub struct FakeEmbedder {
     model: String,
+    prompts: EmbeddingPrompts,
     dim: usize,
     synonyms: BTreeMap<String, String>,
     texts_embedded: AtomicUsize,
     calls: AtomicUsize,
+    /// Every text embedded, in order (tests check what a model was sent).
+    seen: std::sync::Mutex<Vec<String>>,
 }
 
 impl FakeEmbedder {
@@ -28,11 +32,18 @@ impl FakeEmbedder {
     pub fn new(model: &str, dim: usize) -> Self {
         Self {
             model: model.to_string(),
+            prompts: EmbeddingPrompts::default(),
             dim: dim.max(1),
             synonyms: BTreeMap::new(),
             texts_embedded: AtomicUsize::new(0),
             calls: AtomicUsize::new(0),
+            seen: std::sync::Mutex::new(Vec::new()),
         }
+    }
+
+    /// Every text embedded so far, in order.
+    pub fn texts_seen(&self) -> Vec<String> {
+        self.seen.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
     /// Treat every word of each group as the same concept (lower-case words).
@@ -45,6 +56,12 @@ impl FakeEmbedder {
                 }
             }
         }
+        self
+    }
+
+    /// Ask callers for these prefixes, as a model that expects them would.
+    pub fn with_prompts(mut self, prompts: EmbeddingPrompts) -> Self {
+        self.prompts = prompts;
         self
     }
 
@@ -87,6 +104,10 @@ impl Embedder for FakeEmbedder {
         &self.model
     }
 
+    fn prompts(&self) -> EmbeddingPrompts {
+        self.prompts.clone()
+    }
+
     fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
         if texts.is_empty() {
             return Ok(Vec::new());
@@ -94,6 +115,9 @@ impl Embedder for FakeEmbedder {
         self.calls.fetch_add(1, Ordering::Relaxed);
         self.texts_embedded
             .fetch_add(texts.len(), Ordering::Relaxed);
+        if let Ok(mut seen) = self.seen.lock() {
+            seen.extend_from_slice(texts);
+        }
         Ok(texts.iter().map(|t| self.vector(t)).collect())
     }
 }

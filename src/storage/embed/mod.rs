@@ -10,6 +10,8 @@ mod ollama;
 
 use thiserror::Error;
 
+use crate::core::embedding_prompt::EmbeddingPrompts;
+
 pub use fake::{FailingEmbedder, FakeEmbedder};
 pub use ollama::{OllamaEmbedder, OllamaProbe, probe_ollama, pull_model};
 
@@ -17,6 +19,12 @@ pub use ollama::{OllamaEmbedder, OllamaProbe, probe_ollama, pull_model};
 pub trait Embedder {
     /// The model name recorded beside stored vectors (a different one needs a rebuild).
     fn model(&self) -> &str;
+
+    /// The prefixes callers put before query and document texts for this model (see
+    /// `core::embedding_prompt`); none by default.
+    fn prompts(&self) -> EmbeddingPrompts {
+        EmbeddingPrompts::default()
+    }
 
     /// One vector per text, in order, all of the same dimension. An empty slice gives an
     /// empty result without contacting anything.

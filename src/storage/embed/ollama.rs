@@ -15,6 +15,7 @@ use reqwest::Url;
 
 use super::{EmbedError, Embedder, check_vectors};
 use crate::core::config::{Config, OllamaConfig};
+use crate::core::embedding_prompt::EmbeddingPrompts;
 
 /// Embeds with a model served by Ollama (`/api/embed`).
 pub struct OllamaEmbedder {
@@ -22,6 +23,7 @@ pub struct OllamaEmbedder {
     runtime: tokio::runtime::Runtime,
     host: String,
     model: String,
+    prompts: EmbeddingPrompts,
     timeout: Duration,
 }
 
@@ -91,6 +93,7 @@ impl OllamaEmbedder {
             runtime: runtime()?,
             host: config.host.clone(),
             model: config.model.clone(),
+            prompts: config.prompts(),
             timeout,
         })
     }
@@ -197,6 +200,10 @@ fn server_message(body: &str) -> String {
 impl Embedder for OllamaEmbedder {
     fn model(&self) -> &str {
         &self.model
+    }
+
+    fn prompts(&self) -> EmbeddingPrompts {
+        self.prompts.clone()
     }
 
     fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {

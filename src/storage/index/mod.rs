@@ -25,8 +25,8 @@ pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern
 pub use schema::SCHEMA_VERSION;
 pub use term_postings::PatternLengths;
 pub use vectors::{
-    ChunkRef, EmbeddingMeta, EmbeddingStats, NewEmbedding, PendingChunk, VectorHit, cosine,
-    decode_vector, encode_vector,
+    ChunkRef, EmbeddingMeta, EmbeddingStats, NewEmbedding, PendingChunk, VectorHit, VectorSpace,
+    cosine, decode_vector, encode_vector,
 };
 pub use write::{PatternRecord, WriteBatch};
 

@@ -17,6 +17,9 @@ use super::{Index, IndexError};
 
 const META_MODEL: &str = "embedding_model";
 const META_DIMENSION: &str = "embedding_dimension";
+/// The prefix every stored section was embedded with (see `core::embedding_prompt`). Absent
+/// in indexes embedded before lore sent prefixes: those were embedded with none.
+const META_DOCUMENT_PREFIX: &str = "embedding_document_prefix";
 /// Query vectors kept in the cache; older ones are dropped first.
 const QUERY_CACHE_ROWS: i64 = 2_000;
 /// How long a read-only handle waits to write the query cache before giving up.
@@ -27,6 +30,8 @@ const CACHE_WRITE_BUSY: Duration = Duration::from_millis(50);
 pub struct EmbeddingMeta {
     pub model: Option<String>,
     pub dimension: Option<usize>,
+    /// The prefix the stored vectors' texts were embedded with (None: no vectors).
+    pub document_prefix: Option<String>,
     /// Chunks that have a vector.
     pub embedded_chunks: u64,
 }
@@ -36,6 +41,7 @@ pub struct EmbeddingMeta {
 pub struct EmbeddingStats {
     pub model: Option<String>,
     pub dimension: Option<usize>,
+    pub document_prefix: Option<String>,
     pub embedded_chunks: u64,
     pub total_chunks: u64,
 }
@@ -50,6 +56,13 @@ pub struct PendingChunk {
     pub tags: Vec<String>,
     pub description: Option<String>,
     pub body: String,
+}
+
+/// What stored vectors mean: the model that made them and the prefix their texts carried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VectorSpace<'a> {
+    pub model: &'a str,
+    pub document_prefix: &'a str,
 }
 
 /// A vector to store and the chunks whose text it embeds.
@@ -188,9 +201,15 @@ impl Index {
         let embedded: i64 =
             self.conn
                 .query_row("SELECT count(*) FROM chunk_embeddings", [], |r| r.get(0))?;
+        let model = meta_value(&self.conn, META_MODEL)?;
+        let document_prefix = match meta_value(&self.conn, META_DOCUMENT_PREFIX)? {
+            Some(prefix) => Some(prefix),
+            None => model.as_ref().map(|_| String::new()),
+        };
         Ok(EmbeddingMeta {
-            model: meta_value(&self.conn, META_MODEL)?,
+            model,
             dimension,
+            document_prefix,
             embedded_chunks: embedded as u64,
         })
     }
@@ -204,6 +223,7 @@ impl Index {
         Ok(EmbeddingStats {
             model: meta.model,
             dimension: meta.dimension,
+            document_prefix: meta.document_prefix,
             embedded_chunks: meta.embedded_chunks,
             total_chunks: total as u64,
         })
@@ -264,7 +284,7 @@ impl Index {
     /// the model and dimension. Links to chunks that no longer exist are skipped.
     pub fn store_embeddings(
         &mut self,
-        model: &str,
+        space: &VectorSpace<'_>,
         dimension: usize,
         vectors: &[NewEmbedding],
         links: &[(i64, String)],
@@ -303,8 +323,9 @@ impl Index {
                 "INSERT INTO meta (key, value) VALUES (?1, ?2)
                  ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             )?;
-            meta.execute(params![META_MODEL, model])?;
+            meta.execute(params![META_MODEL, space.model])?;
             meta.execute(params![META_DIMENSION, dimension.to_string()])?;
+            meta.execute(params![META_DOCUMENT_PREFIX, space.document_prefix])?;
         }
         tx.commit()?;
         Ok(())
@@ -318,8 +339,8 @@ impl Index {
         tx.execute("DELETE FROM embeddings", [])?;
         tx.execute("DELETE FROM pattern_vectors", [])?;
         tx.execute(
-            "DELETE FROM meta WHERE key IN (?1, ?2)",
-            params![META_MODEL, META_DIMENSION],
+            "DELETE FROM meta WHERE key IN (?1, ?2, ?3)",
+            params![META_MODEL, META_DIMENSION, META_DOCUMENT_PREFIX],
         )?;
         tx.commit()?;
         Ok(())

@@ -120,6 +120,48 @@ fn another_model_is_refused_until_a_forced_rebuild() {
     assert_eq!(meta.model.as_deref(), Some("model-b"));
 }
 
+fn nomic_prompts() -> crate::core::embedding_prompt::EmbeddingPrompts {
+    crate::core::embedding_prompt::EmbeddingPrompts::for_model("nomic-embed-text", None, None)
+}
+
+#[test]
+fn sections_are_sent_with_the_document_prefix_the_model_expects() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    let nomic = FakeEmbedder::new("nomic-embed-text", 8).with_prompts(nomic_prompts());
+    kb.ingest(&nomic, false).unwrap();
+    let sent = nomic.texts_seen();
+    assert!(!sent.is_empty());
+    assert!(
+        sent.iter()
+            .all(|t| t.starts_with("search_document: Errors\n")),
+        "{sent:?}"
+    );
+    let meta = kb.index.embedding_meta().unwrap();
+    assert_eq!(meta.document_prefix.as_deref(), Some("search_document: "));
+}
+
+#[test]
+fn vectors_made_with_another_prefix_are_refused_until_a_forced_rebuild() {
+    // An index embedded before lore sent nomic-embed-text its prefixes holds vectors of bare
+    // texts; mixing them with prefixed ones would rank by two different meanings.
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.ingest(&FakeEmbedder::new("nomic-embed-text", 8), false)
+        .unwrap();
+    kb.write("b.md", "# B\nbeta\n");
+    let nomic = FakeEmbedder::new("nomic-embed-text", 8).with_prompts(nomic_prompts());
+    let err = kb.ingest(&nomic, false).unwrap_err().to_string();
+    assert!(err.contains("search_document: "), "{err}");
+    assert!(err.contains("lore ingest --force"), "{err}");
+    assert_eq!(nomic.texts_embedded(), 0);
+
+    let rebuilt = kb.ingest(&nomic, true).unwrap().embeddings.unwrap();
+    assert_eq!(rebuilt.missing, 0);
+    let meta = kb.index.embedding_meta().unwrap();
+    assert_eq!(meta.document_prefix.as_deref(), Some("search_document: "));
+}
+
 #[test]
 fn another_dimension_is_refused() {
     let mut kb = Kb::new();

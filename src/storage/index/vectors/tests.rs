@@ -4,6 +4,11 @@ use super::*;
 use crate::core::pattern::parse_pattern;
 use crate::storage::index::{PatternRecord, WriteBatch};
 
+const SPACE: VectorSpace<'static> = VectorSpace {
+    model: "m",
+    document_prefix: "",
+};
+
 #[test]
 fn blobs_round_trip_little_endian_and_check_their_length() {
     let v = vec![1.0f32, -0.5, 3.25e-3, f32::MIN_POSITIVE];
@@ -76,7 +81,7 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
         .iter()
         .map(|c| (c.chunk_id, c.source.clone()))
         .collect();
-    index.store_embeddings("m", 2, &vectors, &links).unwrap();
+    index.store_embeddings(&SPACE, 2, &vectors, &links).unwrap();
     let ids = pending
         .iter()
         .map(|c| (c.source.clone(), c.chunk_id))
@@ -213,7 +218,7 @@ fn vector_search_follows_rewritten_relinked_and_removed_sections() {
         text_hash: "more".into(),
         vector: vec![0.99, 0.1],
     };
-    index.store_embeddings("m", 2, &[more], &links).unwrap();
+    index.store_embeddings(&SPACE, 2, &[more], &links).unwrap();
     assert_eq!(
         ranked_sources(&index),
         [
@@ -287,4 +292,32 @@ fn a_damaged_vector_row_is_an_error_not_a_panic() {
             Err(IndexError::Corrupt(_))
         ));
     }
+}
+
+#[test]
+fn vectors_stored_before_prefixes_were_recorded_read_as_made_without_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut index = Index::open(&dir.path().join("i.db")).unwrap();
+    assert_eq!(index.embedding_meta().unwrap().document_prefix, None);
+    let nomic = VectorSpace {
+        model: "nomic-embed-text",
+        document_prefix: "search_document: ",
+    };
+    index.store_embeddings(&nomic, 2, &[], &[]).unwrap();
+    let meta = index.embedding_meta().unwrap();
+    assert_eq!(meta.document_prefix.as_deref(), Some("search_document: "));
+    // What an older lore left: the model recorded, no prefix.
+    index
+        .conn
+        .execute(
+            "DELETE FROM meta WHERE key = 'embedding_document_prefix'",
+            [],
+        )
+        .unwrap();
+    assert_eq!(
+        index.embedding_meta().unwrap().document_prefix.as_deref(),
+        Some("")
+    );
+    index.reset_embeddings().unwrap();
+    assert_eq!(index.embedding_meta().unwrap().document_prefix, None);
 }
