@@ -75,8 +75,13 @@ def main():
         shutil.rmtree(os.path.join(work, "runtime"), ignore_errors=True)
         env = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(work, "runtime"))
         env.pop("LORE_DEBUG", None)
-        subprocess.run([args.lore, "--config", cfg, "ingest"], check=False, env=env,
-                       stdout=subprocess.DEVNULL)
+        ingest = subprocess.run([args.lore, "--config", cfg, "ingest"], check=False, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        sys.stderr.write(ingest.stderr)
+        if ingest.returncode != 0:
+            # The corpus itself is valid, so a failed ingest means the index cannot be
+            # scored as it is (e.g. vectors of another model or prefix in a kept workspace).
+            sys.exit(f"eval: `lore ingest` failed (exit {ingest.returncode}); see above")
         if args.hybrid:
             require_all_embedded(args.lore, cfg, env, args.workspace and work)
             # The hook's trace says whether each answer used the vectors.

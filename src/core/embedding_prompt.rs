@@ -39,6 +39,15 @@ impl EmbeddingPrompts {
     }
 }
 
+/// A prefix as messages name it: `the prefix "search_document: "`, or `no prefix`.
+pub fn describe_prefix(prefix: &str) -> String {
+    if prefix.is_empty() {
+        "no prefix".to_string()
+    } else {
+        format!("the prefix {prefix:?}")
+    }
+}
+
 /// An Ollama model name without its registry path and tag:
 /// `registry.example/library/nomic-embed-text:v1.5` is `nomic-embed-text`.
 fn model_family(model: &str) -> String {

@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::core::embedding_prompt::describe_prefix;
 use crate::core::query::{Query, fts_expression};
 use crate::core::rank::{Signals, fuse, passes};
 use crate::services::ingest::content_hash;
@@ -230,8 +231,9 @@ pub(crate) fn query_vector(
         .filter(|p| *p != prompts.document)
     {
         return Err(format!(
-            "full-text only: the index embeddings are of texts prefixed {recorded:?} but `{model}` is now given {:?}; run `lore ingest --force`",
-            prompts.document
+            "full-text only: the index embeddings are of texts with {} but `{model}` is now given {}; run `lore ingest --force`",
+            describe_prefix(recorded),
+            describe_prefix(&prompts.document)
         ));
     }
     if stats.embedded_chunks < stats.total_chunks {

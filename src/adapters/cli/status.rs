@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use super::args::StatusArgs;
 use super::timestamp::format_utc;
-use crate::core::embedding_prompt::EmbeddingPrompts;
+use crate::core::embedding_prompt::{EmbeddingPrompts, describe_prefix};
 use crate::services::status::{StatusReport, status_report};
 use crate::services::workspace::{ConfigSearch, load_config, locate_config};
 
@@ -92,8 +92,9 @@ fn print_text(r: &StatusReport) {
             .filter(|p| e.configured && **p != e.prompts.document)
         {
             println!(
-                "               made with document prefix {stored:?}, not {:?}: hybrid search is full text only until `lore ingest --force`",
-                e.prompts.document
+                "               made with {}, not {}: hybrid search is full text only until `lore ingest --force`",
+                describe_prefix(stored),
+                describe_prefix(&e.prompts.document)
             );
         }
     }

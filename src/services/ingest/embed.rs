@@ -14,6 +14,7 @@ use thiserror::Error;
 
 use super::{IngestError, IngestOptions, IngestProgress, IngestReport, content_hash, ingest};
 use crate::core::config::Config;
+use crate::core::embedding_prompt::describe_prefix;
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, NewEmbedding, PendingChunk, VectorSpace};
 
@@ -58,7 +59,9 @@ pub enum EmbeddingError {
         found: usize,
     },
     #[error(
-        "the index holds embeddings of texts prefixed {recorded:?}, but model `{model}` is now given {configured:?} (`ollama.document_prefix`); run `lore ingest --force` to re-embed every chunk"
+        "the index holds embeddings of texts with {}, but model `{model}` is now given {} (`ollama.document_prefix`); run `lore ingest --force` to re-embed every chunk",
+        describe_prefix(recorded),
+        describe_prefix(configured)
     )]
     PrefixChanged {
         model: String,
