@@ -1,8 +1,8 @@
 //! Keeping the index current from inside an agent session: a missing index is built, an index
 //! an older lore wrote is upgraded, and edited patterns are picked up by a delta ingest, all
-//! bounded (skipped on knowledge dirs
-//! larger than `hook.session_start_ingest_limit`, or when another writer holds the index) so
-//! a hook stays within its time budget. Any harness adapter calls these.
+//! bounded (skipped on knowledge dirs larger than `hook.session_start_ingest_limit`, or when
+//! another writer holds the index) so a hook stays within its time budget. Any harness
+//! adapter calls these.
 
 use std::time::Duration;
 

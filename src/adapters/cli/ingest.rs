@@ -43,10 +43,12 @@ pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
 /// Open the index; with `--force`, an index file that cannot be read as one is deleted and
 /// rebuilt (never one that is merely busy: another process may be writing it).
 fn open_for_ingest(config: &Config, force: bool) -> anyhow::Result<Index> {
-    match Index::open(&config.database) {
-        Ok(index) => Ok(index),
-        Err(e) if force && e.damage().is_some() => {
-            let why = e.damage().unwrap_or_default();
+    let error = match Index::open(&config.database) {
+        Ok(index) => return Ok(index),
+        Err(e) => e,
+    };
+    match error.damage().filter(|_| force) {
+        Some(why) => {
             eprintln!(
                 "warning: the index {} cannot be read ({why}); rebuilding it",
                 config.database.display()
@@ -55,7 +57,7 @@ fn open_for_ingest(config: &Config, force: bool) -> anyhow::Result<Index> {
                 .with_context(|| format!("cannot remove {}", config.database.display()))?;
             Ok(Index::open(&config.database)?)
         }
-        Err(e) => Err(e.into()),
+        None => Err(error.into()),
     }
 }
 

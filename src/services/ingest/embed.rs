@@ -5,10 +5,9 @@
 //! never sent to the embedder again. Texts carry the prefix the model expects for documents
 //! (`search_document: ` for nomic-embed-text; see `core::embedding_prompt`). The index records
 //! which model, prefix and dimension its vectors came from; another model, prefix or size is
-//! refused with the remedy (`lore ingest --force`, which
-//! empties the chunks and so lets the next model start afresh). When the embedder is absent
-//! or fails, the step stops with one warning and leaves the full-text index as it is; the
-//! next ingest fills in what is missing.
+//! refused with the remedy (`lore ingest --force`, which empties the chunks and so lets the
+//! next model start afresh). When the embedder is absent or fails, the step stops with one
+//! warning and leaves the full-text index as it is; the next ingest fills in what is missing.
 
 use thiserror::Error;
 

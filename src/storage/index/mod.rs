@@ -190,15 +190,10 @@ impl IndexError {
     /// a rebuild, helps), or None for errors a rebuild would not fix or would make worse (a
     /// busy index another process is writing, a missing permission).
     pub fn damage(&self) -> Option<String> {
-        let damaged = |e: &rusqlite::Error| {
-            matches!(
-                e.sqlite_error_code(),
-                Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
-            )
-            .then(|| e.to_string())
-        };
         match self {
-            Self::Open { cause, .. } | Self::Sqlite(cause) => damaged(cause),
+            Self::Open { cause, .. } | Self::Sqlite(cause) => {
+                (trouble(cause) == Trouble::Damaged).then(|| cause.to_string())
+            }
             Self::NewerSchema { found, supported } => Some(format!(
                 "schema version {found}, newer than this lore's {supported}"
             )),
@@ -208,30 +203,52 @@ impl IndexError {
     }
 }
 
+/// What a SQLite error says about the index file: the one classification behind remedies,
+/// [`IndexError::Busy`] and [`IndexError::damage`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Trouble {
+    /// Not a database, or a damaged one: only a rebuild helps.
+    Damaged,
+    /// Another connection holds the lock: waiting helps.
+    Busy,
+    /// The file or its folder cannot be written.
+    NoPermission,
+    Other,
+}
+
+fn trouble(e: &rusqlite::Error) -> Trouble {
+    use rusqlite::ErrorCode::{
+        DatabaseBusy, DatabaseCorrupt, DatabaseLocked, NotADatabase, PermissionDenied, ReadOnly,
+    };
+    match e.sqlite_error_code() {
+        Some(NotADatabase | DatabaseCorrupt) => Trouble::Damaged,
+        Some(DatabaseBusy | DatabaseLocked) => Trouble::Busy,
+        Some(ReadOnly | PermissionDenied) => Trouble::NoPermission,
+        _ => Trouble::Other,
+    }
+}
+
 /// What to do when an index cannot be opened, when lore knows.
 fn open_remedy(cause: &rusqlite::Error) -> &'static str {
-    match cause.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt) => {
+    match trouble(cause) {
+        Trouble::Damaged => {
             " (not a lore index, or a damaged one); run `lore ingest --force` to rebuild it"
         }
-        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
-            " (another lore process is writing it); try again when that has finished"
-        }
-        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied) => {
+        Trouble::Busy => " (another lore process is writing it); try again when that has finished",
+        Trouble::NoPermission => {
             " (no permission to write it); check the permissions of the file and its folder"
         }
-        _ => "",
+        Trouble::Other => "",
     }
 }
 
 impl From<rusqlite::Error> for IndexError {
     /// A lock held longer than the busy timeout is not damage: it gets its own remedy.
     fn from(e: rusqlite::Error) -> Self {
-        match e.sqlite_error_code() {
-            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
-                Self::Busy(e)
-            }
-            _ => Self::Sqlite(e),
+        if trouble(&e) == Trouble::Busy {
+            Self::Busy(e)
+        } else {
+            Self::Sqlite(e)
         }
     }
 }
@@ -244,10 +261,7 @@ fn enable_wal(conn: &Connection, busy: Duration) -> rusqlite::Result<()> {
     let deadline = std::time::Instant::now() + busy;
     loop {
         match conn.pragma_update(None, "journal_mode", "WAL") {
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if e.code == rusqlite::ErrorCode::DatabaseBusy
-                    && std::time::Instant::now() < deadline =>
-            {
+            Err(e) if trouble(&e) == Trouble::Busy && std::time::Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(5));
             }
             done => return done,
