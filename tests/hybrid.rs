@@ -1,5 +1,6 @@
 //! Hybrid retrieval against the Ollama stand-in (a real 384-dimension sentence model behind
-//! Ollama's API): semantic recall that full text cannot give, the model-change refusal,
+//! Ollama's API): semantic recall that full text cannot give, the model-change and
+//! document-prefix-change refusals (with `lore status` saying so),
 //! full-text fallback with a dead server followed by a later fill-in, and hooks that keep
 //! answering from full text, in time, after the server is killed mid-session.
 //!
@@ -662,4 +663,57 @@ fn killing_the_server_mid_session_leaves_hooks_answering_full_text_in_time() {
             "the trace names the fallback and the dead server: {trace}"
         );
     }
+}
+
+#[test]
+fn vectors_embedded_without_the_model_prefixes_are_named_refused_and_not_searched() {
+    // An index embedded before lore sent nomic-embed-text its task prefixes (here: told to
+    // send none) meets a lore that sends them.
+    let Some(url) = standin_url() else { return };
+    let ws = common::Workspace::new();
+    for (name, text) in PATTERNS {
+        ws.pattern(name, text);
+    }
+    let config =
+        |extra: &str| format!("knowledge_dir = \"patterns\"\n[ollama]\nhost = \"{url}\"\n{extra}");
+    ws.write("lore.toml", &config("document_prefix = \"\"\n"));
+    let first = ws.lore().arg("ingest").output().unwrap();
+    assert!(first.status.success(), "{}", common::stderr(&first));
+
+    ws.write("lore.toml", &config(""));
+    let status = ws.lore().arg("status").output().unwrap();
+    let lines: String = common::stdout(&status)
+        .lines()
+        .skip_while(|l| !l.starts_with("embeddings:"))
+        .map(|l| format!("{}\n", l.replace(&url, "[URL]")))
+        .collect();
+    insta::assert_snapshot!("status_prefix_mismatch", lines);
+
+    ws.pattern("extra.md", "# Extra\n\nSomething new to embed.\n");
+    let refused = ws.lore().arg("ingest").output().unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    let err = common::stderr(&refused);
+    assert!(
+        err.contains("no prefix") && err.contains("\"search_document: \""),
+        "{err}"
+    );
+    assert!(err.contains("lore ingest --force"), "{err}");
+
+    let search = ws
+        .lore()
+        .args(["search", "--json", "how to handle errors"])
+        .output()
+        .unwrap();
+    let value: Value = serde_json::from_slice(&search.stdout).unwrap();
+    assert_eq!(value["mode"], "fts_only", "{value}");
+
+    let rebuilt = ws.lore().args(["ingest", "--force"]).output().unwrap();
+    assert!(rebuilt.status.success(), "{}", common::stderr(&rebuilt));
+    let search = ws
+        .lore()
+        .args(["search", "--json", "how to handle errors"])
+        .output()
+        .unwrap();
+    let value: Value = serde_json::from_slice(&search.stdout).unwrap();
+    assert_eq!(value["mode"], "hybrid", "{value}");
 }
