@@ -29,6 +29,17 @@ pub struct EmbeddingStatus {
     pub ollama: Option<OllamaProbe>,
 }
 
+impl EmbeddingStatus {
+    /// The document prefix the stored vectors were made with when hybrid search is on and it
+    /// is not the configured one: hybrid search then answers full text only (see
+    /// `services::hybrid`) until `lore ingest --force`.
+    pub fn stale_document_prefix(&self) -> Option<&str> {
+        self.stored_document_prefix
+            .as_deref()
+            .filter(|p| self.configured && *p != self.prompts.document)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct StatusReport {
     pub config: PathBuf,

@@ -86,11 +86,7 @@ fn print_text(r: &StatusReport) {
             "vectors:       {}/{} chunks embedded ({model}, {dimension} dimensions)",
             e.embedded_chunks, e.total_chunks
         );
-        if let Some(stored) = e
-            .stored_document_prefix
-            .as_ref()
-            .filter(|p| e.configured && **p != e.prompts.document)
-        {
+        if let Some(stored) = e.stale_document_prefix() {
             println!(
                 "               made with {}, not {}: hybrid search is full text only until `lore ingest --force`",
                 describe_prefix(stored),
