@@ -94,12 +94,14 @@ pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> Quer
         .iter()
         .filter_map(|k| input_str(input, k))
         .collect();
+    let mut old: Vec<&str> = input_str(input, "old_string").into_iter().collect();
     // MultiEdit: {edits: [{old_string, new_string}, ...]}
     if let Some(edits) = input
         .and_then(|i| i.get("edits"))
         .and_then(|e| e.as_array())
     {
         content.extend(edits.iter().filter_map(|e| e.get("new_string")?.as_str()));
+        old.extend(edits.iter().filter_map(|e| e.get("old_string")?.as_str()));
     }
     QueryInput {
         tool_name: payload.tool_name.clone(),
@@ -108,6 +110,8 @@ pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> Quer
         command: input_str(input, "command").map(String::from),
         description: input_str(input, "description").map(String::from),
         content: (!content.is_empty()).then(|| content.join("\n")),
+        old_content: (!old.is_empty()).then(|| old.join("\n")),
+        other_paths: Vec::new(),
         prompt: payload.prompt.clone(),
         last_user_message,
         error: payload.error.clone(),
@@ -201,6 +205,7 @@ mod tests {
         let q = query_input(&p, Some("make it fast".into()));
         assert_eq!(q.file_path.as_deref(), Some("/p/a.rs"));
         assert_eq!(q.content.as_deref(), Some("fooBar"));
+        assert_eq!(q.old_content.as_deref(), Some("a"));
         assert_eq!(q.last_user_message.as_deref(), Some("make it fast"));
         let bash = payload(
             r#"{"tool_name":"Bash","tool_input":{"command":"cargo test","description":"Run tests"}}"#,

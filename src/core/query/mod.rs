@@ -48,6 +48,12 @@ pub struct QueryInput {
     pub description: Option<String>,
     /// Edit `new_string` / Write `content`: may add identifiers.
     pub content: Option<String>,
+    /// Edit `old_string` (MultiEdit: every edit's, joined): what the edit replaces, so the
+    /// query can weigh what changed above unchanged context.
+    pub old_content: Option<String>,
+    /// Further files the call touches besides `file_path` (a Codex `apply_patch` may edit
+    /// several), in the order the tool names them.
+    pub other_paths: Vec<String>,
     /// A user prompt (UserPromptSubmit).
     pub prompt: Option<String>,
     /// The last user message from the transcript tail (secondary context for tool calls).
