@@ -12,12 +12,12 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use lore::core::bm25::{Collection, Posting, RankedText, bm25_scores};
 use lore::core::pattern::{Pattern, parse_pattern};
-use lore::core::pattern_terms::{
+use lore::core::query::{StemCache, index_stems};
+use lore::core::select::bm25::{Collection, Posting, RankedText, bm25_scores};
+use lore::core::select::pattern_terms::{
     FIELD_COUNT, PatternTerms, about_text, count_pattern_terms, headings_text,
 };
-use lore::core::query::{StemCache, index_stems};
 use rusqlite::{Connection, params};
 
 fn pattern_dir() -> PathBuf {

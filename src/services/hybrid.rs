@@ -1,5 +1,5 @@
 //! Hybrid search: full-text hits fused with vector similarity by reciprocal rank fusion
-//! (see `core::rank`), with every pre-fusion score kept for `--json` and `LORE_DEBUG`.
+//! (see `core::select::fusion`), with every pre-fusion score kept for `--json` and `LORE_DEBUG`.
 //!
 //! Never worse than full-text search: without an embedder, with an embedder that fails or
 //! times out, with embeddings missing or made by another model, the outcome is exactly
@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use crate::core::embedding_prompt::describe_prefix;
 use crate::core::query::{Query, fts_expression};
-use crate::core::rank::{Signals, fuse, passes};
+use crate::core::select::fusion::{Signals, fuse, passes};
 use crate::services::ingest::content_hash;
 use crate::services::search::{RankedChunk, SearchOutcome, search};
 use crate::storage::embed::Embedder;

@@ -1,19 +1,21 @@
 //! Whole-pattern ranking, as hooks see the knowledge base: full-text evidence per pattern
-//! (content and subject, scaled by name coverage; see `core::pattern_rank`), patterns of other
-//! projects left out (see `core::project_scope`), and, when an embedder answers, each
+//! (content and subject, scaled by name coverage; see `core::select::evidence`), patterns of other
+//! projects left out (see `core::select::project_scope`), and, when an embedder answers, each
 //! pattern's best section similarity fused with the full-text order by reciprocal rank fusion.
 //!
 //! Every score that produced the order is kept, for `LORE_DEBUG` and tests.
 
 use std::collections::BTreeMap;
 
-use crate::core::bm25::{Posting, RankedText, bm25_scores};
-use crate::core::pattern_name::name_coverage;
-use crate::core::pattern_rank::{PatternEvidence, noise_floor, pattern_score, vector_only_allowed};
-use crate::core::project_scope::ProjectFolders;
 use crate::core::query::Query;
 use crate::core::query::{fts_expression, term_stem};
-use crate::core::rank::{Signals, fuse, passes};
+use crate::core::select::bm25::{Posting, RankedText, bm25_scores};
+use crate::core::select::evidence::{
+    PatternEvidence, noise_floor, pattern_score, vector_only_allowed,
+};
+use crate::core::select::fusion::{Signals, fuse, passes};
+use crate::core::select::name::name_coverage;
+use crate::core::select::project_scope::ProjectFolders;
 use crate::services::hybrid::{RetrievalMode, query_vector};
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
@@ -29,7 +31,7 @@ pub struct RankedPattern {
     pub title: String,
     #[serde(flatten)]
     pub evidence: PatternEvidence,
-    /// Full-text score (see `core::pattern_rank`); 0 when only vectors found it.
+    /// Full-text score (see `core::select::evidence`); 0 when only vectors found it.
     pub text_score: f64,
     /// 1-based rank by best section similarity, when vectors took part.
     pub vector_rank: Option<usize>,
@@ -177,7 +179,7 @@ pub fn rank_patterns(
 }
 
 /// The BM25 of each pattern holding a query word, in its content and in its subject (see
-/// `core::bm25`), for the patterns that pass the language gate and are in scope. With
+/// `core::select::bm25`), for the patterns that pass the language gate and are in scope. With
 /// `prune_below`, patterns whose score stays under it even with a fully covered name are
 /// left out before the gate reads anything about them.
 fn text_evidence(
@@ -251,7 +253,7 @@ fn best_possible_score(evidence: &PatternEvidence) -> f64 {
 }
 
 /// A pattern of some project's folder applies only in that project (see
-/// `core::project_scope`); every other pattern applies everywhere.
+/// `core::select::project_scope`); every other pattern applies everywhere.
 pub fn in_project_scope(folders: &ProjectFolders, query: &Query, source: &str) -> bool {
     folders
         .scope_of(source)
@@ -295,7 +297,7 @@ fn add_vector_evidence(
     Ok(())
 }
 
-/// Fuse the full-text order with the vector order (RRF, normalised; see `core::rank`) and
+/// Fuse the full-text order with the vector order (RRF, normalised; see `core::select::fusion`) and
 /// decide eligibility: full-text evidence above the floor, or a vector match that stands out
 /// enough for this knowledge base's size; and in both cases a fused score that reaches
 /// `min_relevance`.

@@ -7,10 +7,10 @@
 
 use globset::{Glob, GlobSetBuilder};
 
-use crate::core::glob_kind::{GlobKind, SimpleGlob, could_match, path_file_keys};
-use crate::core::pattern::AppliesWhen;
-use crate::core::project_scope::is_agent_file;
 use crate::core::query::Query;
+use crate::core::select::applies_when::applies;
+use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
+use crate::core::select::project_scope::is_agent_file;
 use crate::services::pattern_ranking::{
     PatternRanking, RankingRequest, in_project_scope, rank_patterns,
 };
@@ -125,38 +125,6 @@ fn matching_globs(globs: &[(i64, String, bool)], path: &str) -> Vec<(i64, String
         }
     }
     found
-}
-
-/// Does a universal pattern apply to this tool call? Empty predicate: always.
-pub fn applies(when: &AppliesWhen, tool_name: Option<&str>, command: Option<&str>) -> bool {
-    if when.is_empty() {
-        return true;
-    }
-    let tool_ok = when.tools.is_empty()
-        || tool_name.is_some_and(|t| when.tools.iter().any(|w| w.eq_ignore_ascii_case(t)));
-    let command_ok = when.commands.is_empty()
-        || command.is_some_and(|c| {
-            when.commands.iter().any(|prefix| {
-                c.split(['&', '|', ';', '\n'])
-                    .map(str::trim)
-                    .any(|part| starts_with_words(part, prefix.trim()))
-            })
-        });
-    // `commands` alone implies Bash; with both lists, either a listed tool or command applies.
-    match (when.tools.is_empty(), when.commands.is_empty()) {
-        (false, false) => {
-            (tool_ok && !tool_name.is_some_and(|t| t.eq_ignore_ascii_case("bash"))) || command_ok
-        }
-        (true, false) => command_ok,
-        _ => tool_ok,
-    }
-}
-
-/// `git commit -m x` starts with the words `git commit`; `git committed` does not.
-fn starts_with_words(command: &str, prefix: &str) -> bool {
-    command
-        .strip_prefix(prefix)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 /// Select patterns for a query.
@@ -274,34 +242,7 @@ const RANKING_KEPT: usize = 20;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::glob_kind::classify_glob;
-
-    fn when(tools: &[&str], commands: &[&str]) -> AppliesWhen {
-        AppliesWhen {
-            tools: tools.iter().map(|s| s.to_string()).collect(),
-            commands: commands.iter().map(|s| s.to_string()).collect(),
-        }
-    }
-
-    #[test]
-    fn applies_when_matches_tools_and_command_prefixes_on_word_boundaries() {
-        assert!(applies(&when(&[], &[]), Some("Read"), None));
-        assert!(applies(&when(&["Edit", "Write"], &[]), Some("edit"), None));
-        assert!(!applies(&when(&["Edit"], &[]), Some("Bash"), Some("ls")));
-        let commit = when(&[], &["git commit"]);
-        assert!(applies(&commit, Some("Bash"), Some("git commit -m x")));
-        assert!(applies(
-            &commit,
-            Some("Bash"),
-            Some("cargo fmt && git commit")
-        ));
-        assert!(!applies(&commit, Some("Bash"), Some("git committed")));
-        assert!(!applies(&commit, Some("Edit"), None));
-        let both = when(&["Edit", "Bash"], &["git commit"]);
-        assert!(applies(&both, Some("Edit"), None));
-        assert!(applies(&both, Some("Bash"), Some("git commit")));
-        assert!(!applies(&both, Some("Bash"), Some("ls")));
-    }
+    use crate::core::select::globs::classify_glob;
 
     #[test]
     fn globs_match_with_the_most_specific_one_reported() {

@@ -72,7 +72,7 @@ pub struct Query {
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
     /// The project's name: the working directory's last component (`/home/dev/uv` → `uv`),
-    /// for patterns that belong to one project (see `core::project_scope`).
+    /// for patterns that belong to one project (see `core::select::project_scope`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project: Option<String>,
     /// When no language was inferred, let patterns that declare one through. Off for hook

@@ -11,14 +11,14 @@ use super::read::GATE_SQL;
 use super::read::LanguageGate;
 use super::write::{NAME_FILLER_KEY, PATTERN_COUNT_KEY, PROJECT_FOLDERS_KEY};
 use super::{Index, IndexError};
-use crate::core::pattern_name::filler_words;
-use crate::core::project_scope::ProjectFolders;
+use crate::core::select::name::filler_words;
+use crate::core::select::project_scope::ProjectFolders;
 
 /// Facts about the whole knowledge base that ranking needs, read in one go.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct KnowledgeFacts {
     pub pattern_count: u64,
-    /// Folders that are one project's (see `core::project_scope`).
+    /// Folders that are one project's (see `core::select::project_scope`).
     pub project_folders: ProjectFolders,
     /// File-name words too common to say what a pattern is about.
     pub name_filler: BTreeSet<String>,

@@ -62,8 +62,8 @@ impl Index {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::glob_kind::path_file_keys;
     use crate::core::pattern::{Pattern, parse_pattern};
+    use crate::core::select::globs::path_file_keys;
     use crate::storage::index::{PatternRecord, WriteBatch};
 
     const TEXT: &str = "---\npaths: [\"src/storage/**\"]\n---\n# Storage\n\nLead.\n\n\

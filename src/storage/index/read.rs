@@ -231,7 +231,7 @@ impl Index {
     }
 
     /// The `paths` globs that may match a file with these keys (see
-    /// `core::glob_kind::path_file_keys`): (pattern id, glob, broad), in pattern id order
+    /// `core::select::globs::path_file_keys`): (pattern id, glob, broad), in pattern id order
     /// then declaration order.
     pub fn candidate_globs(
         &self,

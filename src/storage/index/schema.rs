@@ -9,8 +9,8 @@ use super::pattern_vectors::backfill_pattern_vectors;
 use super::term_postings::{PostingsWriter, write_sizes};
 use super::write::insert_globs;
 use crate::core::pattern::section_spans;
-use crate::core::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
 use crate::core::query::StemCache;
+use crate::core::select::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
 const MIGRATIONS: &[&str] = &[
@@ -143,7 +143,7 @@ const MIGRATIONS: &[&str] = &[
         WHERE doc * 20 > (SELECT count(*) FROM patterns);
     "#,
     // 5: whole-pattern postings in place of migration 4's FTS5 tables. Hooks rank with
-    // BM25 computed from these (see `core::bm25`): FTS5 looked up each matching row's size,
+    // BM25 computed from these (see `core::select::bm25`): FTS5 looked up each matching row's size,
     // about 4 µs a pattern, and indexing every text a second time in FTS5 made a full
     // ingest twice as slow. `pattern_terms` holds one posting list per stem, with the number
     // of patterns holding it; `pattern_sizes` each pattern's token counts; and

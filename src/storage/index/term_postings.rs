@@ -6,7 +6,7 @@
 //!
 //! Both lists are sequences of LEB128 varints. A posting list holds, for each pattern in id
 //! order, the id's distance from the previous one, then its five field counts (see
-//! `core::pattern_terms`); the size list, for each pattern in id order, the id's distance,
+//! `core::select::pattern_terms`); the size list, for each pattern in id order, the id's distance,
 //! then its content and subject token counts.
 
 use std::collections::BTreeMap;
@@ -15,8 +15,8 @@ use fnv::FnvHashMap;
 use rusqlite::{OptionalExtension, Transaction, params};
 
 use super::{Index, IndexError};
-use crate::core::bm25::{Collection, Posting};
-use crate::core::pattern_terms::{FIELD_COUNT, PatternTerms};
+use crate::core::select::bm25::{Collection, Posting};
+use crate::core::select::pattern_terms::{FIELD_COUNT, PatternTerms};
 
 /// Each pattern's token counts and the collection totals, as BM25 needs them.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -5,12 +5,12 @@ use rusqlite::{Transaction, params};
 use super::pattern_text::encode_sections;
 use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
-use crate::core::glob_kind::{GlobKind, classify_glob, glob_file_keys};
 use crate::core::pattern::{Pattern, chunk_spans};
-use crate::core::pattern_name::filler_words;
-use crate::core::pattern_terms::{about_text, count_pattern_terms};
-use crate::core::project_scope::ProjectFolders;
 use crate::core::query::StemCache;
+use crate::core::select::globs::{GlobKind, classify_glob, glob_file_keys};
+use crate::core::select::name::filler_words;
+use crate::core::select::pattern_terms::{about_text, count_pattern_terms};
+use crate::core::select::project_scope::ProjectFolders;
 
 /// `meta` keys of the facts derived from every pattern's path (see [`store_derived_facts`]).
 pub(super) const PROJECT_FOLDERS_KEY: &str = "project_folders";
@@ -201,7 +201,7 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
 }
 
 /// A pattern's `paths` globs, classified and keyed by what a matching file must have (see
-/// `core::glob_kind`), so a hook loads only the globs that can match the touched file.
+/// `core::select::globs`), so a hook loads only the globs that can match the touched file.
 /// Catch-all globs say nothing and are not stored.
 pub(super) fn insert_globs(
     tx: &Transaction<'_>,

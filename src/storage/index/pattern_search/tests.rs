@@ -3,9 +3,9 @@
 //! migrations from schemas 3 and 4.
 
 use super::*;
-use crate::core::bm25::{Posting, RankedText, bm25_scores};
 use crate::core::pattern::{Chunk, Frontmatter, Pattern};
 use crate::core::query::index_stems;
+use crate::core::select::bm25::{Posting, RankedText, bm25_scores};
 use crate::storage::index::{PatternRecord, WriteBatch};
 
 fn pattern(source: &str, title: &str, paths: &[&str], sections: &[(&str, &str)]) -> Pattern {
@@ -222,7 +222,7 @@ fn globs_are_loaded_only_for_files_that_can_match_them() {
         ],
         &[],
     );
-    let keys = |path: &str| crate::core::glob_kind::path_file_keys(path);
+    let keys = |path: &str| crate::core::select::globs::path_file_keys(path);
     let globs = |path: &str| -> Vec<(String, bool)> {
         index
             .candidate_globs(&keys(path))
@@ -294,7 +294,7 @@ fn migrations_index_whole_patterns_and_globs_of_a_schema_3_index() {
     assert_eq!(hits("ops", RankedText::SUBJECT), ["docker.md"]);
     assert_eq!(hits("digest", RankedText::SUBJECT), Vec::<String>::new());
     let globs = index
-        .candidate_globs(&crate::core::glob_kind::path_file_keys("x/Dockerfile"))
+        .candidate_globs(&crate::core::select::globs::path_file_keys("x/Dockerfile"))
         .unwrap();
     assert_eq!(globs, [(1, "**/Dockerfile".to_string(), false)]);
     assert_eq!(index.knowledge_facts().unwrap().pattern_count, 1);

@@ -14,7 +14,7 @@
 
 use fnv::FnvHashMap;
 
-use crate::core::pattern_terms::{FIELD_COUNT, Field, FieldCounts};
+use crate::core::select::pattern_terms::{FIELD_COUNT, Field, FieldCounts};
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;

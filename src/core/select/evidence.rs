@@ -11,7 +11,7 @@
 //!   description, section headings), short fields where one matching word weighs a lot.
 //!
 //! Their sum is scaled by how much of the file name's subject the query covers (see
-//! `core::pattern_name`): `rust-mcp-server.md` matches every Rust edit by its words, but
+//! `core::select::name`): `rust-mcp-server.md` matches every Rust edit by its words, but
 //! an edit that never mentions MCP covers a third of what the file is about.
 //!
 //! ```text

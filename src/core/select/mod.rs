@@ -1,0 +1,24 @@
+//! The rules of relevance, in one place: which patterns a moment of an agent session gets.
+//!
+//! Selection is one pipeline, and each step's rules live in one file here (the composition
+//! with the index is `services::select`):
+//!
+//! 1. **Candidates** come from `paths` globs ([`globs`]), the project's own agent files
+//!    ([`project_scope`]), universal patterns whose `applies_when` names the call
+//!    ([`applies_when`]), and the words of the query, ranked as whole patterns by BM25
+//!    ([`bm25`], over each pattern's words counted per field, [`pattern_terms`]), optionally
+//!    fused with vector similarity ([`fusion`]).
+//! 2. **Evidence** per candidate ([`evidence`]): what each source says about it, including
+//!    how much of its file name's subject the call covers ([`name`]).
+//! 3. **The bar**: a candidate is kept only when its own evidence clears it, whatever else is
+//!    in the index, and when it is not far below the best candidate of the call.
+//! 4. **Budget**: the best candidate gets the room it needs before the next is considered.
+
+pub mod applies_when;
+pub mod bm25;
+pub mod evidence;
+pub mod fusion;
+pub mod globs;
+pub mod name;
+pub mod pattern_terms;
+pub mod project_scope;
