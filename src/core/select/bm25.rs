@@ -11,9 +11,17 @@
 //! ```
 //!
 //! `tests/pattern_bm25.rs` checks the figures against FTS5 itself on the shared corpus.
+//!
+//! Hooks rank with [`bm25_scores_smoothed`]: each stem's document frequency is smoothed with
+//! a prior, its share of documents in a reference collection of convention files
+//! (`background`), counted as [`PRIOR_DOCUMENTS`] documents. In a large knowledge base the
+//! index's own counts dominate; in a team's index of a dozen files, where "user" in two of
+//! five files would look rare, the prior keeps common words weak and distinctive ones strong,
+//! so a score means the same whatever the size of the index.
 
 use fnv::FnvHashMap;
 
+use crate::core::select::background::COMMON_STEMS;
 use crate::core::select::pattern_terms::{FIELD_COUNT, Field, FieldCounts};
 
 const K1: f64 = 1.2;
@@ -86,14 +94,71 @@ pub struct Collection {
     pub tokens: u64,
 }
 
-/// BM25 of each pattern holding at least one query stem in `text`, by pattern id.
-/// `stems` holds one posting list per query stem, in query order; `length` gives a pattern's
-/// token count in `text` (patterns without one are left out).
+/// How many documents the reference collection's shares count as, next to the index's own.
+pub const PRIOR_DOCUMENTS: f64 = 100.0;
+
+/// The share (0..1) of convention files that hold `stem` in the reference collection; 0 for
+/// stems fewer than one in a hundred hold.
+pub fn background_share(stem: &str) -> f64 {
+    COMMON_STEMS
+        .binary_search_by(|(s, _)| (*s).cmp(stem))
+        .map_or(0.0, |i| f64::from(COMMON_STEMS[i].1) / 1000.0)
+}
+
+/// FTS5's IDF for a stem `hits` of `documents` hold.
+fn plain_idf(documents: f64, hits: f64) -> f64 {
+    let idf = ((documents - hits + 0.5) / (hits + 0.5)).ln();
+    if idf <= 0.0 { MIN_IDF } else { idf }
+}
+
+/// The IDF of a stem `hits` of `documents` hold, its counts smoothed by its `share` of the
+/// reference collection (see the module docs).
+pub fn smoothed_idf(documents: u64, hits: u64, share: f64) -> f64 {
+    plain_idf(
+        documents as f64 + PRIOR_DOCUMENTS,
+        hits as f64 + PRIOR_DOCUMENTS * share,
+    )
+}
+
+/// BM25 of each pattern holding at least one query stem in `text`, by pattern id, exactly as
+/// FTS5 computes it. `stems` holds one posting list per query stem, in query order; `length`
+/// gives a pattern's token count in `text` (patterns without one are left out).
 pub fn bm25_scores(
     text: RankedText,
     stems: &[&[Posting]],
     length: impl Fn(i64) -> Option<u32>,
     collection: Collection,
+) -> FnvHashMap<i64, f64> {
+    let documents = collection.documents as f64;
+    scores_with(text, stems, length, collection, |_, hits| {
+        plain_idf(documents, hits as f64)
+    })
+}
+
+/// BM25 as [`bm25_scores`], with each stem's IDF smoothed by its share of the reference
+/// collection (`shares`, one per stem in `stems`; see [`background_share`]).
+pub fn bm25_scores_smoothed(
+    text: RankedText,
+    stems: &[&[Posting]],
+    shares: &[f64],
+    length: impl Fn(i64) -> Option<u32>,
+    collection: Collection,
+) -> FnvHashMap<i64, f64> {
+    scores_with(text, stems, length, collection, |i, hits| {
+        smoothed_idf(
+            collection.documents,
+            hits,
+            shares.get(i).copied().unwrap_or(0.0),
+        )
+    })
+}
+
+fn scores_with(
+    text: RankedText,
+    stems: &[&[Posting]],
+    length: impl Fn(i64) -> Option<u32>,
+    collection: Collection,
+    idf_of: impl Fn(usize, u64) -> f64,
 ) -> FnvHashMap<i64, f64> {
     let mut scores: FnvHashMap<i64, f64> = FnvHashMap::default();
     if collection.documents == 0 {
@@ -101,10 +166,9 @@ pub fn bm25_scores(
     }
     let documents = collection.documents as f64;
     let average = collection.tokens as f64 / documents;
-    for postings in stems {
-        let hits = postings.iter().filter(|p| text.holds(&p.counts)).count() as f64;
-        let idf = ((documents - hits + 0.5) / (hits + 0.5)).ln();
-        let idf = if idf <= 0.0 { MIN_IDF } else { idf };
+    for (i, postings) in stems.iter().enumerate() {
+        let hits = postings.iter().filter(|p| text.holds(&p.counts)).count() as u64;
+        let idf = idf_of(i, hits);
         for posting in postings.iter().filter(|p| text.holds(&p.counts)) {
             let Some(tokens) = length(posting.pattern_id) else {
                 continue;
@@ -185,6 +249,32 @@ mod tests {
         let subject = bm25_scores(RankedText::SUBJECT, &[&stem], |_| Some(10), collection);
         assert_eq!(content.keys().copied().collect::<Vec<_>>(), [1]);
         assert_eq!(subject.keys().copied().collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn the_prior_keeps_common_words_weak_in_a_small_index() {
+        // "user" is in four of ten convention files, "thiserror" in almost none: in a
+        // five-pattern index that holds each once, plain IDF weighs them the same.
+        let user = background_share("user");
+        assert!(user > 0.3, "{user}");
+        assert_eq!(background_share("thiserror"), 0.0);
+        let plain = plain_idf(5.0, 1.0);
+        let common = smoothed_idf(5, 1, user);
+        let rare = smoothed_idf(5, 1, 0.0);
+        assert!(common < 1.0 && common < plain, "{common}");
+        assert!(rare > 3.0, "{rare}");
+        // In a large index the index's own counts dominate.
+        let large = smoothed_idf(5_000, 2_000, user);
+        assert!(
+            (large - plain_idf(5_000.0, 2_000.0)).abs() < 0.05,
+            "{large}"
+        );
+    }
+
+    #[test]
+    fn the_reference_shares_are_sorted_and_unique() {
+        assert!(COMMON_STEMS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(COMMON_STEMS.iter().all(|(_, share)| *share <= 1000));
     }
 
     #[test]
