@@ -12,6 +12,7 @@ mod index;
 mod inspection;
 mod language;
 mod mention;
+mod named;
 mod path;
 mod stem;
 mod stem_match;
@@ -27,6 +28,7 @@ pub use fts::fts_expression;
 pub use inspection::is_inspection_command;
 pub use language::{LANGUAGES, Language, Word, canonical_language};
 pub use mention::mentioned_languages;
+pub use named::named_languages;
 pub use path::languages_for_path;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};
@@ -69,6 +71,14 @@ pub struct Query {
     pub languages: Vec<String>,
     /// Cleaned, deduplicated search terms in order of importance.
     pub terms: Vec<String>,
+    /// The terms only the user's last message gave, not the call itself: context for what
+    /// the call is for, never the only evidence that a pattern applies to it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub message_terms: Vec<String>,
+    /// The terms only the directories of the touched file gave (`agents` of
+    /// `src/agents/run.py`): where the file sits says little of what a pattern is about.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub location_terms: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
     /// The project's name: the working directory's last component (`/home/dev/uv` → `uv`),

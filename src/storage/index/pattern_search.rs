@@ -33,6 +33,26 @@ impl Index {
         ids: &[i64],
         gate: &LanguageGate,
     ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
+        self.patterns_passing_with(ids, gate, true)
+    }
+
+    /// As [`Index::patterns_passing`], but a pattern that declares or names no language passes
+    /// without naming the call's language in its text: for patterns a `paths` glob brought,
+    /// where the glob says which files, and only a declared language can still rule it out.
+    pub fn patterns_passing_declared(
+        &self,
+        ids: &[i64],
+        gate: &LanguageGate,
+    ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
+        self.patterns_passing_with(ids, gate, false)
+    }
+
+    fn patterns_passing_with(
+        &self,
+        ids: &[i64],
+        gate: &LanguageGate,
+        needs_mention: bool,
+    ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
         if ids.is_empty() {
             return Ok(BTreeMap::new());
         }
@@ -47,7 +67,8 @@ impl Index {
         while let Some(row) = rows.next()? {
             let id: i64 = row.get(0)?;
             let declared: bool = row.get(1)?;
-            if gate.admits(declared, declaring.contains(&id), mentioning.contains(&id)) {
+            let mentions = !needs_mention || mentioning.contains(&id);
+            if gate.admits(declared, declaring.contains(&id), mentions) {
                 passing.insert(id, (row.get(2)?, row.get(3)?));
             }
         }

@@ -46,14 +46,14 @@ impl LanguageGate {
 }
 
 /// The structural language gate as SQL over `p` (patterns), with named parameters
-/// `:languages` (JSON array) and `:open`. Declared-language patterns need a declared language
-/// among the inferred ones; undeclared ones need one named in their text when a language was
+/// `:languages` (JSON array) and `:open`. Patterns that declare a language, or whose path or
+/// title names one, need one of those among the inferred ones; undeclared ones need one named in their text when a language was
 /// inferred; with none inferred, undeclared patterns pass, and declared ones only when open.
 pub(super) const GATE_SQL: &str = "CASE
       WHEN json_array_length(:languages) = 0 THEN (NOT p.has_declared OR :open)
       WHEN p.has_declared THEN EXISTS (
         SELECT 1 FROM pattern_languages pl
-        WHERE pl.pattern_id = p.id AND pl.declared = 1
+        WHERE pl.pattern_id = p.id AND pl.declared >= 1
           AND pl.language IN (SELECT value FROM json_each(:languages)))
       ELSE EXISTS (
         SELECT 1 FROM pattern_languages pl

@@ -7,9 +7,9 @@ use super::IndexError;
 use super::pattern_text::encode_sections;
 use super::pattern_vectors::backfill_pattern_vectors;
 use super::term_postings::{PostingsWriter, write_sizes};
-use super::write::insert_globs;
+use super::write::{LanguageSource, insert_globs};
 use crate::core::pattern::section_spans;
-use crate::core::query::StemCache;
+use crate::core::query::{StemCache, named_languages};
 use crate::core::select::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
@@ -234,12 +234,18 @@ const MIGRATIONS: &[&str] = &[
         DELETE FROM pattern_vectors WHERE pattern_id = old.pattern_id;
     END;
     "#,
+    // 9: the languages a pattern's path or title names (`uber-go-guide/time.md` is about Go)
+    // gate it like declared ones: rows with `declared = 2`, and `has_declared` set. The
+    // backfill names them for every pattern that declares none.
+    r#"
+    -- rows only: see backfill_named_languages
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7
 /// key each stored glob (`pattern_globs`), migration 5's postings count each stored
 /// pattern's words, migration 6 packs the token counts, migration 7 finds the sections,
-/// migration 8 gathers each pattern's vectors.
+/// migration 8 gathers each pattern's vectors, migration 9 names languages.
 fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
     match version {
         4 => backfill_globs(tx),
@@ -250,8 +256,34 @@ fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
             backfill_sections(tx)
         }
         8 => backfill_pattern_vectors(tx),
+        9 => backfill_named_languages(tx),
         _ => Ok(()),
     }
+}
+
+fn backfill_named_languages(tx: &Transaction<'_>) -> Result<(), IndexError> {
+    let rows: Vec<(i64, String, String)> = tx
+        .prepare("SELECT id, source, title FROM patterns WHERE NOT has_declared")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut insert = tx.prepare(
+        "INSERT OR IGNORE INTO pattern_languages (pattern_id, language, declared) VALUES (?1, ?2, ?3)",
+    )?;
+    let mut mark = tx.prepare("UPDATE patterns SET has_declared = 1 WHERE id = ?1")?;
+    for (id, source, title) in rows {
+        let named = named_languages(&source, &title);
+        for language in &named {
+            insert.execute(rusqlite::params![
+                id,
+                language,
+                LanguageSource::Named as i64
+            ])?;
+        }
+        if !named.is_empty() {
+            mark.execute([id])?;
+        }
+    }
+    Ok(())
 }
 
 fn backfill_globs(tx: &Transaction<'_>) -> Result<(), IndexError> {

@@ -6,7 +6,7 @@ use super::pattern_text::encode_sections;
 use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
 use crate::core::pattern::{Pattern, chunk_spans};
-use crate::core::query::StemCache;
+use crate::core::query::{StemCache, named_languages};
 use crate::core::select::globs::{GlobKind, classify_glob, glob_file_keys};
 use crate::core::select::name::filler_words;
 use crate::core::select::pattern_terms::{about_text, count_pattern_terms};
@@ -19,6 +19,18 @@ pub(super) const PATTERN_COUNT_KEY: &str = "pattern_count";
 
 /// How many patterns' words may be counted ahead of the rows being written.
 const COUNT_AHEAD: usize = 32;
+
+/// Where a pattern's language comes from (`pattern_languages.declared`). Declared and named
+/// languages gate the pattern; a mentioned one only lets an undeclared pattern through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LanguageSource {
+    /// Named somewhere in the pattern's text.
+    Mentioned = 0,
+    /// Frontmatter `language`.
+    Declared = 1,
+    /// Named by the pattern's path or title (see `core::query::named_languages`).
+    Named = 2,
+}
 
 /// A parsed pattern with the facts ingest computed about it.
 pub struct PatternRecord<'a> {
@@ -138,6 +150,13 @@ fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, IndexError
 fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i64, IndexError> {
     let p = record.pattern;
     let fm = &p.frontmatter;
+    // A language the path or title names gates the pattern like a declared one, unless the
+    // author declared the languages.
+    let named = if fm.languages.is_empty() {
+        named_languages(&p.source, &p.title)
+    } else {
+        Vec::new()
+    };
     tx.prepare_cached(
         "INSERT INTO patterns (source, title, tags, languages, universal,
                                applies_when, paths, description, content_hash, has_declared)
@@ -153,7 +172,7 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
         to_json(&fm.paths)?,
         fm.description,
         record.content_hash,
-        !fm.languages.is_empty(),
+        !fm.languages.is_empty() || !named.is_empty(),
     ])?;
     let pattern_id = tx.last_insert_rowid();
     tx.prepare_cached(
@@ -171,10 +190,21 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
         "INSERT OR IGNORE INTO pattern_languages (pattern_id, language, declared) VALUES (?1, ?2, ?3)",
     )?;
     for language in &fm.languages {
-        lang.execute(params![pattern_id, language, true])?;
+        lang.execute(params![
+            pattern_id,
+            language,
+            LanguageSource::Declared as i64
+        ])?;
+    }
+    for language in &named {
+        lang.execute(params![pattern_id, language, LanguageSource::Named as i64])?;
     }
     for language in &record.mentioned_languages {
-        lang.execute(params![pattern_id, language, false])?;
+        lang.execute(params![
+            pattern_id,
+            language,
+            LanguageSource::Mentioned as i64
+        ])?;
     }
 
     // Tags and description are indexed with every chunk (the weighted `tags` column), as is

@@ -39,8 +39,8 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
             "---\nlanguage: rust\n---\n# Rust errors\nUse thiserror.\n",
         ),
         (
-            "py.md",
-            "# Python errors\nRaise ValueError in Python code.\n",
+            "values.md",
+            "# Value errors\nRaise ValueError in Python code.\n",
         ),
         ("plain.md", "# Commits\nSmall commits.\n"),
     ];
@@ -64,10 +64,10 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
         .unwrap();
     let pending = index.chunks_missing_embeddings().unwrap();
     assert_eq!(pending.len(), 3);
-    // Vectors: plain.md closest to the query [1, 0], then py.md, then rust.md.
+    // Vectors: plain.md closest to the query [1, 0], then values.md, then rust.md.
     let vector_of = |source: &str| match source {
         "plain.md" => vec![1.0, 0.0],
-        "py.md" => vec![0.8, 0.6],
+        "values.md" => vec![0.8, 0.6],
         _ => vec![0.6, 0.8],
     };
     let vectors: Vec<_> = pending
@@ -102,7 +102,7 @@ fn ranked(index: &Index, languages: &[&str]) -> Vec<(i64, usize)> {
 fn vector_search_ranks_by_cosine_under_the_language_gate() {
     let dir = tempfile::tempdir().unwrap();
     let (index, ids) = index_with_vectors(dir.path());
-    let (rust, py, plain) = (ids["rust.md"], ids["py.md"], ids["plain.md"]);
+    let (rust, py, plain) = (ids["rust.md"], ids["values.md"], ids["plain.md"]);
     // No inferred language: only undeclared patterns.
     assert_eq!(ranked(&index, &[]), [(plain, 1), (py, 2)]);
     // Rust inferred: the declared-rust pattern; undeclared ones need a mention of rust.
@@ -137,7 +137,7 @@ fn deleting_chunks_unlinks_vectors_and_prune_drops_unused_ones() {
     let (mut index, _) = index_with_vectors(dir.path());
     index
         .write(&WriteBatch {
-            removals: vec!["py.md".into()],
+            removals: vec!["values.md".into()],
             ..WriteBatch::default()
         })
         .unwrap();
@@ -197,13 +197,13 @@ fn vector_search_follows_rewritten_relinked_and_removed_sections() {
     let (mut index, _) = index_with_vectors(dir.path());
     assert_eq!(
         ranked_sources(&index),
-        [("plain.md".to_string(), 1), ("py.md".to_string(), 2)]
+        [("plain.md".to_string(), 1), ("values.md".to_string(), 2)]
     );
     // A rewritten pattern has no vectors until its new sections are linked.
     upsert(
         &mut index,
-        "py.md",
-        "# Python errors\nRaise ValueError in Python code.\n## More\nAnd log it.\n",
+        "values.md",
+        "# Value errors\nRaise ValueError in Python code.\n## More\nAnd log it.\n",
     );
     assert_eq!(ranked_sources(&index), [("plain.md".to_string(), 1)]);
     let pending = index.chunks_missing_embeddings().unwrap();
@@ -211,7 +211,7 @@ fn vector_search_follows_rewritten_relinked_and_removed_sections() {
     // The first section's text is unchanged: linked to its old vector, no new one. The
     // second gets a new vector, just short of plain.md's.
     let links: Vec<(i64, String)> = vec![
-        (pending[0].chunk_id, "py.md".into()),
+        (pending[0].chunk_id, "values.md".into()),
         (pending[1].chunk_id, "more".into()),
     ];
     let more = NewEmbedding {
@@ -223,8 +223,8 @@ fn vector_search_follows_rewritten_relinked_and_removed_sections() {
         ranked_sources(&index),
         [
             ("plain.md".to_string(), 1),
-            ("py.md".to_string(), 2),
-            ("py.md".to_string(), 3)
+            ("values.md".to_string(), 2),
+            ("values.md".to_string(), 3)
         ]
     );
     index
@@ -235,7 +235,7 @@ fn vector_search_follows_rewritten_relinked_and_removed_sections() {
         .unwrap();
     assert_eq!(
         ranked_sources(&index),
-        [("py.md".to_string(), 1), ("py.md".to_string(), 2)]
+        [("values.md".to_string(), 1), ("values.md".to_string(), 2)]
     );
     index.reset_embeddings().unwrap();
     assert_eq!(ranked_sources(&index), []);
