@@ -252,7 +252,7 @@ fn path_globs_universal_tier_and_the_language_gate() {
     let rust = tool_call(
         "g4",
         "Edit",
-        json!({"file_path": "/home/dev/demo/src/errors.rs", "old_string": "a", "new_string": "handle errors with specific exception types in python style"}),
+        json!({"file_path": "/home/dev/demo/src/errors.rs", "old_string": "a", "new_string": "handle thiserror errors with specific exception types in python style"}),
     );
     let text = contract(&ws.hook(&rust), "PreToolUse").unwrap_or_default();
     assert!(!text.contains("python-style.md"), "{text}");
@@ -341,7 +341,8 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
     let text = std::fs::read_to_string(ledgers[0].as_ref().unwrap().path()).unwrap();
     let mut ids: Vec<&str> = text.lines().collect();
     ids.sort();
-    let mut expected: Vec<String> = words.iter().map(|w| format!("{w}.md")).collect();
+    // Each one-section pattern was shown whole: its section 0.
+    let mut expected: Vec<String> = words.iter().map(|w| format!("{w}.md#0")).collect();
     expected.sort();
     assert_eq!(ids, expected);
 }
@@ -420,7 +421,7 @@ fn debug_mode_traces_the_decision_on_stderr_only() {
         .unwrap();
     let text = contract(&output, "PreToolUse").unwrap();
     let err = stderr(&output);
-    for needle in ["query:", "fts:", "candidate:", "output:"] {
+    for needle in ["query:", "fts:", "candidate + ", "output:"] {
         assert!(err.contains(needle), "{needle} missing from {err}");
     }
     assert!(!text.contains("lore[debug]"));

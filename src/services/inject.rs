@@ -1,55 +1,47 @@
 //! Injection: what each moment of an agent session gets, independent of any harness.
-//! Adapters (the Claude Code hook today) map their events onto these functions and wrap
-//! the returned text in their own reply format.
+//! Adapters (the Claude Code hook today) map their events onto these functions, wrap the
+//! returned text in their own reply format, and record what was shown in the session ledger
+//! once the answer is written.
+//!
+//! A prompt, a tool call or a failed tool call runs one pipeline: plan the query
+//! (`services::query_plan`), select the patterns (`services::select`), allocate the budget
+//! among them section by section (`core::select::budget`), leaving out what the session was
+//! already shown, and render (`services::render`).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::core::config::Config;
-use crate::core::query::{QueryInput, StemSet};
+use crate::core::pattern::SectionSpan;
+use crate::core::query::QueryInput;
+use crate::core::select::budget::{Budget, PatternPlan, SectionInfo, allocate};
+use crate::core::select::sections::{WeightedTerms, is_heading_only};
 use crate::services::hybrid::query_text_of;
-use crate::services::pattern_ranking::PatternRanking;
 pub use crate::services::query_plan::Moment;
-use crate::services::query_plan::plan_query;
-use crate::services::render::{RenderItem, Rendered, SEARCH_TOOL, fits_whole, render_patterns};
-use crate::services::selection::{SelectionRequest, select_patterns};
-use crate::services::session::SessionLedger;
+use crate::services::query_plan::{QueryPlan, plan_query};
+use crate::services::render::{PlannedPattern, chars, framing_chars, pattern_block, render};
+use crate::services::select::{Candidate, SelectRequest, Selection, select};
+use crate::services::session::{SessionLedger, section_key};
+pub use crate::services::trace::Trace;
 use crate::storage::embed::Embedder;
-use crate::storage::index::{Index, IndexError, PatternSummary, PatternText};
+use crate::storage::index::{Index, IndexError};
 
-/// Collected diagnostics for `LORE_DEBUG=1`, each stamped with the time since the trace
-/// began, so a slow step shows itself. A trace that is off (the default) keeps nothing, and
-/// callers skip building long notes for it.
-#[derive(Debug)]
-pub struct Trace {
-    pub lines: Vec<String>,
-    started: std::time::Instant,
-    enabled: bool,
+/// How the agent can look up more than was injected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SearchHint {
+    /// lore's MCP server is configured for the session: its `search_patterns` tool.
+    Mcp,
+    /// Only the hooks are installed: the `lore search` command.
+    #[default]
+    Cli,
 }
 
-impl Default for Trace {
-    fn default() -> Self {
-        Self::new(false)
-    }
-}
-
-impl Trace {
-    pub fn new(enabled: bool) -> Self {
-        Self {
-            lines: Vec::new(),
-            started: std::time::Instant::now(),
-            enabled,
-        }
-    }
-
-    /// Whether notes are kept.
-    pub fn enabled(&self) -> bool {
-        self.enabled
-    }
-
-    pub fn note(&mut self, line: impl Into<String>) {
-        if self.enabled {
-            let at = self.started.elapsed().as_micros();
-            self.lines.push(format!("[{at:>6} µs] {}", line.into()));
+impl SearchHint {
+    /// How to search, as one phrase.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            SearchHint::Mcp => "the MCP tool `search_patterns`",
+            SearchHint::Cli => "`lore search <words>`",
         }
     }
 }
@@ -63,24 +55,40 @@ pub struct InjectContext<'a> {
     pub project_dir: Option<&'a Path>,
     /// Query embedder when hybrid search is on (bounded by its own timeout).
     pub embedder: Option<&'a dyn Embedder>,
+    /// How the agent can search for more.
+    pub search_hint: SearchHint,
     pub trace: &'a mut Trace,
 }
 
-/// Text to inject and the pattern sources it carries.
+/// Text to inject, the pattern sources it carries, and the section keys to record in the
+/// session ledger once the text reached the agent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Injection {
     pub text: String,
     pub sources: Vec<String>,
+    pub shown: Vec<String>,
 }
 
 impl InjectContext<'_> {
-    fn display_path(&self, source: &str) -> String {
+    /// Where a pattern file is, as the agent should see it: relative to the project when the
+    /// knowledge dir is inside it.
+    pub fn display_path(&self, source: &str) -> String {
         let path = self.config.knowledge_dir.join(source);
         self.project_dir
             .and_then(|dir| path.strip_prefix(dir).ok())
             .unwrap_or(&path)
             .display()
             .to_string()
+    }
+
+    /// Where the conventions come from, as a phrase: `this repository's patterns/` when the
+    /// knowledge dir is inside the project, else its path.
+    pub fn knowledge_label(&self) -> String {
+        let dir = &self.config.knowledge_dir;
+        match self.project_dir.and_then(|p| dir.strip_prefix(p).ok()) {
+            Some(inside) => format!("this repository's {}/", inside.display()),
+            None => format!("{}/", dir.display()),
+        }
     }
 
     fn budget(&self, moment: Moment) -> usize {
@@ -92,133 +100,48 @@ impl InjectContext<'_> {
         }
     }
 
-    /// Render the patterns not yet shown in this session and record them as shown.
-    /// `entries` are in injection order; `words` are the searched terms whose matching
-    /// sections make a pattern's excerpt when it is too long to show whole.
-    fn render_fresh(
-        &mut self,
-        entries: Vec<RenderEntry>,
-        words: Option<&StemSet>,
-        intro: &str,
-        budget: usize,
-    ) -> Result<Option<Rendered>, IndexError> {
-        let keys: Vec<String> = entries.iter().map(|e| e.key.clone()).collect();
-        let load = |ctx: &Self, wanted: &[String]| -> Result<Vec<RenderItem>, IndexError> {
-            let mut loaded = Vec::new();
-            for entry in entries.iter().filter(|e| wanted.contains(&e.key)) {
-                if let Some(p) = ctx.index.pattern_text(entry.pattern_id)? {
-                    loaded.push((&entry.key, &entry.source, p));
-                }
-            }
-            let count = loaded.len();
-            let mut items = Vec::new();
-            for (key, source, p) in loaded {
-                let display_path = ctx.display_path(source);
-                // Only a pattern that may not fit whole needs its matching sections found.
-                let excerpt = match words {
-                    Some(stems) if !fits_whole(intro, &display_path, &p.body, budget, count) => {
-                        excerpt(&p, stems)?
-                    }
-                    _ => None,
-                };
-                items.push(RenderItem {
-                    display_path,
-                    source: key.clone(),
-                    excerpt,
-                    body: p.body,
-                });
-            }
-            Ok(items)
-        };
-        let mut load_error = None;
-        let claimed = self.ledger.claim(&keys, |fresh| match load(self, fresh) {
-            Ok(items) if !items.is_empty() => {
-                let rendered = render_patterns(intro, &items, budget);
-                (rendered.included.clone(), Some(rendered))
-            }
-            Ok(_) => (Vec::new(), None),
+    /// What the session was shown; nothing when the ledger cannot be read (dedup is then
+    /// off, which must not cost the agent its conventions).
+    pub fn already_shown(&mut self) -> BTreeSet<String> {
+        match self.ledger.shown() {
+            Ok(shown) => shown,
             Err(e) => {
-                load_error = Some(e);
-                (Vec::new(), None)
-            }
-        });
-        if let Some(e) = load_error {
-            return Err(e);
-        }
-        match claimed {
-            Ok((used, rendered)) => {
-                let skipped: Vec<&String> = keys.iter().filter(|k| !used.contains(k)).collect();
-                if !skipped.is_empty() {
-                    self.trace
-                        .note(format!("dedup: already shown or left out: {skipped:?}"));
-                }
-                Ok(rendered)
-            }
-            Err(e) => {
-                // A stuck or unsafe ledger must not cost the agent its conventions.
                 self.trace
                     .note(format!("ledger unavailable ({e}); injecting without dedup"));
-                let items = load(self, &keys)?;
-                Ok((!items.is_empty()).then(|| render_patterns(intro, &items, budget)))
+                BTreeSet::new()
             }
         }
     }
 }
 
-/// A pattern to render: its session-ledger key, its path and its id in the index.
-struct RenderEntry {
-    key: String,
-    source: String,
-    pattern_id: i64,
+/// What a moment searches and what it selects, before dedup and rendering: the hook runs this,
+/// and `lore extract-queries` prints it, so an audit sees exactly what a hook decides.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MomentSelection {
+    pub plan: QueryPlan,
+    /// None when the moment searches nothing (see [`QueryPlan::skipped`]).
+    pub selection: Option<Selection>,
 }
 
-/// The sections of a pattern whose heading or text holds a searched word, in file order, or
-/// None when none does.
-fn excerpt(pattern: &PatternText, words: &StemSet) -> Result<Option<String>, IndexError> {
-    let sections: Vec<&str> = pattern
-        .sections()?
-        .iter()
-        .map(|s| (s.text(&pattern.body), &s.heading_path))
-        .filter(|(text, headings)| {
-            words.found_in(text) || headings.iter().any(|h| words.found_in(h))
-        })
-        .map(|(text, _)| text)
-        .collect();
-    Ok((!sections.is_empty()).then(|| sections.join("\n\n")))
-}
-
-fn intro_for(moment: Moment, tool_name: Option<&str>) -> String {
-    match moment {
-        Moment::Prompt => "Project conventions (from lore) relevant to this request. Follow them when you plan and make the change:".to_string(),
-        Moment::ToolCall => format!(
-            "Project conventions (from lore) for the {} call you just made. Apply them to it and to the work that follows; fix the change if it breaks one:",
-            tool_name.unwrap_or("tool")
-        ),
-        Moment::ToolFailure => "The command failed. These project conventions (from lore) may explain the failure or how to fix it; apply them:".to_string(),
-    }
-}
-
-/// Patterns for a prompt, a tool call or a failed tool call.
-pub fn inject_for_query(
-    ctx: &mut InjectContext<'_>,
+/// Plan the search for a moment and select its patterns. `explain` keeps every candidate,
+/// including those a hook would not even name (see `services::select`).
+pub fn select_for_moment(
+    index: &Index,
+    config: &Config,
     moment: Moment,
     input: &QueryInput,
-) -> Result<Option<Injection>, IndexError> {
-    let plan = plan_query(moment, input, Some(ctx.index))?;
+    embedder: Option<&dyn Embedder>,
+    explain: bool,
+) -> Result<MomentSelection, IndexError> {
+    let plan = plan_query(moment, input, Some(index))?;
+    if plan.skipped.is_some() {
+        return Ok(MomentSelection {
+            plan,
+            selection: None,
+        });
+    }
     let query = &plan.query;
-    ctx.trace.note(format!(
-        "query: languages {:?} terms {:?} path {:?}",
-        query.languages, query.terms, query.relative_path
-    ));
-    if !plan.focus.dropped.is_empty() {
-        ctx.trace
-            .note(format!("terms not searched: {:?}", plan.focus.dropped));
-    }
-    if let Some(why) = plan.skipped {
-        ctx.trace.note(why);
-        return Ok(None);
-    }
-    let facts = ctx.index.knowledge_facts()?;
+    let facts = index.knowledge_facts()?;
     // Embed what carries the meaning: the prompt or the error when there is one, the user's
     // request with the extracted terms for a tool call, else the terms alone (tool inputs are
     // mostly code and paths).
@@ -231,155 +154,263 @@ pub fn inject_for_query(
             .map(|m| format!("{m}\n{}", query_text_of(query))),
     }
     .unwrap_or_else(|| query_text_of(query));
-    let selection = select_patterns(
-        ctx.index,
+    let selection = select(
+        index,
         &facts,
-        &SelectionRequest {
+        &SelectRequest {
             query,
             terms: plan.searched_terms(),
             tool_name: input.tool_name.as_deref(),
             command: input.command.as_deref(),
             include_universal: moment == Moment::ToolCall,
-            max_patterns: ctx.config.hook.max_patterns,
-            embedder: ctx.embedder,
+            max_patterns: config.hook.max_patterns,
+            embedder,
             query_text: &query_text,
-            min_relevance: ctx.config.search.min_relevance,
+            min_relevance: config.search.min_relevance,
+            explain,
         },
     )?;
-    if ctx.trace.enabled() {
-        trace_ranking(ctx.trace, &selection.ranking);
-        for c in &selection.candidates {
-            ctx.trace
-                .note(format!("candidate: {} ({:?})", c.source, c.reason));
-        }
-    }
-    let entries = selection
-        .candidates
-        .into_iter()
-        .map(|c| RenderEntry {
-            key: c.ledger_key(),
-            pattern_id: c.pattern_id,
-            source: c.source,
-        })
-        .collect();
-    let intro = intro_for(moment, input.tool_name.as_deref());
-    let budget = ctx.budget(moment);
-    let words = plan
-        .expression
-        .is_some()
-        .then(|| StemSet::of_terms(&plan.focus.kept));
-    Ok(ctx
-        .render_fresh(entries, words.as_ref(), &intro, budget)?
-        .map(|r| Injection {
-            text: r.text,
-            sources: r.included,
-        }))
+    Ok(MomentSelection {
+        plan,
+        selection: Some(selection),
+    })
 }
 
-/// The ranking behind a selection, for `LORE_DEBUG=1`: every pre-fusion score of the first
-/// ten patterns.
-fn trace_ranking(trace: &mut Trace, ranking: &PatternRanking) {
-    trace.note(format!("retrieval: {:?}", ranking.mode));
-    for note in &ranking.notes {
+/// The intro of a moment's injection: factual and naming where the conventions come from.
+fn intro_for(moment: Moment, source: &str, tool_name: Option<&str>, path: Option<&str>) -> String {
+    match moment {
+        Moment::Prompt => {
+            format!("Conventions from {source} that apply to this request:")
+        }
+        Moment::ToolCall => {
+            let call = match (tool_name, path) {
+                (Some(tool), Some(path)) => format!("this {tool} of {path}"),
+                (Some(tool), None) => format!("this {tool} call"),
+                _ => "this tool call".to_string(),
+            };
+            format!("Conventions from {source} that apply to {call}:")
+        }
+        Moment::ToolFailure => {
+            format!("Conventions from {source} that bear on this failure:")
+        }
+    }
+}
+
+/// Patterns for a prompt, a tool call or a failed tool call.
+pub fn inject_for_query(
+    ctx: &mut InjectContext<'_>,
+    moment: Moment,
+    input: &QueryInput,
+) -> Result<Option<Injection>, IndexError> {
+    let MomentSelection { plan, selection } = select_for_moment(
+        ctx.index,
+        ctx.config,
+        moment,
+        input,
+        ctx.embedder,
+        ctx.trace.enabled(),
+    )?;
+    let query = &plan.query;
+    ctx.trace.note(format!(
+        "query: languages {:?} terms {:?} path {:?}",
+        query.languages, query.terms, query.relative_path
+    ));
+    if !plan.focus.dropped.is_empty() {
+        ctx.trace
+            .note(format!("terms not searched: {:?}", plan.focus.dropped));
+    }
+    let Some(selection) = selection else {
+        if let Some(why) = plan.skipped {
+            ctx.trace.note(why);
+        }
+        return Ok(None);
+    };
+    if ctx.trace.enabled() {
+        trace_selection(ctx.trace, &selection);
+    }
+    let kept: Vec<&Candidate> = selection.kept().collect();
+    if kept.is_empty() {
+        return Ok(None);
+    }
+    let terms = weighted_terms(plan.searched_terms(), &kept);
+    let intro = intro_for(
+        moment,
+        &ctx.knowledge_label(),
+        input.tool_name.as_deref(),
+        query.relative_path.as_deref(),
+    );
+    let patterns: Vec<ToShow> = kept
+        .iter()
+        .map(|c| ToShow {
+            key: c.ledger_key(),
+            pattern_id: c.pattern_id,
+            source: c.source.clone(),
+        })
+        .collect();
+    let budget = ctx.budget(moment);
+    show_patterns(ctx, &patterns, &terms, &intro, budget)
+}
+
+/// Every candidate of a selection with its evidence and verdict, for `LORE_DEBUG=1`.
+fn trace_selection(trace: &mut Trace, selection: &Selection) {
+    trace.note(format!("retrieval: {:?}", selection.mode));
+    for note in &selection.notes {
         trace.note(format!("note: {note}"));
     }
     trace.note(format!(
         "fts: {}",
-        ranking.expression.as_deref().unwrap_or("(no terms)")
+        selection.expression.as_deref().unwrap_or("(no terms)")
     ));
-    trace.note(format!("noise floor: {:.2}", ranking.floor));
-    let number = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
-    for (i, p) in ranking.patterns.iter().take(10).enumerate() {
+    for c in selection.candidates.iter().take(20) {
+        let verdict = serde_json::to_string(&c.verdict).unwrap_or_default();
+        let evidence = serde_json::to_string(&c.evidence).unwrap_or_default();
         trace.note(format!(
-            "  #{:<2} {} score {:>6.2} content {} subject {} coverage {} vector {} sim {} z {} rrf {} fused {}  {}",
-            i + 1,
-            if p.eligible { "+" } else { " " },
-            p.text_score,
-            number(p.evidence.content_bm25),
-            number(p.evidence.subject_bm25),
-            number(p.evidence.name_coverage),
-            p.vector_rank.map_or("-".into(), |v| v.to_string()),
-            number(p.similarity.map(f64::from)),
-            number(p.similarity_z.map(f64::from)),
-            p.rrf.map_or("-".into(), |r| format!("{r:.4}")),
-            number(p.fused),
-            p.source
+            "candidate {} {}: score {:.2} {verdict} {evidence}",
+            if c.verdict.is_kept() { "+" } else { "-" },
+            c.source,
+            c.score
         ));
     }
 }
 
-/// One line per pattern for the index: `- Title [tags]: path`.
-fn index_lines(ctx: &InjectContext<'_>, summaries: &[PatternSummary], budget: usize) -> String {
-    let mut text = String::new();
-    let mut left_out = 0;
-    for s in summaries {
-        let tags = if s.tags.is_empty() {
-            String::new()
-        } else {
-            format!(" [{}]", s.tags.join(", "))
-        };
-        let line = format!("- {}{tags}: {}\n", s.title, ctx.display_path(&s.source));
-        if text.chars().count() + line.chars().count() + 120 > budget {
-            left_out += 1;
-        } else {
-            text.push_str(&line);
+/// The searched terms with how distinctive each is, as the kept candidates' evidence says
+/// (a term no candidate holds weighs nothing in any section).
+fn weighted_terms(terms: &[String], kept: &[&Candidate]) -> WeightedTerms {
+    let mut weights: BTreeMap<&str, f64> = BTreeMap::new();
+    for candidate in kept {
+        for m in &candidate.evidence.words.matched {
+            let weight = weights.entry(m.term.as_str()).or_insert(0.0);
+            *weight = weight.max(m.weight);
         }
     }
-    if left_out > 0 {
-        text.push_str(&format!(
-            "- ... and {left_out} more; call the MCP tool `{SEARCH_TOOL}` to find them\n"
-        ));
-    }
-    text
+    let weighted: Vec<(String, f64)> = terms
+        .iter()
+        .filter_map(|t| weights.get(t.as_str()).map(|w| (t.clone(), *w)))
+        .collect();
+    WeightedTerms::new(&weighted)
 }
 
-const SESSION_INTRO: &str = "This project keeps its coding conventions as patterns indexed by lore. lore will show you the relevant ones as you work (after your tool calls and with your prompts): treat them as the team's rules and follow them. To look a convention up yourself, call the MCP tool `search_patterns`.";
+/// A pattern to show: its session-ledger key, its path and its id in the index.
+pub(crate) struct ToShow {
+    pub key: String,
+    pub source: String,
+    pub pattern_id: i64,
+}
 
-/// Session start (and subagent start): the intro, universal patterns in full and a compact
-/// index of every pattern.
-pub fn inject_session_start(
+/// Show `patterns` in order within `budget` characters: each gets the sections the budget
+/// allocates it (relevant to `terms`, not shown to the session before), under `intro`.
+pub(crate) fn show_patterns(
     ctx: &mut InjectContext<'_>,
+    patterns: &[ToShow],
+    terms: &WeightedTerms,
+    intro: &str,
     budget: usize,
 ) -> Result<Option<Injection>, IndexError> {
-    let summaries = ctx.index.pattern_summaries()?;
-    if summaries.is_empty() {
-        ctx.trace
-            .note("index is empty: nothing to prime the session with");
+    let shown = ctx.already_shown();
+    let mut loaded = Vec::new();
+    for p in patterns {
+        if let Some(text) = ctx.index.pattern_text(p.pattern_id)? {
+            let spans = text.sections()?;
+            loaded.push((p, text.body, spans));
+        }
+    }
+    let infos: Vec<Vec<SectionInfo>> = loaded
+        .iter()
+        .map(|(p, body, spans)| section_infos(p, body, spans, terms, &shown))
+        .collect();
+    let paths: Vec<String> = loaded
+        .iter()
+        .map(|(p, _, _)| ctx.display_path(&p.source))
+        .collect();
+    let closing = format!(
+        "[lore: excerpts show the sections that apply; the files have more, and {} finds other conventions.]",
+        ctx.search_hint.phrase()
+    );
+    let total = budget.saturating_sub(chars(intro) + chars(&closing) + 4);
+    let plans = allocate(&Budget::for_total(total), &infos, |i| {
+        framing_chars(&paths[i])
+    });
+    let mut blocks = Vec::new();
+    let mut sources = Vec::new();
+    let mut keys = Vec::new();
+    let mut excerpted = false;
+    for (((p, body, spans), plan), path) in loaded.iter().zip(&plans).zip(&paths) {
+        let Some(plan) = plan else { continue };
+        blocks.push(pattern_block(&PlannedPattern {
+            display_path: path,
+            body,
+            spans,
+            plan,
+        }));
+        sources.push(p.source.clone());
+        keys.extend(shown_keys(&p.key, plan, spans.len()));
+        excerpted |= !plan.whole;
+    }
+    let skipped: Vec<&str> = loaded
+        .iter()
+        .zip(&plans)
+        .filter(|(_, plan)| plan.is_none())
+        .map(|((p, _, _), _)| p.source.as_str())
+        .collect();
+    if !skipped.is_empty() {
+        ctx.trace.note(format!(
+            "not shown (already shown to this session, or no room left): {skipped:?}"
+        ));
+    }
+    if blocks.is_empty() {
         return Ok(None);
     }
-    let universal: Vec<RenderEntry> = summaries
-        .iter()
-        .filter(|s| s.universal)
-        .map(|s| RenderEntry {
-            key: s.source.clone(),
-            source: s.source.clone(),
-            pattern_id: s.id,
-        })
-        .collect();
-    // Universal rules come first in priority: they get up to two thirds of the budget.
-    let universal_budget = budget * 2 / 3;
-    let rendered = if universal.is_empty() {
-        None
-    } else {
-        ctx.render_fresh(
-            universal,
-            None,
-            "Always-on conventions of this project:",
-            universal_budget,
-        )?
-    };
-    let used = rendered.as_ref().map_or(0, |r| r.text.chars().count());
-    let index_budget = budget.saturating_sub(used + SESSION_INTRO.len() + 40);
-    let index = index_lines(ctx, &summaries, index_budget);
-    let mut text = format!("{SESSION_INTRO}\n\nPatterns in this project:\n{index}");
-    let mut sources = Vec::new();
-    if let Some(r) = rendered {
-        text.push('\n');
-        text.push_str(&r.text);
-        sources = r.included;
-    }
+    let text = render(
+        intro,
+        &blocks,
+        excerpted.then_some(closing.as_str()),
+        budget,
+    );
     Ok(Some(Injection {
-        text: text.trim_end().to_string(),
+        text,
         sources,
+        shown: keys,
     }))
+}
+
+/// What allocation needs to know about each section of a pattern.
+fn section_infos(
+    pattern: &ToShow,
+    body: &str,
+    spans: &[SectionSpan],
+    terms: &WeightedTerms,
+    shown: &BTreeSet<String>,
+) -> Vec<SectionInfo> {
+    if spans.is_empty() {
+        // A pattern whose sections are unknown is one section.
+        return vec![SectionInfo {
+            chars: chars(body.trim()),
+            relevance: terms.relevance(&[], body),
+            heading_only: false,
+            shown: shown.contains(&section_key(&pattern.key, 0)),
+        }];
+    }
+    spans
+        .iter()
+        .enumerate()
+        .map(|(i, span)| {
+            let text = span.text(body);
+            SectionInfo {
+                chars: chars(text.trim()) + 2,
+                relevance: terms.relevance(&span.heading_path, text),
+                heading_only: is_heading_only(text),
+                shown: shown.contains(&section_key(&pattern.key, i)),
+            }
+        })
+        .collect()
+}
+
+/// The ledger keys of the sections a plan shows (every section of a whole pattern).
+fn shown_keys(key: &str, plan: &PatternPlan, sections: usize) -> Vec<String> {
+    let shown: Vec<usize> = if plan.whole {
+        (0..sections.max(1)).collect()
+    } else {
+        plan.sections.clone()
+    };
+    shown.into_iter().map(|i| section_key(key, i)).collect()
 }

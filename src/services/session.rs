@@ -1,7 +1,10 @@
-//! Session de-duplication: a pattern shown once in a session is not shown again until the
-//! session is cleared or compacted. Subagents get their own ledger, because they do not see
-//! what was injected into their parent.
+//! Session de-duplication: a section of a pattern shown once in a session is not shown again
+//! until the session is cleared or compacted, while the pattern's other sections still can be
+//! when a later call needs them. Subagents get their own ledger, because they do not see what
+//! was injected into their parent. What a hook showed is recorded only once its answer was
+//! written, so an answer that never reached the agent is not counted as shown.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 
@@ -36,46 +39,51 @@ impl SessionLedger {
         }
     }
 
-    /// Atomically: drop already-shown sources from `candidates`, let `render` decide which of
-    /// the rest it used, and record those. Without a session id nothing is filtered or kept.
-    pub fn claim<T>(
-        &self,
-        candidates: &[String],
-        render: impl FnOnce(&[String]) -> (Vec<String>, T),
-    ) -> Result<(Vec<String>, T), LedgerError> {
-        let Some(file) = &self.file else {
-            let (used, result) = render(candidates);
-            return Ok((used, result));
-        };
-        file.update(|seen| {
-            let fresh: Vec<String> = candidates
-                .iter()
-                .filter(|c| !seen.contains(*c))
-                .cloned()
-                .collect();
-            let (used, result) = render(&fresh);
-            (used.clone(), (used, result))
-        })
+    /// What this session was shown (section keys, see [`section_key`]); nothing without a
+    /// session id.
+    pub fn shown(&self) -> Result<BTreeSet<String>, LedgerError> {
+        match &self.file {
+            Some(file) => file.read(),
+            None => Ok(BTreeSet::new()),
+        }
     }
+
+    /// Record section keys as shown. Without a session id nothing is kept.
+    pub fn record(&self, keys: &[String]) -> Result<(), LedgerError> {
+        match &self.file {
+            Some(file) => file.append(keys),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The ledger key of one section of a pattern: the pattern's key (its source, or a separate
+/// key when it is shown again for another reason) and the section's position.
+pub fn section_key(pattern_key: &str, section: usize) -> String {
+    format!("{pattern_key}#{section}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn claim(ledger: &SessionLedger, list: &[&str]) -> Vec<String> {
-        let list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        ledger.claim(&list, |fresh| (fresh.to_vec(), ())).unwrap().0
+    fn keys(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn shown(ledger: &SessionLedger) -> Vec<String> {
+        ledger.shown().unwrap().into_iter().collect()
     }
 
     #[test]
-    fn shown_patterns_are_not_shown_again_until_reset() {
+    fn shown_sections_are_remembered_until_reset() {
         let dir = tempfile::tempdir().unwrap();
         let ledger = SessionLedger::open_in(&dir.path().join("l"), Some("s1"), None);
-        assert_eq!(claim(&ledger, &["a", "b"]), ["a", "b"]);
-        assert_eq!(claim(&ledger, &["b", "c"]), ["c"]);
+        ledger.record(&keys(&["a.md#0", "b.md#2"])).unwrap();
+        assert_eq!(shown(&ledger), ["a.md#0", "b.md#2"]);
         ledger.reset().unwrap();
-        assert_eq!(claim(&ledger, &["a"]), ["a"]);
+        assert!(shown(&ledger).is_empty());
+        assert_eq!(section_key("a.md", 3), "a.md#3");
     }
 
     #[test]
@@ -84,27 +92,16 @@ mod tests {
         let main = SessionLedger::open_in(&dir.path().join("l"), Some("s1"), None);
         let sub = SessionLedger::open_in(&dir.path().join("l"), Some("s1"), Some("agent-7"));
         let other = SessionLedger::open_in(&dir.path().join("l"), Some("s2"), None);
-        assert_eq!(claim(&main, &["a"]), ["a"]);
-        assert_eq!(claim(&sub, &["a"]), ["a"]);
-        assert_eq!(claim(&other, &["a"]), ["a"]);
+        main.record(&keys(&["a.md#0"])).unwrap();
+        assert!(shown(&sub).is_empty());
+        assert!(shown(&other).is_empty());
     }
 
     #[test]
-    fn without_a_session_id_nothing_is_filtered() {
+    fn without_a_session_id_nothing_is_kept() {
         let dir = tempfile::tempdir().unwrap();
         let ledger = SessionLedger::open_in(&dir.path().join("l"), None, None);
-        assert_eq!(claim(&ledger, &["a"]), ["a"]);
-        assert_eq!(claim(&ledger, &["a"]), ["a"]);
-    }
-
-    #[test]
-    fn only_what_render_used_is_recorded() {
-        let dir = tempfile::tempdir().unwrap();
-        let ledger = SessionLedger::open_in(&dir.path().join("l"), Some("s"), None);
-        let list = vec!["a".to_string(), "b".to_string()];
-        ledger
-            .claim(&list, |fresh| (fresh[..1].to_vec(), ()))
-            .unwrap();
-        assert_eq!(claim(&ledger, &["a", "b"]), ["b"]);
+        ledger.record(&keys(&["a.md#0"])).unwrap();
+        assert!(shown(&ledger).is_empty());
     }
 }

@@ -75,27 +75,32 @@ impl LedgerFile {
         &self.path
     }
 
-    /// Under the lock: read the recorded ids, let `decide` pick the ids to add, append them.
-    /// Returns what `decide` returned.
-    pub fn update<T>(
-        &self,
-        decide: impl FnOnce(&BTreeSet<String>) -> (Vec<String>, T),
-    ) -> Result<T, LedgerError> {
+    /// The recorded ids, read under the lock.
+    pub fn read(&self) -> Result<BTreeSet<String>, LedgerError> {
+        let mut file = self.open_locked()?;
+        let seen = read_ids(&mut file).map_err(|e| self.file_err(e));
+        let _ = FileExt::unlock(&file);
+        seen
+    }
+
+    /// Under the lock: append the ids not yet recorded.
+    pub fn append(&self, ids: &[String]) -> Result<(), LedgerError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
         let mut file = self.open_locked()?;
         let seen = read_ids(&mut file).map_err(|e| self.file_err(e))?;
-        let (new_ids, result) = decide(&seen);
-        if !new_ids.is_empty() {
-            let mut text = String::new();
-            for id in new_ids.iter().filter(|id| !seen.contains(*id)) {
-                text.push_str(id);
-                text.push('\n');
-            }
-            file.seek(SeekFrom::End(0))
-                .and_then(|_| file.write_all(text.as_bytes()))
-                .map_err(|e| self.file_err(e))?;
+        let mut text = String::new();
+        for id in ids.iter().filter(|id| !seen.contains(*id)) {
+            text.push_str(id);
+            text.push('\n');
         }
+        let written = file
+            .seek(SeekFrom::End(0))
+            .and_then(|_| file.write_all(text.as_bytes()))
+            .map_err(|e| self.file_err(e));
         let _ = FileExt::unlock(&file);
-        Ok(result)
+        written
     }
 
     /// Forget everything this session was shown.
@@ -189,24 +194,15 @@ mod tests {
     fn records_ids_once_and_reset_forgets_them() {
         let dir = tempfile::tempdir().unwrap();
         let l = ledger(dir.path());
-        let fresh = l
-            .update(|seen| {
-                let new: Vec<String> = ["a.md", "b.md"]
-                    .iter()
-                    .filter(|s| !seen.contains(**s))
-                    .map(|s| s.to_string())
-                    .collect();
-                (new.clone(), new)
-            })
-            .unwrap();
-        assert_eq!(fresh, ["a.md", "b.md"]);
-        let again = l
-            .update(|seen| (Vec::new(), seen.iter().cloned().collect::<Vec<_>>()))
-            .unwrap();
-        assert_eq!(again, ["a.md", "b.md"]);
+        let ids = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        l.append(&ids(&["a.md#0", "b.md#1"])).unwrap();
+        l.append(&ids(&["b.md#1", "c.md#0"])).unwrap();
+        let seen: Vec<String> = l.read().unwrap().into_iter().collect();
+        assert_eq!(seen, ["a.md#0", "b.md#1", "c.md#0"]);
+        let lines = std::fs::read_to_string(l.path()).unwrap();
+        assert_eq!(lines.lines().count(), 3, "each id once: {lines}");
         l.reset().unwrap();
-        let after = l.update(|seen| (Vec::new(), seen.len())).unwrap();
-        assert_eq!(after, 0);
+        assert!(l.read().unwrap().is_empty());
     }
 
     #[test]

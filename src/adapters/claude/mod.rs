@@ -8,7 +8,7 @@ pub mod reply;
 pub mod transcript;
 pub mod wire;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -16,10 +16,11 @@ use anyhow::Context;
 
 use crate::core::config::Config;
 use crate::services::inject::{
-    InjectContext, Injection, Moment, Trace, inject_for_query, inject_session_start,
+    InjectContext, Injection, Moment, SearchHint, Trace, inject_for_query,
 };
 use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
 use crate::services::session::SessionLedger;
+use crate::services::session_start::inject_session_start;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
@@ -66,11 +67,17 @@ pub fn run_hook(config_flag: Option<PathBuf>) {
         }
     }
     match outcome {
-        Ok(Ok(Some(line))) => {
+        Ok(Ok(Some(answer))) => {
             if debug {
-                eprintln!("lore[debug] output: {line}");
+                eprintln!("lore[debug] output: {}", answer.line);
             }
-            println!("{line}");
+            let mut out = std::io::stdout().lock();
+            let written = writeln!(out, "{}", answer.line).and_then(|()| out.flush());
+            match written {
+                // Only an answer the agent received counts as shown.
+                Ok(()) => answer.record_shown(),
+                Err(e) => eprintln!("lore hook: cannot write the answer: {e}"),
+            }
         }
         Ok(Ok(None)) => {}
         Ok(Err(e)) => eprintln!("lore hook: {e:#}"),
@@ -94,13 +101,31 @@ pub struct HookRequest {
     pub exits_after: bool,
 }
 
-/// The hook's answer to one payload: the JSON line to print, or nothing. Errors are for
-/// stderr only; the caller still exits 0.
+/// A hook's answer: the JSON line to print, and what to record in the session ledger once it
+/// was written.
+pub struct HookAnswer {
+    pub line: String,
+    ledger: SessionLedger,
+    shown: Vec<String>,
+}
+
+impl HookAnswer {
+    /// Record the sections the answer showed, once it reached the agent. A ledger that cannot
+    /// be written costs dedup, never the answer.
+    pub fn record_shown(&self) {
+        if let Err(e) = self.ledger.record(&self.shown) {
+            eprintln!("lore hook: cannot record what was shown ({e}); it may be shown again");
+        }
+    }
+}
+
+/// The hook's answer to one payload, or nothing. Errors are for stderr only; the caller still
+/// exits 0.
 pub fn answer(
     input: &str,
     request: &HookRequest,
     trace: &mut Trace,
-) -> anyhow::Result<Option<String>> {
+) -> anyhow::Result<Option<HookAnswer>> {
     if input.trim().is_empty() {
         trace.note("empty stdin: nothing to do");
         return Ok(None);
@@ -172,7 +197,11 @@ pub fn answer(
     };
     Ok(injection
         .filter(|i| !i.text.trim().is_empty())
-        .map(|i| reply::additional_context(event.name(), &i.text)))
+        .map(|i| HookAnswer {
+            line: reply::additional_context(event.name(), &i.text),
+            ledger,
+            shown: i.shown,
+        }))
 }
 
 /// The query input the hook builds for a payload; `lore extract-queries` calls this too, so
@@ -207,6 +236,38 @@ fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index
         Err(e) => return Err(e.into()),
     }
     Ok(Index::open_snapshot(&config.database, INDEX_BUSY)?)
+}
+
+/// How the agent can search: through lore's MCP server when the project's `.mcp.json`
+/// configures it (`lore serve`), else with the `lore search` command.
+fn search_hint(project_dir: &Path) -> SearchHint {
+    let configured = std::fs::read_to_string(project_dir.join(".mcp.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .is_some_and(|value| mcp_runs_lore(&value));
+    if configured {
+        SearchHint::Mcp
+    } else {
+        SearchHint::Cli
+    }
+}
+
+/// Whether an `.mcp.json` document configures a server that runs `lore serve`.
+fn mcp_runs_lore(value: &serde_json::Value) -> bool {
+    let servers = value.get("mcpServers").unwrap_or(value);
+    servers.as_object().is_some_and(|servers| {
+        servers.values().any(|server| {
+            let command = server.get("command").and_then(|c| c.as_str()).unwrap_or("");
+            let runs_lore = Path::new(command)
+                .file_name()
+                .is_some_and(|name| name == "lore");
+            let serves = server
+                .get("args")
+                .and_then(|a| a.as_array())
+                .is_some_and(|args| args.iter().any(|a| a == "serve"));
+            runs_lore && serves
+        })
+    })
 }
 
 /// What every event that injects conventions needs around the index.
@@ -247,6 +308,7 @@ impl InjectScope<'_> {
             index: &index,
             ledger,
             project_dir: Some(project_dir),
+            search_hint: search_hint(project_dir),
             embedder: embedder
                 .as_ref()
                 .map(|e| e as &dyn crate::storage::embed::Embedder),

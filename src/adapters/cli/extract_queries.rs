@@ -13,14 +13,17 @@ use serde_json::Value;
 use super::args::ExtractQueriesArgs;
 use crate::adapters::claude::hook_query_input;
 use crate::adapters::claude::wire::Payload;
+use crate::core::config::Config;
 use crate::core::query::Dropped;
+use crate::services::inject::{MomentSelection, select_for_moment};
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
+use crate::services::select::Candidate;
 use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
 use crate::storage::index::Index;
 
 pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
-    let index = open_index(config)?;
-    let index = index.as_ref();
+    let opened = open_index(config)?;
+    let opened = opened.as_ref().map(|(config, index)| (config, index));
     let text = match &args.file {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?,
@@ -34,7 +37,7 @@ pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result
     };
     let calls = parse_calls(&text)?;
     for (i, value) in calls.iter().enumerate() {
-        let row = extract(i + 1, value, index)?;
+        let row = extract(i + 1, value, opened)?;
         if args.json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
@@ -71,7 +74,7 @@ fn parse_calls(text: &str) -> anyhow::Result<Vec<Value>> {
 
 /// This repository's index, when there is one: the hook focuses terms by how many of its
 /// patterns hold them. Without a lore.toml, every term is shown as searched.
-fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<Index>> {
+fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Config, Index)>> {
     let named = explicit.is_some();
     let search = ConfigSearch::from_env(explicit, std::env::current_dir()?);
     let config = match find_config(&search) {
@@ -91,7 +94,7 @@ fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<Index>> {
         );
         return Ok(None);
     };
-    Ok(Some(index))
+    Ok(Some((config, index)))
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -110,9 +113,13 @@ struct Row {
     #[serde(skip_serializing_if = "Option::is_none")]
     skipped: Option<&'static str>,
     fts: Option<String>,
+    /// Every candidate the hook would judge, with its evidence and verdict, before session
+    /// dedup (which depends on what the session was already shown).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    candidates: Vec<Candidate>,
 }
 
-fn extract(call: usize, value: &Value, index: Option<&Index>) -> anyhow::Result<Row> {
+fn extract(call: usize, value: &Value, opened: Option<(&Config, &Index)>) -> anyhow::Result<Row> {
     let mut payload: Payload = serde_json::from_value(value.clone())
         .with_context(|| format!("call {call}: not a hook payload object"))?;
     // Eval cases and hand-written calls may omit the event; a tool call is a PreToolUse.
@@ -140,12 +147,20 @@ fn extract(call: usize, value: &Value, index: Option<&Index>) -> anyhow::Result<
         "PostToolUseFailure" => Moment::ToolFailure,
         _ => Moment::ToolCall,
     };
+    let (plan, selection) = match opened {
+        Some((config, index)) => {
+            let MomentSelection { plan, selection } =
+                select_for_moment(index, config, moment, &input, None, true)?;
+            (plan, selection)
+        }
+        None => (plan_query(moment, &input, None)?, None),
+    };
     let QueryPlan {
         query,
         focus,
         expression,
         skipped,
-    } = plan_query(moment, &input, index)?;
+    } = plan;
     Ok(Row {
         call,
         id: value.get("id").and_then(Value::as_str).map(String::from),
@@ -157,6 +172,7 @@ fn extract(call: usize, value: &Value, index: Option<&Index>) -> anyhow::Result<
         relative_path: query.relative_path,
         not_searched: focus.dropped,
         skipped,
+        candidates: selection.map(|s| s.candidates).unwrap_or_default(),
     })
 }
 

@@ -1,6 +1,8 @@
 //! `extract_query`: the fields of a tool call, prompt or error turned into languages, ordered
 //! search terms and the project-relative path.
 
+use std::collections::BTreeSet;
+
 use super::{
     Query, QueryInput, clean_terms, languages_for_command, languages_for_path, mentioned_languages,
 };
@@ -79,6 +81,7 @@ pub fn extract_query(input: &QueryInput) -> Query {
         terms.extend(fresh);
     }
     extend_unique(&mut terms, languages.iter().cloned());
+    let (location_terms, message_terms) = weak_terms(input, relative_path.as_deref(), &languages);
     while terms.len() > MAX_TERMS {
         match terms.iter().rposition(|t| !languages.contains(t)) {
             Some(last) => {
@@ -88,13 +91,69 @@ pub fn extract_query(input: &QueryInput) -> Query {
         }
     }
 
+    let kept = |weak: Vec<String>| weak.into_iter().filter(|t| terms.contains(t)).collect();
     Query {
         languages,
+        message_terms: kept(message_terms),
+        location_terms: kept(location_terms),
         terms,
         relative_path,
         project: input.cwd.as_deref().and_then(project_name),
         open_language_gate: false,
     }
+}
+
+/// The terms that only the touched file's directories gave, and those only the user's last
+/// message gave: weaker evidence than the call's own words (see `Query`).
+fn weak_terms(
+    input: &QueryInput,
+    relative_path: Option<&str>,
+    languages: &[String],
+) -> (Vec<String>, Vec<String>) {
+    let mut strong: BTreeSet<String> = languages.iter().cloned().collect();
+    let mut directories = Vec::new();
+    if let Some(path) = relative_path {
+        let stem = path
+            .rsplit('/')
+            .next()
+            .map(|name| clean_terms([file_stem(name)]))
+            .unwrap_or_default();
+        directories = path_terms(path);
+        directories.retain(|t| !stem.contains(t));
+        strong.extend(stem);
+    }
+    let error = input.error.as_deref().map(strip_exit_code);
+    let content = input
+        .content
+        .as_deref()
+        .map(|c| truncate(c, MAX_CONTENT_BYTES));
+    for text in [
+        input.command.as_deref(),
+        input.description.as_deref(),
+        input.prompt.as_deref(),
+        error.as_deref(),
+        content,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        strong.extend(clean_terms(text.split_whitespace()));
+    }
+    let location: Vec<String> = directories
+        .iter()
+        .filter(|t| !strong.contains(*t))
+        .cloned()
+        .collect();
+    strong.extend(directories);
+    let message = input
+        .last_user_message
+        .as_deref()
+        .map(|m| clean_terms(m.split_whitespace()))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|t| !strong.contains(t))
+        .collect();
+    (location, message)
 }
 
 /// The last meaningful component of a working directory.

@@ -24,7 +24,7 @@ pub struct StemSet {
     first_bytes: u128,
     /// Words already stemmed, and whether they matched: a pattern's sections share most of
     /// their words, so each distinct word is stemmed once.
-    verdicts: RefCell<FnvHashMap<String, bool>>,
+    verdicts: RefCell<FnvHashMap<String, Option<usize>>>,
 }
 
 impl StemSet {
@@ -59,16 +59,39 @@ impl StemSet {
     /// Whether any word of `text` has one of the stems.
     pub fn found_in(&self, text: &str) -> bool {
         text.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| self.could_stem_to_one(w))
-            .any(|w| {
-                if let Some(&known) = self.verdicts.borrow().get(w) {
-                    return known;
-                }
-                let stem = porter_stem(&w.to_lowercase());
-                let matched = self.stems.iter().any(|(s, _)| *s == stem);
-                self.verdicts.borrow_mut().insert(w.to_string(), matched);
-                matched
-            })
+            .any(|w| self.stem_of(w).is_some())
+    }
+
+    /// For each stem of the set (in [`StemSet::position_of`] order), whether a word of `text`
+    /// has it.
+    pub fn presence_in(&self, text: &str) -> Vec<bool> {
+        let mut present = vec![false; self.stems.len()];
+        for word in text.split(|c: char| !c.is_alphanumeric()) {
+            if let Some(at) = self.stem_of(word) {
+                present[at] = true;
+            }
+        }
+        present
+    }
+
+    /// Where a term's stem stands in the set, if the set holds it.
+    pub fn position_of(&self, term: &str) -> Option<usize> {
+        let stem = porter_stem(&term.to_lowercase());
+        self.stems.iter().position(|(s, _)| *s == stem)
+    }
+
+    /// The position of the set's stem that `word` stems to, if any.
+    fn stem_of(&self, word: &str) -> Option<usize> {
+        if !self.could_stem_to_one(word) {
+            return None;
+        }
+        if let Some(&known) = self.verdicts.borrow().get(word) {
+            return known;
+        }
+        let stem = porter_stem(&word.to_lowercase());
+        let found = self.stems.iter().position(|(s, _)| *s == stem);
+        self.verdicts.borrow_mut().insert(word.to_string(), found);
+        found
     }
 
     /// A cheap test that rules out most words before stemming them: Porter's steps rewrite
@@ -112,6 +135,16 @@ mod tests {
         // One token to FTS5, so not a match for a part of it.
         assert!(!set.found_in("SessionLedger"));
         assert!(stems(&["sessionledger"]).found_in("SessionLedger"));
+    }
+
+    #[test]
+    fn presence_is_reported_per_stem() {
+        let set = stems(&["retry", "ledger"]);
+        let at = |term: &str| set.position_of(term).unwrap();
+        let present = set.presence_in("Retries are logged.");
+        assert!(present[at("retries")]);
+        assert!(!present[at("ledger")]);
+        assert_eq!(set.position_of("absent"), None);
     }
 
     #[test]

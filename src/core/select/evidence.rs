@@ -1,37 +1,131 @@
-//! Pattern ranking: how strongly the full-text evidence says a whole pattern fits a query, and
-//! the score below which that evidence is noise.
+//! Evidence: what each source says about one candidate pattern for one call, and the score
+//! its words earn.
 //!
 //! A pattern is ranked as one document, not by its best section: the question a hook answers
 //! is "which conventions apply", and a convention file is judged by everything it says. Two
-//! full-text scores feed the rank:
+//! full-text scores feed the word score:
 //!
-//! - **content**: SQLite's BM25 over the whole pattern (path, title, tags and description,
-//!   body), so a file that talks about the query's words throughout beats one lucky section;
+//! - **content**: BM25 over the whole pattern (path, title, tags and description, body), so a
+//!   file that talks about the query's words throughout beats one lucky section;
 //! - **subject**: BM25 over what the pattern says it is about (path, title, tags and
 //!   description, section headings), short fields where one matching word weighs a lot.
 //!
-//! Their sum is scaled by how much of the file name's subject the query covers (see
-//! `core::select::name`): `rust-mcp-server.md` matches every Rust edit by its words, but
-//! an edit that never mentions MCP covers a third of what the file is about.
+//! Their sum is scaled by how much of the file name's subject the call covers (see
+//! [`super::name`]): `rust-mcp-server.md` matches every Rust edit by its words, but an edit that
+//! never mentions MCP covers a third of what the file is about.
 //!
 //! ```text
-//! score = (content + SUBJECT_WEIGHT · subject) · (1 − COVERAGE_WEIGHT + COVERAGE_WEIGHT · coverage)
+//! words = (content + SUBJECT_WEIGHT · subject) · (1 − COVERAGE_WEIGHT + COVERAGE_WEIGHT · coverage)
 //! ```
 //!
 //! (BM25 values negated, so higher is better; a name without subject words counts as half
 //! covered.) The weights were measured on the shared eval set (`docs/benchmarks.md`).
 
+use super::globs::GlobKind;
+
+/// Everything known about one candidate for one call.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+pub struct Evidence {
+    /// A universal pattern whose `applies_when` names this call.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub universal: bool,
+    /// The most specific `paths` glob that matched the touched file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glob: Option<GlobMatch>,
+    /// The agent-instructions file of the project the call is in, at this depth below the
+    /// project root (nearer files are more specific).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project_depth: Option<usize>,
+    /// What the call's words found.
+    pub words: WordEvidence,
+    /// What vector similarity found, when hybrid search took part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vector: Option<VectorEvidence>,
+}
+
+/// A `paths` glob that matched the touched file.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct GlobMatch {
+    pub glob: String,
+    pub kind: GlobKind,
+}
+
 /// What full-text search found about one pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
-pub struct PatternEvidence {
-    /// SQLite bm25() of the whole pattern (lower is better); None when no word matched.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+pub struct WordEvidence {
+    /// BM25 of the whole pattern (lower is better); None when no word matched.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content_bm25: Option<f64>,
-    /// SQLite bm25() of the pattern's subject fields; None when none matched.
+    /// BM25 of the pattern's subject fields; None when none matched.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subject_bm25: Option<f64>,
-    /// Share of the file name's subject words the query covers; None: the name has none.
+    /// Share of the file name's subject words the call covers; None: the name has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name_coverage: Option<f64>,
-    /// A broad `paths` glob (`**/*.ts`) matched the touched file.
-    pub broad_glob: bool,
+    /// What covers the whole of the file name's subject, if anything does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_match: Option<NameMatch>,
+    /// The query terms the pattern holds, in query order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub matched: Vec<MatchedTerm>,
+}
+
+/// What covers every subject word of a pattern's file name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NameMatch {
+    /// The call's languages alone (`rust.md`, `go.instructions.md` for a Go edit): the
+    /// general convention file of the language the call is in.
+    Language,
+    /// The call's own terms (`errors.md` for an edit about errors).
+    Call,
+    /// Only with the user's message.
+    Message,
+}
+
+/// One query term a pattern holds.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MatchedTerm {
+    pub term: String,
+    /// How distinctive the term is in this index (its smoothed IDF, see `bm25`).
+    pub weight: f64,
+    /// Held in what the pattern's author says it is about (its path, title, tags or
+    /// description), not only in its text or headings.
+    pub subject: bool,
+    /// Only the user's message gave the term, not the call itself.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_message: bool,
+    /// The term names one of the call's languages: it says which language, not what the
+    /// call is about.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub language: bool,
+}
+
+/// A term at least this distinctive (smoothed IDF) says what a call is about; commoner words
+/// (`fix`, `page`, `user`) match by chance.
+pub const DISTINCTIVE_WEIGHT: f64 = 2.0;
+
+impl MatchedTerm {
+    /// A term of the call itself that says the pattern is about it: not a language name, not
+    /// only from the user's message, and either distinctive or named by the pattern's author
+    /// as what it is about.
+    pub fn is_call_evidence(&self) -> bool {
+        !self.language && !self.from_message && (self.weight >= DISTINCTIVE_WEIGHT || self.subject)
+    }
+}
+
+/// What vector similarity said about a pattern's best section.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct VectorEvidence {
+    /// 1-based rank among patterns by best section similarity.
+    pub rank: usize,
+    pub similarity: f32,
+    /// How far the best section stands above the query's mean similarity (standard deviations).
+    pub z: f32,
+    /// Raw reciprocal-rank-fusion sum with the full-text order.
+    pub rrf: f64,
+    /// The fused score normalised to 0..1 (see `fusion`), which `min_relevance` applies to.
+    pub fused: f64,
 }
 
 /// How much a subject match counts next to a content match.
@@ -43,36 +137,49 @@ const UNKNOWN_COVERAGE: f64 = 0.5;
 /// A broad glob match (`**/*.ts`) makes a word match count this much more.
 pub const BROAD_GLOB_BOOST: f64 = 1.25;
 
-/// A pattern's full-text score (higher is better; 0 when no word matched).
-pub fn pattern_score(evidence: &PatternEvidence) -> f64 {
-    let words = -evidence.content_bm25.unwrap_or(0.0)
-        - SUBJECT_WEIGHT * evidence.subject_bm25.unwrap_or(0.0);
-    let coverage = evidence.name_coverage.unwrap_or(UNKNOWN_COVERAGE);
-    let boost = if evidence.broad_glob {
-        BROAD_GLOB_BOOST
-    } else {
-        1.0
-    };
-    words.max(0.0) * (1.0 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * coverage) * boost
+impl Evidence {
+    /// The score the pattern's words earn (higher is better; 0 when no word matched).
+    pub fn word_score(&self) -> f64 {
+        let boost = match &self.glob {
+            Some(GlobMatch {
+                kind: GlobKind::Broad,
+                ..
+            }) => BROAD_GLOB_BOOST,
+            _ => 1.0,
+        };
+        self.words.score() * boost
+    }
+}
+
+impl WordEvidence {
+    /// `(content + SUBJECT_WEIGHT · subject) · coverage scale` (see the module docs).
+    pub fn score(&self) -> f64 {
+        let words =
+            -self.content_bm25.unwrap_or(0.0) - SUBJECT_WEIGHT * self.subject_bm25.unwrap_or(0.0);
+        let coverage = self.name_coverage.unwrap_or(UNKNOWN_COVERAGE);
+        words.max(0.0) * (1.0 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * coverage)
+    }
+
+    /// The highest score these words can earn, whatever the name covers.
+    pub fn best_possible_score(&self) -> f64 {
+        Self {
+            name_coverage: Some(1.0),
+            matched: Vec::new(),
+            ..self.clone()
+        }
+        .score()
+    }
+
+    /// Whether a distinctive term of the call itself matched (see
+    /// [`MatchedTerm::is_call_evidence`]).
+    pub fn has_call_evidence(&self) -> bool {
+        self.matched.iter().any(MatchedTerm::is_call_evidence)
+    }
 }
 
 /// Up to this many patterns a knowledge base is a team's own, where every pattern was written
-/// for this project and no noise floor is needed.
-const FLOOR_FREE_PATTERNS: f64 = 40.0;
-/// How fast the floor rises with the number of patterns (BM25's IDF grows with its logarithm,
-/// and so do the scores of chance matches on common words). 2.2 puts the floor at 6 for the
-/// shared corpus' 635 files, where the eval measured it.
-const FLOOR_SLOPE: f64 = 2.2;
-
-/// The lowest full-text score worth injecting in an index of `pattern_count` patterns.
-pub fn noise_floor(pattern_count: u64) -> f64 {
-    let ratio = pattern_count as f64 / FLOOR_FREE_PATTERNS;
-    if ratio <= 1.0 {
-        0.0
-    } else {
-        FLOOR_SLOPE * ratio.ln()
-    }
-}
+/// for this project.
+pub const SMALL_INDEX_PATTERNS: u64 = 40;
 
 /// In a large index, a pattern found only by vector similarity must stand out this many
 /// standard deviations above the query's mean similarity. Measured on the shared eval set
@@ -83,56 +190,53 @@ const VECTOR_ONLY_MIN_Z: f32 = 6.0;
 /// May a pattern that no word matched be injected on vector similarity alone? Always in a
 /// small, team-written index; in a large one only when it stands far out from the rest.
 pub fn vector_only_allowed(pattern_count: u64, best_z: f32) -> bool {
-    pattern_count as f64 <= FLOOR_FREE_PATTERNS || best_z >= VECTOR_ONLY_MIN_Z
+    pattern_count <= SMALL_INDEX_PATTERNS || best_z >= VECTOR_ONLY_MIN_Z
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn evidence(content: f64, subject: f64, coverage: Option<f64>) -> PatternEvidence {
-        PatternEvidence {
+    fn words(content: f64, subject: f64, coverage: Option<f64>) -> WordEvidence {
+        WordEvidence {
             content_bm25: Some(-content),
             subject_bm25: Some(-subject),
             name_coverage: coverage,
-            broad_glob: false,
+            name_match: None,
+            matched: Vec::new(),
         }
     }
 
     #[test]
     fn content_and_subject_add_and_coverage_scales() {
         // (8 + 0.75 · 4) · (0.5 + 0.5 · 1) = 11
-        assert!((pattern_score(&evidence(8.0, 4.0, Some(1.0))) - 11.0).abs() < 1e-9);
+        assert!((words(8.0, 4.0, Some(1.0)).score() - 11.0).abs() < 1e-9);
         // The same words, a name that is one third covered: 11 · (0.5 + 0.5 / 3) = 7.33
-        let partial = pattern_score(&evidence(8.0, 4.0, Some(1.0 / 3.0)));
+        let partial = words(8.0, 4.0, Some(1.0 / 3.0)).score();
         assert!((partial - 11.0 * (2.0 / 3.0)).abs() < 1e-9);
         // No subject words in the name: counted half covered.
-        assert!((pattern_score(&evidence(8.0, 4.0, None)) - 8.25).abs() < 1e-9);
-        let boosted = PatternEvidence {
-            broad_glob: true,
-            ..evidence(8.0, 4.0, Some(1.0))
+        assert!((words(8.0, 4.0, None).score() - 8.25).abs() < 1e-9);
+        assert!((words(8.0, 4.0, None).best_possible_score() - 11.0).abs() < 1e-9);
+        let broad = Evidence {
+            glob: Some(GlobMatch {
+                glob: "**/*.rs".into(),
+                kind: GlobKind::Broad,
+            }),
+            words: words(8.0, 4.0, Some(1.0)),
+            ..Evidence::default()
         };
-        assert!((pattern_score(&boosted) - 13.75).abs() < 1e-9);
+        assert!((broad.word_score() - 13.75).abs() < 1e-9);
     }
 
     #[test]
     fn no_word_match_scores_zero() {
-        assert_eq!(pattern_score(&PatternEvidence::default()), 0.0);
-        let subject_only = PatternEvidence {
+        assert_eq!(WordEvidence::default().score(), 0.0);
+        let subject_only = WordEvidence {
             subject_bm25: Some(-2.0),
             name_coverage: Some(1.0),
-            ..PatternEvidence::default()
+            ..WordEvidence::default()
         };
-        assert!((pattern_score(&subject_only) - 1.5).abs() < 1e-9);
-    }
-
-    #[test]
-    fn small_indexes_have_no_floor_and_large_ones_a_growing_one() {
-        assert_eq!(noise_floor(0), 0.0);
-        assert_eq!(noise_floor(40), 0.0);
-        assert!(noise_floor(100) > 0.0);
-        assert!((noise_floor(635) - 6.08).abs() < 0.01);
-        assert!(noise_floor(5_000) > noise_floor(1_000));
+        assert!((subject_only.score() - 1.5).abs() < 1e-9);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! And a cheap test that rules out globs that cannot match a path before compiling any.
 
 /// What a `paths` glob tells about a touched file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GlobKind {
     /// Matches everything (`**/*`): says nothing.
     CatchAll,

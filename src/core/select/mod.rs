@@ -15,10 +15,14 @@
 //! 4. **Budget**: the best candidate gets the room it needs before the next is considered.
 
 pub mod applies_when;
+pub mod background;
+pub mod bar;
 pub mod bm25;
+pub mod budget;
 pub mod evidence;
 pub mod fusion;
 pub mod globs;
 pub mod name;
 pub mod pattern_terms;
 pub mod project_scope;
+pub mod sections;

@@ -5,6 +5,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::evidence::NameMatch;
+use crate::core::query::porter_stem;
+
 /// Extensions stripped from a file name before taking its words.
 const MARKDOWN_EXTENSIONS: &[&str] = &["md", "markdown", "mdc"];
 
@@ -30,11 +33,11 @@ pub fn name_words(source: &str) -> Vec<String> {
     words
 }
 
-/// The same word in another form (`exceptions`/`except`, `imports`/`import`): equal, or the
-/// shorter (at least four letters) starts the longer, which adds at most four letters
-/// (`type` is not `typescript`).
+/// The same word in another form (`exceptions`/`except`, `imports`/`import`, `testing`/
+/// `tests`): equal, with the same stem, or the shorter (at least four letters) starts the
+/// longer, which adds at most four letters (`type` is not `typescript`).
 pub fn same_word(a: &str, b: &str) -> bool {
-    if a == b {
+    if a == b || porter_stem(a) == porter_stem(b) {
         return true;
     }
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
@@ -80,6 +83,40 @@ pub fn name_coverage(source: &str, terms: &[String], filler: &BTreeSet<String>) 
     Some(covered as f64 / subject.len() as f64)
 }
 
+/// What covers every subject word of a pattern's name: the call's `languages` alone, its own
+/// `terms` (languages included), or only with the `weak_terms` (from the user's message, or
+/// the directories the touched file sits in); None when some word stays uncovered or the name
+/// has no subject words.
+pub fn name_match(
+    source: &str,
+    languages: &[String],
+    terms: &[String],
+    weak_terms: &[String],
+    filler: &BTreeSet<String>,
+) -> Option<NameMatch> {
+    let subject: Vec<String> = name_words(source)
+        .into_iter()
+        .filter(|w| !filler.contains(w))
+        .collect();
+    if subject.is_empty() {
+        return None;
+    }
+    let covered_by =
+        |list: &[&String]| subject.iter().all(|w| list.iter().any(|t| same_word(w, t)));
+    let languages: Vec<&String> = languages.iter().collect();
+    let call: Vec<&String> = terms.iter().filter(|t| !weak_terms.contains(t)).collect();
+    let all: Vec<&String> = terms.iter().collect();
+    if covered_by(&languages) {
+        Some(NameMatch::Language)
+    } else if covered_by(&call) {
+        Some(NameMatch::Call)
+    } else if covered_by(&all) {
+        Some(NameMatch::Message)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +138,7 @@ mod tests {
         assert!(same_word("import", "imports"));
         assert!(!same_word("type", "typescript"));
         assert!(!same_word("go", "goroutine"));
+        assert!(same_word("testing", "tests"));
     }
 
     #[test]
@@ -112,6 +150,20 @@ mod tests {
         // A small knowledge base has no filler: every word of its few names means something.
         let few = ["a-guide.md", "b-guide.md", "c-guide.md"];
         assert!(filler_words(few).is_empty());
+    }
+
+    #[test]
+    fn a_name_is_matched_by_the_language_the_call_or_the_message() {
+        let filler: BTreeSet<String> = ["instructions".to_string()].into();
+        let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let (languages, terms) = (list(&["go"]), list(&["errors", "wrap", "go", "timeout"]));
+        let message = list(&["timeout"]);
+        let matched = |source: &str| name_match(source, &languages, &terms, &message, &filler);
+        assert_eq!(matched("go.instructions.md"), Some(NameMatch::Language));
+        assert_eq!(matched("uber/error-wrap.md"), Some(NameMatch::Call));
+        assert_eq!(matched("timeout.md"), Some(NameMatch::Message));
+        assert_eq!(matched("go-mcp-server.md"), None);
+        assert_eq!(matched("instructions.md"), None);
     }
 
     #[test]

@@ -1,11 +1,10 @@
-//! Tests for whole-pattern ranking and the selection built on it: name coverage, project
-//! scope and instructions, the noise floor of a large knowledge base, and hybrid fusion.
+//! Tests for selection over a real index: name coverage, project scope and instructions, the
+//! bar in small and large knowledge bases, and hybrid fusion.
 
 use super::*;
 use crate::core::config::{Config, parse_config};
 use crate::core::query::{QueryInput, extract_query};
 use crate::services::ingest::{IngestOptions, NoProgress, ingest_with_embeddings};
-use crate::services::selection::{Reason, SelectionRequest, select_patterns};
 use crate::storage::embed::{FailingEmbedder, FakeEmbedder};
 
 struct Kb {
@@ -45,25 +44,37 @@ fn edit(cwd: &str, file: &str, content: &str) -> Query {
     })
 }
 
-fn rank(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>) -> PatternRanking {
+fn run(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>, explain: bool) -> Selection {
     let facts = kb.index.knowledge_facts().unwrap();
-    rank_patterns(
+    select(
         &kb.index,
         &facts,
-        &RankingRequest {
+        &SelectRequest {
             query,
             terms: &query.terms,
+            tool_name: Some("Edit"),
+            command: None,
+            include_universal: true,
+            max_patterns: 5,
             embedder,
             query_text: &query.terms.join(" "),
             min_relevance: 0.6,
-            broad_globs: &[],
+            explain,
         },
     )
     .unwrap()
 }
 
-fn eligible(ranking: &PatternRanking) -> Vec<&str> {
-    ranking.eligible().map(|p| p.source.as_str()).collect()
+fn kept(selection: &Selection) -> Vec<&str> {
+    selection.kept().map(|c| c.source.as_str()).collect()
+}
+
+fn candidate<'s>(selection: &'s Selection, source: &str) -> &'s Candidate {
+    selection
+        .candidates
+        .iter()
+        .find(|c| c.source == source)
+        .unwrap_or_else(|| panic!("{source} is not a candidate: {selection:?}"))
 }
 
 const RUST_BODY: &str = "Return Result for errors; map errors with context; never unwrap.\n";
@@ -79,23 +90,23 @@ fn a_file_name_the_query_covers_outranks_one_it_covers_a_third_of() {
         ],
         None,
     );
-    let ranking = rank(&kb, &edit("/w/app", "src/error.rs", "fn errors() {}"), None);
-    assert_eq!(eligible(&ranking), ["rust.md", "rust-mcp-server.md"]);
-    let covered = |source: &str| {
-        ranking
-            .patterns
-            .iter()
-            .find(|p| p.source == source)
-            .unwrap()
-            .evidence
-            .name_coverage
-    };
+    let selection = run(
+        &kb,
+        &edit("/w/app", "src/error.rs", "fn errors() {}"),
+        None,
+        true,
+    );
+    assert_eq!(kept(&selection)[0], "rust.md", "{selection:?}");
+    let covered = |source: &str| candidate(&selection, source).evidence.words.name_coverage;
     assert_eq!(covered("rust.md"), Some(1.0));
     assert!((covered("rust-mcp-server.md").unwrap() - 1.0 / 3.0).abs() < 1e-9);
+    assert!(
+        candidate(&selection, "rust.md").score > candidate(&selection, "rust-mcp-server.md").score
+    );
 }
 
 #[test]
-fn another_projects_patterns_never_rank_and_its_instructions_join_inside_it() {
+fn another_projects_patterns_never_come_and_its_instructions_join_inside_it() {
     let kb = kb(
         &[
             (
@@ -118,43 +129,39 @@ fn another_projects_patterns_never_rank_and_its_instructions_join_inside_it() {
         "src/a.ts",
         "export default function lint() {}",
     );
-    assert_eq!(eligible(&rank(&kb, &outside, None)), ["typescript.md"]);
+    let selection = run(&kb, &outside, None, true);
+    assert_eq!(kept(&selection), ["typescript.md"]);
+    assert_eq!(
+        candidate(&selection, "acme__web/STYLE.md").verdict,
+        Verdict::Dropped(Shortfall::OtherProject)
+    );
 
     let inside = edit(
         "/home/dev/web",
         "src/a.ts",
         "export default function lint() {}",
     );
-    let facts = kb.index.knowledge_facts().unwrap();
-    let selection = select_patterns(
-        &kb.index,
-        &facts,
-        &SelectionRequest {
-            query: &inside,
-            terms: &inside.terms,
-            tool_name: Some("Edit"),
-            command: None,
-            include_universal: true,
-            max_patterns: 5,
-            embedder: None,
-            query_text: "",
-            min_relevance: 0.6,
-        },
-    )
-    .unwrap();
-    let picked: Vec<(&str, &Reason)> = selection
-        .candidates
-        .iter()
-        .map(|c| (c.source.as_str(), &c.reason))
-        .collect();
-    assert_eq!(picked[0], ("acme__web/AGENTS.md", &Reason::Project));
-    let rest: Vec<&str> = picked[1..].iter().map(|(s, _)| *s).collect();
-    assert!(rest.contains(&"acme__web/STYLE.md"), "{picked:?}");
-    assert!(rest.contains(&"typescript.md"), "{picked:?}");
+    let selection = run(&kb, &inside, None, true);
+    let picked = kept(&selection);
+    assert_eq!(picked[0], "acme__web/AGENTS.md", "{selection:?}");
+    assert_eq!(
+        candidate(&selection, "acme__web/AGENTS.md").verdict,
+        Verdict::Kept(Grounds::Project)
+    );
+    // Inside its project, the project's other files are judged on their words like any.
+    assert_ne!(
+        candidate(&selection, "acme__web/STYLE.md").verdict,
+        Verdict::Dropped(Shortfall::OtherProject)
+    );
+    // The general file of the language the call is in comes by its name.
+    assert_eq!(
+        candidate(&selection, "typescript.md").verdict,
+        Verdict::Kept(Grounds::Language)
+    );
 }
 
 #[test]
-fn a_large_knowledge_base_needs_evidence_above_the_noise_floor() {
+fn words_shared_by_many_patterns_are_no_evidence_in_a_large_knowledge_base() {
     let mut files: Vec<(String, String)> = (0..60)
         .map(|i| {
             (
@@ -176,20 +183,56 @@ fn a_large_knowledge_base_needs_evidence_above_the_noise_floor() {
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
     let kb = kb(&refs, None);
-    let ranking = rank(
+    let selection = run(
         &kb,
         &edit("/w/app", "notes.txt", "wrap errors with context"),
         None,
+        false,
     );
-    assert!(ranking.floor > 0.0);
-    assert_eq!(eligible(&ranking), ["errors.md"]);
-    // A word every note shares is no evidence: nothing passes the floor. Ranking by full text
-    // alone does not even name the notes it matched, since none could be injected.
+    assert_eq!(kept(&selection), ["errors.md"]);
+    // A word every note shares is no evidence. Ranking by full text alone does not even name
+    // the notes it matched, since none could be injected.
     let weekly = crate::core::query::term_stem("weekly");
     assert_eq!(kb.index.term_postings(&[weekly]).unwrap()[0].len(), 60);
-    let weak = rank(&kb, &edit("/w/app", "notes.txt", "weekly"), None);
-    assert!(eligible(&weak).is_empty(), "{:?}", weak.patterns);
-    assert!(weak.patterns.is_empty(), "{:?}", weak.patterns);
+    let weak = run(&kb, &edit("/w/app", "notes.txt", "weekly"), None, false);
+    assert!(weak.candidates.is_empty(), "{:?}", weak.candidates);
+}
+
+#[test]
+fn common_words_are_no_evidence_in_a_small_knowledge_base_either() {
+    let kb = kb(
+        &[
+            (
+                "components.md",
+                "# React components\nKeep the user list component small; one component per file.\n",
+            ),
+            (
+                "commits.md",
+                "# Commit messages\nWrite commit subjects in the imperative; say why.\n",
+            ),
+            (
+                "errors.md",
+                "# Errors\nRust errors are typed: wrap them with thiserror.\n",
+            ),
+        ],
+        None,
+    );
+    // "user" and "list" are in nearly every convention file: matching them is chance.
+    let weak = run(
+        &kb,
+        &edit("/w/app", "src/notes.txt", "fix user list"),
+        None,
+        true,
+    );
+    assert!(kept(&weak).is_empty(), "{:?}", weak.candidates);
+    // A distinctive word is evidence even in three files.
+    let strong = run(
+        &kb,
+        &edit("/w/app", "src/lib.rs", "#[derive(thiserror::Error)]"),
+        None,
+        false,
+    );
+    assert_eq!(kept(&strong), ["errors.md"]);
 }
 
 #[test]
@@ -211,17 +254,23 @@ fn vectors_fuse_with_words_and_a_failing_embedder_leaves_full_text() {
     );
     // "crash" shares no word with failures.md; vectors find it in this small index.
     let query = edit("/w/app", "notes.txt", "crash");
-    let hybrid = rank(&kb, &query, Some(&fake));
+    let hybrid = run(&kb, &query, Some(&fake), false);
     assert_eq!(hybrid.mode, RetrievalMode::Hybrid);
-    assert_eq!(eligible(&hybrid), ["failures.md"]);
-    let top = &hybrid.patterns[0];
-    assert_eq!(top.text_score, 0.0);
-    assert_eq!(top.vector_rank, Some(1));
-    assert!(top.fused.unwrap() >= 0.6);
+    assert_eq!(kept(&hybrid), ["failures.md"]);
+    let top = candidate(&hybrid, "failures.md");
+    assert_eq!(top.score, 0.0);
+    let vector = top.evidence.vector.unwrap();
+    assert_eq!(vector.rank, 1);
+    assert!(vector.fused >= 0.6);
 
     // A query not embedded before (so not cached) with an embedder that fails.
     let failing = FailingEmbedder::new("m");
-    let fallback = rank(&kb, &edit("/w/app", "notes.txt", "crashes"), Some(&failing));
+    let fallback = run(
+        &kb,
+        &edit("/w/app", "notes.txt", "crashes"),
+        Some(&failing),
+        false,
+    );
     assert_eq!(fallback.mode, RetrievalMode::FtsOnly);
     assert!(
         fallback
@@ -229,5 +278,30 @@ fn vectors_fuse_with_words_and_a_failing_embedder_leaves_full_text() {
             .iter()
             .any(|n| n.starts_with("full-text only"))
     );
-    assert!(eligible(&fallback).is_empty());
+    assert!(kept(&fallback).is_empty());
+}
+
+#[test]
+fn globs_match_with_the_most_specific_one_reported() {
+    use crate::core::select::globs::classify_glob;
+    let glob = |id: i64, glob: &str| (id, glob.to_string(), classify_glob(glob) == GlobKind::Broad);
+    let all = [
+        glob(2, "**/*.rs"),
+        glob(2, "src/storage/**"),
+        glob(3, "**/*.ts"),
+        glob(4, "[bad"),
+        glob(5, "src/*/index/r?ad.rs"),
+    ];
+    assert_eq!(
+        matching_globs(&all, "src/storage/index/read.rs"),
+        [
+            (2, "src/storage/**".to_string(), GlobKind::Specific),
+            (5, "src/*/index/r?ad.rs".to_string(), GlobKind::Specific)
+        ]
+    );
+    assert_eq!(
+        matching_globs(&all, "web/a.ts"),
+        [(3, "**/*.ts".to_string(), GlobKind::Broad)]
+    );
+    assert!(matching_globs(&all, "README").is_empty());
 }

@@ -1,0 +1,253 @@
+//! Budget allocation: how a moment's characters are spent on the patterns that cleared the bar.
+//!
+//! The budget is a cap, not a target. Patterns are served in order: the best one gets the room
+//! it needs (the whole pattern when it is short, else its sections that hold the call's words,
+//! best first, up to [`Budget::pattern_room`]) before the next one is considered, and a pattern
+//! is only started when a useful share of the budget is left. Sections are never cut mid-rule:
+//! an excerpt is made of whole sections, and only a single section too long for any room is
+//! cut, at a paragraph or list-item boundary. Sections the session was already shown are not
+//! shown again, and heading-only sections (a title with nothing under it) are never shown alone.
+
+/// What allocation knows about one section of a pattern.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SectionInfo {
+    /// Characters of the section's text.
+    pub chars: usize,
+    /// How strongly the section holds the call's words (0: not at all).
+    pub relevance: f64,
+    /// Only a heading: nothing to read on its own.
+    pub heading_only: bool,
+    /// Already shown to this session.
+    pub shown: bool,
+}
+
+/// The limits of one moment's injection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Characters for every pattern together (the event's budget less framing).
+    pub total: usize,
+    /// Most characters one pattern gets unless it is shown whole.
+    pub pattern_room: usize,
+    /// A pattern this short (and not shown before) is shown whole.
+    pub whole_max: usize,
+    /// A pattern is only started when at least this much room is left.
+    pub min_useful: usize,
+}
+
+impl Budget {
+    /// A moment's limits when `total` characters are left for patterns: one pattern gets
+    /// [`PATTERN_ROOM`] at most unless it is shorter than [`WHOLE_MAX`], and a pattern is
+    /// only started with [`MIN_USEFUL`] characters left.
+    pub fn for_total(total: usize) -> Self {
+        Self {
+            total,
+            pattern_room: PATTERN_ROOM,
+            whole_max: WHOLE_MAX,
+            min_useful: MIN_USEFUL,
+        }
+    }
+}
+
+/// Most characters one pattern gets in one moment unless it is shown whole: enough for the
+/// few sections that apply to a call.
+pub const PATTERN_ROOM: usize = 2_500;
+/// A pattern up to this long is shown whole.
+pub const WHOLE_MAX: usize = 2_500;
+/// Less room than this is not worth starting a pattern in.
+pub const MIN_USEFUL: usize = 600;
+
+/// What to show of one pattern: section positions in file order, and where to cut the last
+/// one when it alone is longer than the room.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternPlan {
+    /// Every section: the pattern is shown whole.
+    pub whole: bool,
+    /// Positions of the sections to show, in file order.
+    pub sections: Vec<usize>,
+    /// Show only this many characters of the one section (a section longer than any room).
+    pub cut: Option<usize>,
+    /// Characters the plan takes, framing included.
+    pub chars: usize,
+}
+
+/// Plan each pattern in order (`None`: nothing of it is shown). `framing` gives the characters
+/// a pattern's heading and notes take, by its position.
+pub fn allocate(
+    budget: &Budget,
+    patterns: &[Vec<SectionInfo>],
+    framing: impl Fn(usize) -> usize,
+) -> Vec<Option<PatternPlan>> {
+    let mut left = budget.total;
+    let mut plans = Vec::with_capacity(patterns.len());
+    for (i, sections) in patterns.iter().enumerate() {
+        let frame = framing(i);
+        if left < budget.min_useful + frame {
+            plans.push(None);
+            continue;
+        }
+        let plan = plan_pattern(budget, sections, left - frame).map(|mut plan| {
+            plan.chars += frame;
+            plan
+        });
+        if let Some(plan) = &plan {
+            left = left.saturating_sub(plan.chars);
+        }
+        plans.push(plan);
+    }
+    plans
+}
+
+/// What to show of one pattern within `room` characters.
+fn plan_pattern(budget: &Budget, sections: &[SectionInfo], room: usize) -> Option<PatternPlan> {
+    let total: usize = sections.iter().map(|s| s.chars).sum();
+    let untouched = sections.iter().all(|s| !s.shown);
+    if untouched && total <= budget.whole_max.min(room) {
+        return Some(PatternPlan {
+            whole: true,
+            sections: (0..sections.len()).collect(),
+            cut: None,
+            chars: total,
+        });
+    }
+    let room = room.min(budget.pattern_room.max(budget.min_useful));
+    let readable = |s: &SectionInfo| !s.shown && !s.heading_only && s.chars > 0;
+    let mut order: Vec<usize> = (0..sections.len())
+        .filter(|&i| readable(&sections[i]) && sections[i].relevance > 0.0)
+        .collect();
+    order.sort_by(|&a, &b| {
+        sections[b]
+            .relevance
+            .total_cmp(&sections[a].relevance)
+            .then(a.cmp(&b))
+    });
+    // Nothing holds the call's words (a pattern found by its globs, project or name): its
+    // opening sections, in order, say what it is about.
+    let opening = order.is_empty() && untouched;
+    if opening {
+        order = (0..sections.len())
+            .filter(|&i| readable(&sections[i]))
+            .collect();
+    }
+    let mut chosen = Vec::new();
+    let mut used = 0;
+    for &i in &order {
+        if used + sections[i].chars <= room {
+            chosen.push(i);
+            used += sections[i].chars;
+        } else if opening {
+            break;
+        }
+    }
+    if chosen.is_empty() {
+        // The best section alone is longer than the room: show its start.
+        let &first = order.first()?;
+        return (room >= budget.min_useful).then(|| PatternPlan {
+            whole: false,
+            sections: vec![first],
+            cut: Some(room),
+            chars: room,
+        });
+    }
+    chosen.sort_unstable();
+    Some(PatternPlan {
+        whole: false,
+        sections: chosen,
+        cut: None,
+        chars: used,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn section(chars: usize, relevance: f64) -> SectionInfo {
+        SectionInfo {
+            chars,
+            relevance,
+            heading_only: false,
+            shown: false,
+        }
+    }
+
+    const BUDGET: Budget = Budget {
+        total: 6_000,
+        pattern_room: 2_500,
+        whole_max: 2_000,
+        min_useful: 500,
+    };
+
+    #[test]
+    fn a_short_pattern_is_shown_whole_and_the_budget_is_not_filled() {
+        let plans = allocate(
+            &BUDGET,
+            &[vec![section(600, 0.0), section(700, 2.0)]],
+            |_| 50,
+        );
+        let plan = plans[0].as_ref().unwrap();
+        assert!(plan.whole);
+        assert_eq!(plan.chars, 1_350);
+    }
+
+    #[test]
+    fn a_long_pattern_shows_its_relevant_sections_in_file_order() {
+        let long = vec![
+            section(800, 0.0),
+            section(900, 1.0),
+            section(1_500, 0.0),
+            section(700, 3.0),
+            section(1_200, 2.0),
+        ];
+        let plans = allocate(&BUDGET, &[long], |_| 0);
+        let plan = plans[0].as_ref().unwrap();
+        assert!(!plan.whole);
+        // Best first (3.0, 2.0) fill 1,900 of 2,500; 1.0 (900) no longer fits.
+        assert_eq!(plan.sections, [3, 4]);
+        assert_eq!(plan.chars, 1_900);
+    }
+
+    #[test]
+    fn the_best_pattern_gets_its_room_before_the_next_is_started() {
+        let big = || vec![section(2_400, 1.0), section(2_400, 1.0)];
+        let budget = Budget {
+            total: 3_000,
+            ..BUDGET
+        };
+        let plans = allocate(&budget, &[big(), big()], |_| 0);
+        assert_eq!(plans[0].as_ref().unwrap().chars, 2_400);
+        // 600 left is more than the useful minimum, but no whole section of the second fits:
+        // its first section is cut at the room left.
+        assert_eq!(plans[1].as_ref().unwrap().cut, Some(600));
+        let tight = Budget {
+            total: 2_800,
+            ..BUDGET
+        };
+        let plans = allocate(&tight, &[big(), big()], |_| 0);
+        assert!(plans[1].is_none(), "400 left is not worth a second pattern");
+    }
+
+    #[test]
+    fn shown_and_heading_only_sections_are_never_shown() {
+        let mut sections = vec![section(300, 2.0), section(30, 5.0), section(400, 1.0)];
+        sections[0].shown = true;
+        sections[1].heading_only = true;
+        let plans = allocate(&BUDGET, &[sections.clone()], |_| 0);
+        assert_eq!(plans[0].as_ref().unwrap().sections, [2]);
+        for s in &mut sections {
+            s.shown = true;
+        }
+        assert_eq!(allocate(&BUDGET, &[sections], |_| 0)[0], None);
+    }
+
+    #[test]
+    fn a_pattern_no_section_of_which_matches_shows_its_opening() {
+        let sections = vec![
+            section(40, 0.0),
+            section(1_200, 0.0),
+            section(1_200, 0.0),
+            section(1_200, 0.0),
+        ];
+        let plan = allocate(&BUDGET, &[sections], |_| 0)[0].clone().unwrap();
+        assert_eq!(plan.sections, [0, 1, 2]);
+    }
+}

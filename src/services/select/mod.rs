@@ -1,0 +1,327 @@
+//! Selection: which patterns a moment of an agent session gets, as one pipeline that reads
+//! top to bottom:
+//!
+//! 1. **candidates**: universal patterns whose `applies_when` names the call, `paths` globs
+//!    matching the touched file, the project's own agent instructions, and the patterns the
+//!    call's words (and, in hybrid search, its vector) find;
+//! 2. **evidence** per candidate, gathered from those sources (`core::select::evidence`);
+//! 3. **the bar** each candidate's evidence must clear (`core::select::bar`);
+//! 4. **order**: what the team or project asked for first, then the strongest words.
+//!
+//! Budget allocation and rendering come after, in `services::inject`. Every candidate
+//! considered is kept with its evidence and verdict, so `LORE_DEBUG`, `lore extract-queries`
+//! and `lore why` show why a pattern did or did not come. The same query and index always give
+//! the same selection.
+
+mod vectors;
+mod words;
+
+use std::collections::BTreeMap;
+
+use globset::{Glob, GlobSetBuilder};
+
+use crate::core::query::{Query, fts_expression};
+use crate::core::select::applies_when::applies;
+use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge};
+use crate::core::select::evidence::{Evidence, GlobMatch};
+use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
+use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
+use crate::services::hybrid::RetrievalMode;
+use crate::storage::embed::Embedder;
+use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
+
+/// What the selection is for.
+#[derive(Clone)]
+pub struct SelectRequest<'a> {
+    pub query: &'a Query,
+    /// The focused terms to rank by (see `services::query_plan`).
+    pub terms: &'a [String],
+    /// Tool and Bash command, for universal patterns' `applies_when`.
+    pub tool_name: Option<&'a str>,
+    pub command: Option<&'a str>,
+    /// Include universal patterns whose `applies_when` matches.
+    pub include_universal: bool,
+    /// Most patterns from globs, project instructions and words together.
+    pub max_patterns: usize,
+    /// Query embedder for hybrid ranking; None ranks by full text only.
+    pub embedder: Option<&'a dyn Embedder>,
+    /// The text to embed (a prompt, an error, or the query's terms).
+    pub query_text: &'a str,
+    /// Fused score a hybrid result needs (ignored when the ranking was full text only).
+    pub min_relevance: f64,
+    /// Keep every candidate for explaining, including those below the bar that a hook would
+    /// not even read the names of, and those the language gate or project scope removed.
+    pub explain: bool,
+}
+
+/// One candidate with everything that judged it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Candidate {
+    pub pattern_id: i64,
+    pub source: String,
+    pub title: String,
+    pub evidence: Evidence,
+    /// The score the pattern's words earn (see `core::select::evidence`).
+    pub score: f64,
+    #[serde(flatten)]
+    pub verdict: Verdict,
+}
+
+impl Candidate {
+    fn new(pattern_id: i64, source: String, title: String) -> Self {
+        Self {
+            pattern_id,
+            source,
+            title,
+            evidence: Evidence::default(),
+            score: 0.0,
+            verdict: Verdict::Dropped(Shortfall::WeakWords {
+                score: 0.0,
+                bar: 0.0,
+            }),
+        }
+    }
+
+    /// The session-ledger key: a universal pattern brought back by its `applies_when` is
+    /// recorded apart from its session-start showing, so the matching moment still gets it.
+    pub fn ledger_key(&self) -> String {
+        match self.verdict {
+            Verdict::Kept(Grounds::Universal) => format!("applies_when:{}", self.source),
+            _ => self.source.clone(),
+        }
+    }
+}
+
+/// Every candidate of a call with its verdict: the kept ones first, in injection order, then
+/// the dropped ones, strongest first.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Selection {
+    /// The FTS5 MATCH expression of the searched terms (None when there were none).
+    pub expression: Option<String>,
+    pub mode: RetrievalMode,
+    /// Why the ranking is full-text only, or what else went wrong on the way.
+    pub notes: Vec<String>,
+    pub candidates: Vec<Candidate>,
+}
+
+impl Selection {
+    /// The candidates to inject, in order.
+    pub fn kept(&self) -> impl Iterator<Item = &Candidate> {
+        self.candidates.iter().filter(|c| c.verdict.is_kept())
+    }
+}
+
+/// Candidates by pattern id while they are gathered.
+type Pool = BTreeMap<i64, Candidate>;
+
+/// Select the patterns for one call.
+pub fn select(
+    index: &Index,
+    facts: &KnowledgeFacts,
+    request: &SelectRequest<'_>,
+) -> Result<Selection, IndexError> {
+    let mut pool = Pool::new();
+    if request.include_universal {
+        universal_candidates(index, request, &mut pool)?;
+    }
+    glob_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    project_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
+    let mut notes = Vec::new();
+    let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
+
+    let min_relevance = (mode == RetrievalMode::Hybrid).then_some(request.min_relevance);
+    for candidate in pool.values_mut() {
+        candidate.score = candidate.evidence.word_score();
+    }
+    let standard = CallStandard::for_scores(
+        pool.values().map(|c| c.score),
+        facts.pattern_count,
+        min_relevance,
+    );
+    for candidate in pool.values_mut() {
+        candidate.verdict = judge(&candidate.evidence, &standard);
+    }
+    let mut candidates: Vec<Candidate> = pool.into_values().collect();
+    candidates.sort_by(|a, b| {
+        order_key(a)
+            .cmp(&order_key(b))
+            .then_with(|| rank_value(b).total_cmp(&rank_value(a)))
+            .then_with(|| b.score.total_cmp(&a.score))
+            .then_with(|| a.source.cmp(&b.source))
+    });
+    let mut counted = 0;
+    for candidate in &mut candidates {
+        if let Verdict::Kept(grounds) = &candidate.verdict {
+            if *grounds == Grounds::Universal {
+                continue;
+            }
+            counted += 1;
+            if counted > request.max_patterns {
+                candidate.verdict = Verdict::Dropped(Shortfall::OverLimit {
+                    max: request.max_patterns,
+                });
+            }
+        }
+    }
+    candidates.sort_by_key(|c| !c.verdict.is_kept());
+    candidates.append(&mut dropped);
+    Ok(Selection {
+        expression: fts_expression(&Query {
+            terms: request.terms.to_vec(),
+            ..Query::default()
+        }),
+        mode,
+        notes,
+        candidates,
+    })
+}
+
+/// Injection order by grounds: universal, then what the team scoped to the file, then the
+/// project's own instructions (nearest first), then by words.
+fn order_key(candidate: &Candidate) -> (u8, usize) {
+    match &candidate.verdict {
+        Verdict::Kept(Grounds::Universal) => (0, 0),
+        Verdict::Kept(Grounds::Glob { .. }) => (1, 0),
+        Verdict::Kept(Grounds::Project) => (
+            2,
+            usize::MAX - candidate.evidence.project_depth.unwrap_or(0),
+        ),
+        Verdict::Kept(_) => (3, 0),
+        Verdict::Dropped(_) => (4, 0),
+    }
+}
+
+/// What orders candidates of the same grounds: the reciprocal-rank-fusion sum in hybrid
+/// search (ordering by the normalised score let similarity outvote full-text evidence, which
+/// cost recall on the eval set), else the word score.
+fn rank_value(candidate: &Candidate) -> f64 {
+    candidate.evidence.vector.map_or(candidate.score, |v| v.rrf)
+}
+
+/// The candidate for `id` in the pool, added with its name when new.
+fn entry<'p>(pool: &'p mut Pool, id: i64, source: &str, title: &str) -> &'p mut Candidate {
+    pool.entry(id)
+        .or_insert_with(|| Candidate::new(id, source.to_string(), title.to_string()))
+}
+
+/// Universal patterns are shown in full at session start; a tool call brings one back only
+/// when its `applies_when` names this call (an ungated one would repeat on every call).
+fn universal_candidates(
+    index: &Index,
+    request: &SelectRequest<'_>,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    for s in index.gated_universal_summaries()? {
+        if applies(&s.applies_when, request.tool_name, request.command) {
+            entry(pool, s.id, &s.source, &s.title).evidence.universal = true;
+        }
+    }
+    Ok(())
+}
+
+/// Patterns whose `paths` globs match the touched file, each with its most specific glob.
+fn glob_candidates(
+    index: &Index,
+    query: &Query,
+    folders: &ProjectFolders,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let Some(path) = &query.relative_path else {
+        return Ok(());
+    };
+    let globs = index.candidate_globs(&path_file_keys(path))?;
+    let found = matching_globs(&globs, path);
+    let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
+    // A glob says which files; a declared or named language still rules a pattern out.
+    let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(query))?;
+    for (id, glob, kind) in found {
+        let Some((source, title)) = names.get(&id) else {
+            continue;
+        };
+        if in_project_scope(folders, query, source) {
+            entry(pool, id, source, title).evidence.glob = Some(GlobMatch { glob, kind });
+        }
+    }
+    Ok(())
+}
+
+/// Patterns whose `paths` globs match `path`, each with its most specific matching glob, in
+/// the order of `globs`: (pattern id, glob, broad) as the index keyed them for this file;
+/// simple shapes (`**/*.rs`, `src/**`) are matched directly, the rest by one `GlobSet` after a
+/// cheap check rules out the impossible, so a hook stays fast with thousands of globs.
+fn matching_globs(globs: &[(i64, String, bool)], path: &str) -> Vec<(i64, String, GlobKind)> {
+    let mut builder = GlobSetBuilder::new();
+    let mut compiled: Vec<&str> = Vec::new();
+    let mut hits = vec![false; globs.len()];
+    for (i, (_, glob, _)) in globs.iter().enumerate() {
+        if let Some(simple) = SimpleGlob::parse(glob) {
+            hits[i] = simple.matches(path);
+        } else if could_match(glob, path)
+            && !compiled.contains(&glob.as_str())
+            && let Ok(g) = Glob::new(glob.trim())
+        {
+            builder.add(g);
+            compiled.push(glob);
+        }
+    }
+    if let Ok(set) = builder.build() {
+        for i in set.matches(path) {
+            for (j, (_, glob, _)) in globs.iter().enumerate() {
+                if glob == compiled[i] {
+                    hits[j] = true;
+                }
+            }
+        }
+    }
+    let mut found: Vec<(i64, String, GlobKind)> = Vec::new();
+    for ((id, glob, broad), _) in globs.iter().zip(&hits).filter(|(_, hit)| **hit) {
+        let kind = if *broad {
+            GlobKind::Broad
+        } else {
+            GlobKind::Specific
+        };
+        match found.iter_mut().find(|(f, _, _)| f == id) {
+            Some(entry) if kind == GlobKind::Specific && entry.2 != GlobKind::Specific => {
+                *entry = (*id, glob.clone(), kind);
+            }
+            Some(_) => {}
+            None => found.push((*id, glob.clone(), kind)),
+        }
+    }
+    found
+}
+
+/// The agent instructions (`AGENTS.md`, `CLAUDE.md`, ...) of the project the call is in.
+fn project_candidates(
+    index: &Index,
+    query: &Query,
+    folders: &ProjectFolders,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    for (id, source) in index.pattern_sources_under(folders.folders())? {
+        let Some(scope) = folders.scope_of(&source) else {
+            continue;
+        };
+        if is_agent_file(&source)
+            && scope.applies(query.project.as_deref(), query.relative_path.as_deref())
+            && let Some(p) = index.pattern(id)?
+        {
+            entry(pool, id, &source, &p.summary.title)
+                .evidence
+                .project_depth = Some(scope.depth());
+        }
+    }
+    Ok(())
+}
+
+/// A pattern of some project's folder applies only in that project (see
+/// `core::select::project_scope`); every other pattern applies everywhere.
+pub fn in_project_scope(folders: &ProjectFolders, query: &Query, source: &str) -> bool {
+    folders
+        .scope_of(source)
+        .is_none_or(|scope| scope.applies(query.project.as_deref(), query.relative_path.as_deref()))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,222 @@
+//! Candidates by words: the patterns holding the call's terms, each with its BM25 over content
+//! and subject (document frequencies smoothed by the reference collection, see
+//! `core::select::bm25`), the terms it holds and where, and how much of its file name the call
+//! covers. The language gate and project scope leave patterns out here; explaining keeps them,
+//! with why.
+
+use crate::core::query::term_stem;
+use crate::core::select::bar::{Shortfall, Verdict, WORD_BAR};
+use crate::core::select::bm25::{
+    Posting, RankedText, background_share, bm25_scores_smoothed, smoothed_idf,
+};
+use crate::core::select::evidence::{MatchedTerm, WordEvidence};
+use crate::core::select::name::{name_coverage, name_match, same_word};
+use crate::core::select::pattern_terms::Field;
+use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
+
+use super::{Candidate, Pool, SelectRequest, entry, in_project_scope};
+
+/// How many candidates the language gate or project scope removed are kept for explaining.
+const EXPLAINED_REMOVALS: usize = 10;
+
+/// Add word evidence to the pool: to candidates already there, and as new candidates for the
+/// patterns whose words can clear the bar. Returns the candidates the language gate or
+/// project scope removed (only when explaining), strongest first.
+pub(super) fn word_candidates(
+    index: &Index,
+    facts: &KnowledgeFacts,
+    request: &SelectRequest<'_>,
+    pool: &mut Pool,
+) -> Result<Vec<Candidate>, IndexError> {
+    let mut stems: Vec<(String, String)> = Vec::new();
+    for term in request.terms {
+        let stem = term_stem(term);
+        if !stem.is_empty() && !stems.iter().any(|(_, s)| *s == stem) {
+            stems.push((term.clone(), stem));
+        }
+    }
+    if stems.is_empty() {
+        return Ok(Vec::new());
+    }
+    let stem_list: Vec<String> = stems.iter().map(|(_, s)| s.clone()).collect();
+    let lists = index.term_postings(&stem_list)?;
+    if lists.iter().all(Vec::is_empty) {
+        return Ok(Vec::new());
+    }
+    let lengths = index.pattern_lengths()?;
+    let lists: Vec<&[Posting]> = lists.iter().map(Vec::as_slice).collect();
+    let shares: Vec<f64> = stem_list.iter().map(|s| background_share(s)).collect();
+    let length = |id: i64, subject: bool| {
+        let sizes = lengths.of(id)?;
+        Some(if subject { sizes.1 } else { sizes.0 })
+    };
+    let content = bm25_scores_smoothed(
+        RankedText::CONTENT,
+        &lists,
+        &shares,
+        |id| length(id, false),
+        lengths.content,
+    );
+    let subject = bm25_scores_smoothed(
+        RankedText::SUBJECT,
+        &lists,
+        &shares,
+        |id| length(id, true),
+        lengths.subject,
+    );
+    let weights: Vec<f64> = lists
+        .iter()
+        .zip(&shares)
+        .map(|(postings, share)| {
+            smoothed_idf(lengths.content.documents, postings.len() as u64, *share)
+        })
+        .collect();
+    let words_of = |id: i64| {
+        let mut matched = Vec::new();
+        for (i, postings) in lists.iter().enumerate() {
+            if let Ok(at) = postings.binary_search_by_key(&id, |p| p.pattern_id) {
+                let counts = postings[at].counts;
+                let subject = [Field::Name, Field::Title, Field::About]
+                    .iter()
+                    .any(|f| counts[*f as usize] > 0);
+                let term = &stems[i].0;
+                matched.push(MatchedTerm {
+                    term: term.clone(),
+                    weight: weights[i],
+                    subject,
+                    from_message: request.query.message_terms.contains(term),
+                    language: request.query.languages.contains(term),
+                });
+            }
+        }
+        WordEvidence {
+            content_bm25: content.get(&id).copied(),
+            subject_bm25: subject.get(&id).copied(),
+            name_coverage: None,
+            name_match: None,
+            matched,
+        }
+    };
+
+    // A pattern whose file name holds a language of the call, or a query term while a
+    // distinctive word of the call backs it, may be kept for its name whatever its score
+    // (see `core::select::bar`).
+    let in_name = |i: usize| {
+        lists[i]
+            .iter()
+            .filter(|p| p.counts[Field::Name as usize] > 0)
+            .map(|p| p.pattern_id)
+    };
+    let mut named_language = std::collections::BTreeSet::new();
+    let mut named = std::collections::BTreeSet::new();
+    for (i, (term, _)) in stems.iter().enumerate() {
+        if request.query.languages.contains(term) {
+            named_language.extend(in_name(i));
+        } else if !facts.name_filler.iter().any(|w| same_word(w, term)) {
+            // Words many file names share say nothing of a name (see `core::select::name`).
+            named.extend(in_name(i));
+        }
+    }
+    let best_possible = |id: i64| {
+        WordEvidence {
+            content_bm25: content.get(&id).copied(),
+            subject_bm25: subject.get(&id).copied(),
+            ..WordEvidence::default()
+        }
+        .best_possible_score()
+    };
+    let mut ids: Vec<i64> = content.keys().chain(subject.keys()).copied().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    // Ranking by full text alone, a pattern whose words cannot clear the bar whatever its
+    // name is never injected: it is left out before its name and languages are read. Fusion
+    // needs the whole full-text order, and explaining shows the near misses.
+    let prune = request.embedder.is_none() && !request.explain;
+    let (known, new): (Vec<i64>, Vec<i64>) = ids.into_iter().partition(|id| pool.contains_key(id));
+    let new: Vec<i64> = new
+        .into_iter()
+        .filter(|&id| {
+            !prune
+                || named_language.contains(&id)
+                || best_possible(id) >= WORD_BAR
+                || (named.contains(&id) && words_of(id).has_call_evidence())
+        })
+        .collect();
+    let query = request.query;
+    let weak_terms: Vec<String> = query
+        .message_terms
+        .iter()
+        .chain(&query.location_terms)
+        .cloned()
+        .collect();
+    let with_name = |id: i64, source: &str| WordEvidence {
+        name_coverage: name_coverage(source, &query.terms, &facts.name_filler),
+        name_match: name_match(
+            source,
+            &query.languages,
+            &query.terms,
+            &weak_terms,
+            &facts.name_filler,
+        ),
+        ..words_of(id)
+    };
+    for id in known {
+        if let Some(candidate) = pool.get_mut(&id) {
+            candidate.evidence.words = with_name(id, &candidate.source);
+        }
+    }
+    let passing = index.patterns_passing(&new, &LanguageGate::for_query(query))?;
+    let mut removed = Vec::new();
+    for (&id, (source, title)) in &passing {
+        let words = with_name(id, source);
+        if in_project_scope(&facts.project_folders, query, source) {
+            entry(pool, id, source, title).evidence.words = words;
+        } else if request.explain {
+            removed.push(removed_candidate(
+                id,
+                source,
+                title,
+                words,
+                Shortfall::OtherProject,
+            ));
+        }
+    }
+    if request.explain {
+        let gated: Vec<i64> = new
+            .iter()
+            .copied()
+            .filter(|id| !passing.contains_key(id))
+            .collect();
+        for (id, (source, title)) in index.pattern_names(&gated)? {
+            let words = with_name(id, &source);
+            removed.push(removed_candidate(
+                id,
+                &source,
+                &title,
+                words,
+                Shortfall::Language,
+            ));
+        }
+        removed.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then_with(|| a.source.cmp(&b.source))
+        });
+        removed.truncate(EXPLAINED_REMOVALS);
+    }
+    Ok(removed)
+}
+
+fn removed_candidate(
+    id: i64,
+    source: &str,
+    title: &str,
+    words: WordEvidence,
+    why: Shortfall,
+) -> Candidate {
+    let mut candidate = Candidate::new(id, source.to_string(), title.to_string());
+    candidate.evidence.words = words;
+    candidate.score = candidate.evidence.word_score();
+    candidate.verdict = Verdict::Dropped(why);
+    candidate
+}
