@@ -12,6 +12,7 @@ mod index;
 mod inspection;
 mod language;
 mod mention;
+mod patch;
 mod path;
 mod stem;
 mod stem_match;
@@ -27,6 +28,9 @@ pub use fts::fts_expression;
 pub use inspection::is_inspection_command;
 pub use language::{LANGUAGES, Language, Word, canonical_language};
 pub use mention::mentioned_languages;
+pub use patch::{
+    MAX_PATCH_BYTES, MAX_PATCH_FILES, MAX_SIDE_BYTES, Patch, PatchAction, PatchedFile, parse_patch,
+};
 pub use path::languages_for_path;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};
