@@ -7,6 +7,8 @@
 pub mod claude;
 pub mod cli;
 pub mod hook_process;
+pub mod hook_registration;
 pub mod hook_scope;
 pub mod mcp;
+pub mod ordered_json;
 pub mod transcript_tail;
