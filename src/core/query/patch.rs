@@ -361,4 +361,40 @@ mod tests {
             "a line past the side window is left out whole"
         );
     }
+
+    /// Patch-like text: headers, hunk lines and noise in any order.
+    fn patchish() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let line = prop_oneof![
+            Just("*** Begin Patch".to_string()),
+            Just("*** End Patch".to_string()),
+            Just("*** End of File".to_string()),
+            "[a-zé/._ ]{0,12}".prop_map(|p| format!("*** Add File: {p}")),
+            "[a-zé/._ ]{0,12}".prop_map(|p| format!("*** Update File: {p}")),
+            "[a-zé/._ ]{0,12}".prop_map(|p| format!("*** Delete File: {p}")),
+            "[a-z/._]{0,12}".prop_map(|p| format!("*** Move to: {p}")),
+            ".{0,30}".prop_map(|t| format!("+{t}")),
+            ".{0,30}".prop_map(|t| format!("-{t}")),
+            ".{0,30}".prop_map(|t| format!(" {t}")),
+            ".{0,30}".prop_map(|t| format!("@@{t}")),
+            ".{0,30}",
+        ];
+        proptest::collection::vec(line, 0..40).prop_map(|lines| lines.join("\n"))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_parses_within_its_windows(text in patchish()) {
+            let patch = parse_patch(&text);
+            proptest::prop_assert!(patch.files.len() <= MAX_PATCH_FILES);
+            for file in &patch.files {
+                proptest::prop_assert!(!file.path.is_empty());
+                proptest::prop_assert!(file.removed.len() <= MAX_SIDE_BYTES);
+                proptest::prop_assert!(file.added.len() <= MAX_SIDE_BYTES);
+                proptest::prop_assert!(file.action == PatchAction::Update || file.moved_to.is_none());
+                proptest::prop_assert!(file.action != PatchAction::Delete || file.added.is_empty());
+            }
+            proptest::prop_assert!(patch.paths().len() <= 2 * patch.files.len());
+        }
+    }
 }
