@@ -58,8 +58,13 @@ pub fn answer(
         trace.note(format!("event {name:?}: nothing to do"));
         return Ok(None);
     }
-    // A command that did not fail needs nothing more: decide before any configuration is read.
+    // A command that did not fail, or another tool's PostToolUse, needs nothing more: decide
+    // before any configuration is read.
     let shell = shell_outcome(&payload);
+    if name == "PostToolUse" && shell.is_none() {
+        trace.note("PostToolUse of a tool other than the shell: nothing to do");
+        return Ok(None);
+    }
     if let Some(outcome) = &shell {
         trace.note(format!(
             "shell command {}: {}",
