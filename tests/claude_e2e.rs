@@ -6,6 +6,9 @@
 //! registered as `lore --config <cfg> hook`, once through the plugin dir
 //! (`integrations/claude-code`) with `lore` found on PATH.
 //!
+//! Checked against the client `.ci/install-claude.sh` pins (2.1.331): tool-call context comes
+//! as a system message after the tool's result, and MCP tools are loaded through ToolSearch.
+//!
 //! Needs `CLAUDE_BIN` (see `.ci/install-claude.sh`) and python3. Without them the tests say
 //! why and pass; with `CI` set they fail instead, because CI installs the CLI.
 
@@ -222,7 +225,7 @@ fn assert_conventions_reached_the_model(run: &HarnessRun) {
     assert_eq!(writes.len(), 1);
     let after_write = injection(writes[0]);
     assert!(after_write["needle"].as_str().unwrap().contains(VALIDATION));
-    assert_after_tool_result(run, after_write);
+    assert_after_tool_result(run, after_write, "Write");
     let edits = run.hooks("PreToolUse", Some("Edit"));
     assert_eq!(edits.len(), 1);
     assert_eq!(
@@ -237,7 +240,7 @@ fn assert_conventions_reached_the_model(run: &HarnessRun) {
     let after_test = injection(bash[0]);
     assert!(after_test["needle"].as_str().unwrap().contains(CARGO_TEST));
     assert!(!after_test["needle"].as_str().unwrap().contains(VALIDATION));
-    assert_after_tool_result(run, after_test);
+    assert_after_tool_result(run, after_test, "Bash");
     assert!(after_test["first_request"].as_u64() > after_write["first_request"].as_u64());
 
     // The failing command went through PostToolUseFailure without blocking anything.
@@ -252,12 +255,13 @@ fn injection(hook: &Value) -> &Value {
     &injected[0]
 }
 
-/// Tool-call context arrives in a system reminder inside the user message that carries the
-/// tool's result.
-fn assert_after_tool_result(run: &HarnessRun, injected: &Value) {
+/// Tool-call context arrives (Claude Code 2.1.331) as a system message labelled with the hook
+/// and the tool, right after the user message that carries the tool's result: the model reads
+/// it once the call has run.
+fn assert_after_tool_result(run: &HarnessRun, injected: &Value, tool: &str) {
     let place = &injected["where"];
-    assert_eq!(place["role"], "user", "{injected:#}");
-    assert_eq!(place["in_system_reminder"], true, "{injected:#}");
+    assert_eq!(place["role"], "system", "{injected:#}");
+    assert_eq!(place["after_tool_result"], true, "{injected:#}");
     let request = place["request"].as_u64().unwrap() as usize;
     let path = place["path"].as_str().unwrap();
     let index: usize = path
@@ -266,14 +270,27 @@ fn assert_after_tool_result(run: &HarnessRun, injected: &Value) {
         .unwrap()
         .parse()
         .unwrap();
-    let message = &run.requests()[request]["messages"][index];
+    let messages = &run.requests()[request]["messages"];
+    let text = match &messages[index]["content"] {
+        Value::String(text) => text.clone(),
+        blocks => blocks
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|b| b["text"].as_str())
+            .collect(),
+    };
+    let label = format!("PreToolUse:{tool} hook additional context: ");
+    assert!(text.starts_with(&label), "{text}");
+    let previous = &messages[index - 1];
+    assert_eq!(previous["role"], "user", "{previous:#}");
     assert!(
-        message["content"]
+        previous["content"]
             .as_array()
             .unwrap()
             .iter()
             .any(|block| block["type"] == "tool_result"),
-        "{message:#}"
+        "{previous:#}"
     );
 }
 
@@ -355,8 +372,10 @@ fn the_plugins_mcp_server_answers_search_patterns() {
     let work = tempfile::tempdir().unwrap();
     let runtime = work.path().join("runtime");
     std::fs::create_dir_all(&runtime).unwrap();
-    // The plugin's .mcp.json starts `lore serve`, found on PATH, in the project directory;
-    // the scripted model calls its search_patterns tool once.
+    // The plugin's .mcp.json starts `lore serve`, found on PATH, in the project directory.
+    // Claude Code 2.1.331 defers MCP tools: only their names are listed until the model loads
+    // a schema with ToolSearch, so the scripted model does that first, then calls
+    // search_patterns once.
     let output = Command::new("python3")
         .arg(&run_py)
         .arg(fixtures().join("mcp_search.json"))
@@ -385,8 +404,39 @@ fn the_plugins_mcp_server_answers_search_patterns() {
     )
     .unwrap();
     assert!(output.status.success(), "harness run failed: {report:#}");
-    // The tool result the model received is lore's answer, carrying the pattern's text.
     let requests = std::fs::read_to_string(work.path().join("requests.jsonl")).unwrap();
+    let bodies: Vec<Value> = requests
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .map(|r| r["body"].clone())
+        .collect();
+    const TOOL: &str = "mcp__plugin_lore_lore__search_patterns";
+    let tool_schema = |body: &Value| {
+        body["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == TOOL)
+            .cloned()
+    };
+    // Deferred at first: named for ToolSearch, no schema yet.
+    assert_eq!(
+        tool_schema(&bodies[0]),
+        None,
+        "deferred in the first request"
+    );
+    assert!(
+        bodies[0].to_string().contains(TOOL),
+        "listed by name for ToolSearch"
+    );
+    // Once loaded, the schema lore's server lists is offered to the model.
+    let loaded = tool_schema(bodies.last().unwrap()).expect("loaded by ToolSearch");
+    assert!(
+        loaded["input_schema"]["properties"]["query"].is_object(),
+        "{loaded:#}"
+    );
+
+    // The tool result the model received is lore's answer, carrying the pattern's text.
     let tool_results: Vec<String> = requests
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())

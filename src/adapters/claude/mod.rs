@@ -8,30 +8,19 @@ pub mod reply;
 pub mod transcript;
 pub mod wire;
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::Path;
 
 use anyhow::Context;
 
-use crate::core::config::Config;
-use crate::services::inject::{
-    InjectContext, Injection, Moment, SearchHint, Trace, inject_for_query,
-};
-use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
-use crate::services::session::SessionLedger;
+use crate::adapters::hook_scope::{HookOrigin, HookSession};
+use crate::services::inject::{Moment, Trace, inject_for_query};
+use crate::services::refresh::refresh_index;
 use crate::services::session_start::inject_session_start;
-use crate::services::workspace::{ConfigSearch, find_config};
-use crate::storage::embed::OllamaEmbedder;
-use crate::storage::index::{Index, IndexError};
-use crate::storage::ledger::default_ledger_dir;
 use event::{Event, classify, query_input};
 use wire::Payload;
 
-/// Largest payload read from stdin (a Write of a big file stays well below this).
-const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;
-/// How long a hook waits on a busy index before giving up.
-const INDEX_BUSY: Duration = Duration::from_millis(300);
+pub use crate::adapters::hook_process::{HookAnswer, HookRequest};
+
 /// Events worth loading configuration for.
 const HANDLED: &[&str] = &[
     "SessionStart",
@@ -44,79 +33,8 @@ const HANDLED: &[&str] = &[
 
 /// Handle one hook event from stdin. Never fails and never panics out: every problem goes
 /// to stderr and the process exits 0.
-pub fn run_hook(config_flag: Option<PathBuf>) {
-    let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
-    let started = Instant::now();
-    let mut trace = Trace::new(debug);
-    let request = HookRequest {
-        config_flag,
-        ledger_dir: default_ledger_dir(),
-        exits_after: true,
-    };
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut input = String::new();
-        std::io::stdin()
-            .take(MAX_PAYLOAD)
-            .read_to_string(&mut input)
-            .context("cannot read the hook payload from stdin")?;
-        answer(&input, &request, &mut trace)
-    }));
-    if debug {
-        for line in &trace.lines {
-            eprintln!("lore[debug] {line}");
-        }
-    }
-    match outcome {
-        Ok(Ok(Some(answer))) => {
-            if debug {
-                eprintln!("lore[debug] output: {}", answer.line);
-            }
-            let mut out = std::io::stdout().lock();
-            let written = writeln!(out, "{}", answer.line).and_then(|()| out.flush());
-            match written {
-                // Only an answer the agent received counts as shown.
-                Ok(()) => answer.record_shown(),
-                Err(e) => eprintln!("lore hook: cannot write the answer: {e}"),
-            }
-        }
-        Ok(Ok(None)) => {}
-        Ok(Err(e)) => eprintln!("lore hook: {e:#}"),
-        Err(_) => {
-            eprintln!("lore hook: internal error (see the panic message above); nothing injected")
-        }
-    }
-    if debug {
-        eprintln!("lore[debug] took {} µs", started.elapsed().as_micros());
-    }
-}
-
-/// Where a hook finds its configuration and session ledgers.
-#[derive(Debug, Clone)]
-pub struct HookRequest {
-    /// `--config PATH`, if given.
-    pub config_flag: Option<PathBuf>,
-    pub ledger_dir: PathBuf,
-    /// The process exits right after this one answer (`lore hook`), so the index connection
-    /// is left for the exit to release instead of being closed.
-    pub exits_after: bool,
-}
-
-/// A hook's answer: the JSON line to print, and what to record in the session ledger once it
-/// was written.
-pub struct HookAnswer {
-    pub line: String,
-    ledger: SessionLedger,
-    shown: Vec<String>,
-}
-
-impl HookAnswer {
-    /// Record the sections the answer showed, once it reached the agent. A ledger that cannot
-    /// be written costs dedup, never the answer.
-    pub fn record_shown(&self) {
-        if let Err(e) = self.ledger.record(&self.shown) {
-            eprintln!("lore hook: cannot record what was shown ({e}); it may be shown again");
-        }
-    }
+pub fn run_hook(config_flag: Option<std::path::PathBuf>) {
+    crate::adapters::hook_process::run_hook_process(config_flag, answer);
 }
 
 /// The hook's answer to one payload, or nothing. Errors are for stderr only; the caller still
@@ -138,30 +56,18 @@ pub fn answer(
         return Ok(None);
     }
 
-    let start_dir = payload
-        .cwd
-        .as_ref()
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::current_dir().ok())
-        .unwrap_or_default();
-    let config = find_config(&ConfigSearch::from_env(
-        request.config_flag.clone(),
-        start_dir.clone(),
-    ))?;
+    let session = HookSession::open(
+        request,
+        HookOrigin {
+            cwd: payload.cwd.as_deref(),
+            session_id: payload.session_id.as_deref(),
+            agent_id: payload.agent_id.as_deref(),
+        },
+    )?;
+    let config = &session.config;
+    let ledger = &session.ledger;
     let event = classify(&payload, &config.hook.tools);
     trace.note(format!("event: {event:?}"));
-    let ledger = SessionLedger::open_in(
-        &request.ledger_dir,
-        payload.session_id.as_deref(),
-        payload.agent_id.as_deref(),
-    );
-    let scope = InjectScope {
-        config: &config,
-        ledger: &ledger,
-        project_dir: &start_dir,
-        exits_after: request.exits_after,
-    };
 
     let injection = match &event {
         Event::Ignored => return Ok(None),
@@ -175,12 +81,12 @@ pub fn answer(
             if *reset && let Err(e) = ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
-            refresh_index(&config, trace);
-            scope.inject(trace, |ctx| {
+            refresh_index(config, trace);
+            session.inject(trace, |ctx| {
                 inject_session_start(ctx, config.hook.session_start_budget)
             })?
         }
-        Event::SubagentStart => scope.inject(trace, |ctx| {
+        Event::SubagentStart => session.inject(trace, |ctx| {
             inject_session_start(ctx, config.hook.subagent_budget)
         })?,
         Event::UserPromptSubmit { .. }
@@ -192,16 +98,16 @@ pub fn answer(
                 Event::PreToolUse { .. } => Moment::ToolCall,
                 _ => Moment::ToolFailure,
             };
-            scope.inject(trace, |ctx| inject_for_query(ctx, moment, &input))?
+            session.inject(trace, |ctx| inject_for_query(ctx, moment, &input))?
         }
     };
-    Ok(injection
-        .filter(|i| !i.text.trim().is_empty())
-        .map(|i| HookAnswer {
-            line: reply::additional_context(event.name(), &i.text),
-            ledger,
-            shown: i.shown,
-        }))
+    Ok(injection.filter(|i| !i.text.trim().is_empty()).map(|i| {
+        HookAnswer::recording(
+            reply::additional_context(event.name(), &i.text),
+            session.into_ledger(),
+            i.shown,
+        )
+    }))
 }
 
 /// The query input the hook builds for a payload; `lore extract-queries` calls this too, so
@@ -216,111 +122,4 @@ pub fn hook_query_input(payload: &Payload) -> crate::core::query::QueryInput {
         _ => None,
     };
     query_input(payload, last)
-}
-
-/// The index as one snapshot, built first when missing and upgraded first when an older lore
-/// wrote it (each bounded; see `services::refresh`). None: there is still no index.
-fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
-    match Index::open_snapshot(&config.database, INDEX_BUSY) {
-        Ok(Some(index)) => return Ok(Some(index)),
-        Ok(None) => {
-            trace.note("no index yet: building it");
-            build_first_index(config, trace);
-        }
-        Err(IndexError::OlderSchema { found, supported }) => {
-            trace.note(format!(
-                "the index has schema {found}, older than {supported}: upgrading it"
-            ));
-            upgrade_index(config, trace);
-        }
-        Err(e) => return Err(e.into()),
-    }
-    Ok(Index::open_snapshot(&config.database, INDEX_BUSY)?)
-}
-
-/// How the agent can search: through lore's MCP server when the project's `.mcp.json`
-/// configures it (`lore serve`), else with the `lore search` command.
-fn search_hint(project_dir: &Path) -> SearchHint {
-    let configured = std::fs::read_to_string(project_dir.join(".mcp.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .is_some_and(|value| mcp_runs_lore(&value));
-    if configured {
-        SearchHint::Mcp
-    } else {
-        SearchHint::Cli
-    }
-}
-
-/// Whether an `.mcp.json` document configures a server that runs `lore serve`.
-fn mcp_runs_lore(value: &serde_json::Value) -> bool {
-    let servers = value.get("mcpServers").unwrap_or(value);
-    servers.as_object().is_some_and(|servers| {
-        servers.values().any(|server| {
-            let command = server.get("command").and_then(|c| c.as_str()).unwrap_or("");
-            let runs_lore = Path::new(command)
-                .file_name()
-                .is_some_and(|name| name == "lore");
-            let serves = server
-                .get("args")
-                .and_then(|a| a.as_array())
-                .is_some_and(|args| args.iter().any(|a| a == "serve"));
-            runs_lore && serves
-        })
-    })
-}
-
-/// What every event that injects conventions needs around the index.
-struct InjectScope<'a> {
-    config: &'a Config,
-    ledger: &'a SessionLedger,
-    project_dir: &'a Path,
-    /// See [`HookRequest::exits_after`].
-    exits_after: bool,
-}
-
-impl InjectScope<'_> {
-    /// Open the index (building it on first use) and run `inject` with a context around it.
-    fn inject(
-        &self,
-        trace: &mut Trace,
-        inject: impl FnOnce(
-            &mut InjectContext<'_>,
-        ) -> Result<Option<Injection>, crate::storage::index::IndexError>,
-    ) -> anyhow::Result<Option<Injection>> {
-        let &Self {
-            config,
-            ledger,
-            project_dir,
-            exits_after,
-        } = self;
-        let Some(index) = open_index(config, trace)? else {
-            return Ok(None);
-        };
-        // The query embedder exists only when hybrid search is on; it has its own hard timeout
-        // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
-        let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
-            trace.note(format!("no query embedder ({e}); full text only"));
-            None
-        });
-        let mut ctx = InjectContext {
-            config,
-            index: &index,
-            ledger,
-            project_dir: Some(project_dir),
-            search_hint: search_hint(project_dir),
-            embedder: embedder
-                .as_ref()
-                .map(|e| e as &dyn crate::storage::embed::Embedder),
-            trace,
-        };
-        let injection = inject(&mut ctx)?;
-        if exits_after {
-            // A read-only connection has nothing to write back, and exiting releases its locks
-            // as a crash would (which SQLite is built to survive); closing it would free every
-            // cached page and unmap the WAL index one by one, about a tenth of a hook.
-            std::mem::forget(index);
-        }
-        Ok(injection)
-    }
 }

@@ -1,13 +1,11 @@
 //! The transcript tail: the last user message, read from the end of the session's JSONL
 //! transcript. Bounded (only the last bytes are read) and only for files this user owns.
 
-use std::io::{Read, Seek, SeekFrom};
-use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 use serde_json::Value;
 
-use crate::storage::ledger::current_uid;
+use crate::adapters::transcript_tail::find_from_end;
 
 /// Bytes read from the end of the transcript.
 const TAIL_BYTES: u64 = 256 * 1024;
@@ -16,17 +14,7 @@ const MAX_MESSAGE: usize = 2_000;
 
 /// The last message the user typed (not a tool result), if one is in the tail.
 pub fn last_user_message(path: &Path) -> Option<String> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.uid() != current_uid() {
-        return None;
-    }
-    let mut file = std::fs::File::open(path).ok()?;
-    let start = meta.len().saturating_sub(TAIL_BYTES);
-    file.seek(SeekFrom::Start(start)).ok()?;
-    let mut bytes = Vec::new();
-    file.take(TAIL_BYTES).read_to_end(&mut bytes).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    text.lines().rev().find_map(user_text)
+    find_from_end(path, TAIL_BYTES, user_text)
 }
 
 fn user_text(line: &str) -> Option<String> {

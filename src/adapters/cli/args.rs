@@ -31,8 +31,9 @@ pub enum Command {
     Status(StatusArgs),
     /// Print the query the hook would run for tool-call JSON (one per line, or one document).
     ExtractQueries(ExtractQueriesArgs),
-    /// Claude Code hook: read one event on stdin, print context to inject. Always exits 0.
-    Hook,
+    /// Agent hook (Claude Code, or the Codex CLI with --codex): read one event on stdin,
+    /// print context to inject. Always exits 0.
+    Hook(HookArgs),
     /// Serve the MCP tools over stdio.
     Serve,
 }
@@ -48,12 +49,27 @@ pub struct InitArgs {
     /// Also register lore's hooks in the project's .claude/settings.json.
     #[arg(long)]
     pub claude: bool,
+    /// Also register lore's hooks in the project's .codex/hooks.json (Codex CLI).
+    #[arg(long)]
+    pub codex: bool,
     /// Ollama server to check for hybrid search (default: http://127.0.0.1:11434).
     #[arg(long, value_name = "URL")]
     pub ollama_host: Option<String>,
     /// Pull the embedding model without asking when Ollama lacks it.
     #[arg(long)]
     pub pull: bool,
+}
+
+/// `lore hook` never reaches clap (any argument problem must still exit 0); these are
+/// declared for `lore help hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// Answer Codex CLI events (`.codex/hooks.json`) instead of Claude Code's.
+    #[arg(long)]
+    pub codex: bool,
+    /// The harness by name: `claude` (the default) or `codex`.
+    #[arg(long, value_name = "NAME")]
+    pub harness: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -94,6 +110,9 @@ pub struct ExtractQueriesArgs {
     /// File of tool-call JSON (default: stdin).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+    /// Read payloads as the Codex CLI sends them (what `lore hook --codex` runs).
+    #[arg(long)]
+    pub codex: bool,
     /// Print as JSON lines.
     #[arg(long)]
     pub json: bool,

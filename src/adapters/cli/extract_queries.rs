@@ -2,6 +2,9 @@
 //! expression the hook would run. It goes through the hook's own payload mapping and query
 //! plan (terms focused for this repository's index, read-only commands skipped), so coverage
 //! audits are faithful byte for byte.
+//!
+//! Payloads are read as Claude Code's, or as the Codex CLI's (`lore hook --codex`) with
+//! `--codex`; an `apply_patch` call, which only Codex makes, is read as Codex's either way.
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -13,8 +16,9 @@ use serde_json::Value;
 use super::args::ExtractQueriesArgs;
 use crate::adapters::claude::hook_query_input;
 use crate::adapters::claude::wire::Payload;
+use crate::adapters::codex;
 use crate::core::config::Config;
-use crate::core::query::Dropped;
+use crate::core::query::{Dropped, QueryInput, relative_path};
 use crate::services::inject::{MomentSelection, select_for_moment};
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
 use crate::services::select::Candidate;
@@ -37,7 +41,8 @@ pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result
     };
     let calls = parse_calls(&text)?;
     for (i, value) in calls.iter().enumerate() {
-        let row = extract(i + 1, value, opened)?;
+        let codex = args.codex || is_codex_payload(value);
+        let row = extract(i + 1, value, opened, codex)?;
         if args.json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
@@ -97,16 +102,27 @@ fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Config, Index
     Ok(Some((config, index)))
 }
 
+/// A payload only the Codex CLI sends: an `apply_patch` edit.
+fn is_codex_payload(value: &Value) -> bool {
+    value.get("tool_name").and_then(Value::as_str) == Some(codex::event::PATCH_TOOL)
+}
+
 #[derive(Debug, serde::Serialize)]
 struct Row {
     call: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<String>,
+    /// `codex` when the payload was read as the Codex hook reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    harness: Option<&'static str>,
     event: String,
     tool_name: Option<String>,
     languages: Vec<String>,
     terms: Vec<String>,
     relative_path: Option<String>,
+    /// Further files the call touches (a Codex patch may edit several).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    other_paths: Vec<String>,
     /// Terms the hook does not search, and why.
     not_searched: Vec<Dropped>,
     /// Why the hook searches nothing for this call.
@@ -119,21 +135,83 @@ struct Row {
     candidates: Vec<Candidate>,
 }
 
-fn extract(call: usize, value: &Value, opened: Option<(&Config, &Index)>) -> anyhow::Result<Row> {
+/// The event a payload is for; eval cases and hand-written calls may omit it, and a tool
+/// call is then a PreToolUse.
+fn event_or_default(event: Option<String>, has_tool: bool) -> String {
+    event.unwrap_or_else(|| {
+        if has_tool {
+            "PreToolUse"
+        } else {
+            "UserPromptSubmit"
+        }
+        .to_string()
+    })
+}
+
+/// What the hook for this payload's harness searches at and with, or why it searches nothing.
+struct Searched {
+    event: String,
+    tool_name: Option<String>,
+    input: QueryInput,
+    moment: Result<Moment, &'static str>,
+}
+
+fn claude_search(call: usize, value: &Value) -> anyhow::Result<Searched> {
     let mut payload: Payload = serde_json::from_value(value.clone())
         .with_context(|| format!("call {call}: not a hook payload object"))?;
-    // Eval cases and hand-written calls may omit the event; a tool call is a PreToolUse.
-    if payload.hook_event_name.is_none() {
-        payload.hook_event_name = Some(
-            if payload.tool_name.is_some() {
-                "PreToolUse"
-            } else {
-                "UserPromptSubmit"
-            }
-            .to_string(),
-        );
-    }
-    let mut input = hook_query_input(&payload);
+    payload.hook_event_name = Some(event_or_default(
+        payload.hook_event_name.take(),
+        payload.tool_name.is_some(),
+    ));
+    let input = hook_query_input(&payload);
+    let event = payload.hook_event_name.unwrap_or_default();
+    let moment = match event.as_str() {
+        "UserPromptSubmit" => Moment::Prompt,
+        "PostToolUseFailure" => Moment::ToolFailure,
+        _ => Moment::ToolCall,
+    };
+    Ok(Searched {
+        event,
+        tool_name: payload.tool_name,
+        input,
+        moment: Ok(moment),
+    })
+}
+
+fn codex_search(call: usize, value: &Value) -> anyhow::Result<Searched> {
+    let mut payload: codex::wire::Payload = serde_json::from_value(value.clone())
+        .with_context(|| format!("call {call}: not a Codex hook payload object"))?;
+    payload.hook_event_name = Some(event_or_default(
+        payload.hook_event_name.take(),
+        payload.tool_name.is_some(),
+    ));
+    let shell = codex::shell_outcome(&payload);
+    let input = codex::hook_query_input(&payload, shell.as_ref());
+    let moment = codex::search_moment(&payload, shell.as_ref());
+    Ok(Searched {
+        event: payload.hook_event_name.unwrap_or_default(),
+        tool_name: payload.tool_name,
+        input,
+        moment,
+    })
+}
+
+fn extract(
+    call: usize,
+    value: &Value,
+    opened: Option<(&Config, &Index)>,
+    codex: bool,
+) -> anyhow::Result<Row> {
+    let Searched {
+        event,
+        tool_name,
+        mut input,
+        moment,
+    } = if codex {
+        codex_search(call, value)?
+    } else {
+        claude_search(call, value)?
+    };
     // Eval cases carry the transcript's last user message inline.
     if input.last_user_message.is_none() {
         input.last_user_message = value
@@ -141,19 +219,15 @@ fn extract(call: usize, value: &Value, opened: Option<(&Config, &Index)>) -> any
             .and_then(Value::as_str)
             .map(String::from);
     }
-    let event = payload.hook_event_name.unwrap_or_default();
-    let moment = match event.as_str() {
-        "UserPromptSubmit" => Moment::Prompt,
-        "PostToolUseFailure" => Moment::ToolFailure,
-        _ => Moment::ToolCall,
-    };
+    let searched = moment.unwrap_or(Moment::ToolCall);
     let (plan, selection) = match opened {
-        Some((config, index)) => {
+        Some((config, index)) if moment.is_ok() => {
             let MomentSelection { plan, selection } =
-                select_for_moment(index, config, moment, &input, None, true)?;
+                select_for_moment(index, config, searched, &input, None, true)?;
             (plan, selection)
         }
-        None => (plan_query(moment, &input, None)?, None),
+        Some((_, index)) => (plan_query(searched, &input, Some(index))?, None),
+        None => (plan_query(searched, &input, None)?, None),
     };
     let QueryPlan {
         query,
@@ -161,15 +235,25 @@ fn extract(call: usize, value: &Value, opened: Option<(&Config, &Index)>) -> any
         expression,
         skipped,
     } = plan;
+    let (expression, skipped) = match moment {
+        Ok(_) => (expression, skipped),
+        Err(why) => (None, Some(why)),
+    };
     Ok(Row {
         call,
         id: value.get("id").and_then(Value::as_str).map(String::from),
+        harness: codex.then_some("codex"),
         event,
-        tool_name: payload.tool_name,
+        tool_name,
         fts: expression,
         languages: query.languages,
         terms: query.terms,
         relative_path: query.relative_path,
+        other_paths: input
+            .other_paths
+            .iter()
+            .map(|p| relative_path(p, input.cwd.as_deref()))
+            .collect(),
         not_searched: focus.dropped,
         skipped,
         candidates: selection.map(|s| s.candidates).unwrap_or_default(),
@@ -193,14 +277,18 @@ fn print_text(row: &Row) {
         .id
         .as_deref()
         .map_or(String::new(), |id| format!(" {id}"));
+    let harness = row.harness.map_or(String::new(), |h| format!(" ({h})"));
     println!(
-        "call {}{label}: {} {}",
+        "call {}{label}{harness}: {} {}",
         row.call,
         row.event,
         row.tool_name.as_deref().unwrap_or("")
     );
     if let Some(path) = &row.relative_path {
         println!("  path:      {path}");
+    }
+    if !row.other_paths.is_empty() {
+        println!("  also:      {}", row.other_paths.join(" "));
     }
     println!("  languages: {}", row.languages.join(" "));
     println!("  terms:     {}", row.terms.join(" "));

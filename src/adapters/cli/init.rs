@@ -65,12 +65,13 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     }
     let config_path = repo.join(CONFIG_FILE_NAME);
     if config_path.exists() && !args.force {
-        // `lore init --claude` in a repository that already has lore only adds the hooks.
-        if args.claude {
+        // `lore init --claude` / `--codex` in a repository that already has lore only adds
+        // the hooks.
+        if args.claude || args.codex {
             eprintln!("keeping {}", config_path.display());
         } else {
             bail!(
-                "{} already exists; pass --force to overwrite it (or --claude to only register the hooks)",
+                "{} already exists; pass --force to overwrite it (or --claude / --codex to only register the hooks)",
                 config_path.display()
             );
         }
@@ -145,21 +146,29 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         config.database.display()
     );
     if args.claude {
-        use crate::adapters::claude::install::{InstallOutcome, install_project_hooks};
-        match install_project_hooks(&repo)? {
-            InstallOutcome::Created => {
-                eprintln!("created .claude/settings.json with lore's hooks")
-            }
-            InstallOutcome::Updated { events } => eprintln!(
-                "registered lore's hooks in .claude/settings.json for {}",
-                events.join(", ")
-            ),
-            InstallOutcome::Unchanged => {
-                eprintln!(".claude/settings.json already runs lore's hooks; left unchanged")
-            }
-        }
+        let outcome = crate::adapters::claude::install::install_project_hooks(&repo)?;
+        report_hooks(".claude/settings.json", &outcome);
+    }
+    if args.codex {
+        use crate::adapters::codex::install::{TRUST_NOTE, install_project_hooks};
+        let outcome = install_project_hooks(&repo)?;
+        report_hooks(".codex/hooks.json", &outcome);
+        eprintln!("{TRUST_NOTE}");
     }
     Ok(0)
+}
+
+/// Say what registering the hooks in `file` did.
+fn report_hooks(file: &str, outcome: &crate::adapters::hook_registration::InstallOutcome) {
+    use crate::adapters::hook_registration::InstallOutcome;
+    match outcome {
+        InstallOutcome::Created => eprintln!("created {file} with lore's hooks"),
+        InstallOutcome::Updated { events } => eprintln!(
+            "registered lore's hooks in {file} for {}",
+            events.join(", ")
+        ),
+        InstallOutcome::Unchanged => eprintln!("{file} already runs lore's hooks; left unchanged"),
+    }
 }
 
 /// Whether hybrid search can be switched on: Ollama answers and has the embedding model,

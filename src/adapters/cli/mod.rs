@@ -32,7 +32,13 @@ pub fn run() -> i32 {
 /// Run the CLI on explicit arguments (the first is the program name).
 pub fn run_with_args(args: Vec<OsString>) -> i32 {
     if is_hook_invocation(&args) {
-        crate::adapters::claude::run_hook(hook_config_flag(&args));
+        match hook_harness(&args) {
+            Ok(Harness::Claude) => crate::adapters::claude::run_hook(hook_config_flag(&args)),
+            Ok(Harness::Codex) => crate::adapters::codex::run_hook(hook_config_flag(&args)),
+            Err(unknown) => eprintln!(
+                "lore hook: unknown harness {unknown:?} (use `lore hook` for Claude Code or `lore hook --codex` for the Codex CLI); nothing injected"
+            ),
+        }
         return 0;
     }
     let cli = match Cli::try_parse_from(&args) {
@@ -60,7 +66,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<i32> {
         Command::Status(args) => status::run(config, &args),
         Command::ExtractQueries(args) => extract_queries::run(config, &args),
         Command::Serve => serve::run(config),
-        Command::Hook => Ok(0),
+        Command::Hook(_) => Ok(0),
     }
 }
 
@@ -85,6 +91,40 @@ fn is_hook_invocation(args: &[OsString]) -> bool {
         }
     }
     false
+}
+
+/// The agent harness a hook answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Harness {
+    Claude,
+    Codex,
+}
+
+/// The harness named after `hook`: `--codex`, `--harness codex|claude` (or `--harness=...`);
+/// none means Claude Code. Other arguments are ignored, never rejected; an unknown harness
+/// name is returned as the error.
+fn hook_harness(args: &[OsString]) -> Result<Harness, String> {
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let after_hook = words.iter().skip_while(|w| *w != "hook").skip(1);
+    let mut harness = Harness::Claude;
+    let mut rest = after_hook.peekable();
+    while let Some(word) = rest.next() {
+        let named = match word.as_str() {
+            "--codex" => Some("codex".to_string()),
+            "--harness" => rest.next().cloned(),
+            w => w.strip_prefix("--harness=").map(String::from),
+        };
+        harness = match named.as_deref() {
+            None => continue,
+            Some("codex") => Harness::Codex,
+            Some("claude") => Harness::Claude,
+            Some(other) => return Err(other.to_string()),
+        };
+    }
+    Ok(harness)
 }
 
 /// The `--config` value given before or after `hook`, if any.
@@ -124,6 +164,33 @@ mod tests {
         ])));
         assert!(!is_hook_invocation(&args(&["lore", "search", "hook"])));
         assert!(!is_hook_invocation(&args(&["lore"])));
+    }
+
+    #[test]
+    fn the_harness_is_named_after_hook() {
+        for (list, expected) in [
+            (&["lore", "hook"][..], Ok(Harness::Claude)),
+            (&["lore", "hook", "--codex"][..], Ok(Harness::Codex)),
+            (
+                &["lore", "--config", "x", "hook", "--codex", "--bogus"][..],
+                Ok(Harness::Codex),
+            ),
+            (
+                &["lore", "hook", "--harness", "codex"][..],
+                Ok(Harness::Codex),
+            ),
+            (
+                &["lore", "hook", "--harness=claude"][..],
+                Ok(Harness::Claude),
+            ),
+            (&["lore", "hook", "--bogus"][..], Ok(Harness::Claude)),
+            (
+                &["lore", "hook", "--harness", "cursor"][..],
+                Err("cursor".to_string()),
+            ),
+        ] {
+            assert_eq!(hook_harness(&args(list)), expected, "{list:?}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod inspection;
 mod language;
 mod mention;
 mod named;
+mod patch;
 mod path;
 mod stem;
 mod stem_match;
@@ -29,6 +30,9 @@ pub use inspection::is_inspection_command;
 pub use language::{LANGUAGES, Language, Word, canonical_language};
 pub use mention::mentioned_languages;
 pub use named::named_languages;
+pub use patch::{
+    MAX_PATCH_BYTES, MAX_PATCH_FILES, MAX_SIDE_BYTES, Patch, PatchAction, PatchedFile, parse_patch,
+};
 pub use path::languages_for_path;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};

@@ -1,0 +1,295 @@
+//! Registering lore's hooks in a harness's hook file (`lore init --claude` into
+//! `.claude/settings.json`, `lore init --codex` into `.codex/hooks.json`; both harnesses read
+//! the same `{"hooks": {Event: [{matcher, hooks: [{type, command, timeout}]}]}}` shape).
+//!
+//! The file is merged, never replaced: other keys and other hooks stay, in their order; lore's
+//! entry is added to an event only when no command there already runs lore's hook for that
+//! harness (so a second run changes nothing and the file is not rewritten); a file that is not
+//! valid JSON, or whose `hooks` has an unexpected shape, is an error naming the file and is
+//! left untouched; the new file is written atomically.
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::ordered_json::Json;
+
+/// One hook registration: the event, its matcher (tool names for tool events) and how long
+/// the harness lets the hook run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HookRegistration {
+    pub event: &'static str,
+    pub matcher: Option<&'static str>,
+    pub timeout_secs: u32,
+}
+
+/// What one harness registers: its events, the command they run, how to recognise a command
+/// that already runs lore's hook for it, and the `lore init` flag that writes the file.
+#[derive(Debug, Clone, Copy)]
+pub struct HookSet {
+    pub registrations: &'static [HookRegistration],
+    pub command: &'static str,
+    pub runs_lore: fn(&str) -> bool,
+    pub init_flag: &'static str,
+}
+
+/// Why a hook file could not be updated.
+#[derive(Debug, Error)]
+pub enum InstallError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "{path} is not valid JSON ({source}); fix it or move it aside, then run `lore init {flag}` again (lore left the file unchanged)"
+    )]
+    InvalidJson {
+        path: PathBuf,
+        source: serde_json::Error,
+        flag: &'static str,
+    },
+    #[error(
+        "{path}: {problem}; fix it, then run `lore init {flag}` again (lore left the file unchanged)"
+    )]
+    Shape {
+        path: PathBuf,
+        problem: String,
+        flag: &'static str,
+    },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// What [`install_hook_file`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InstallOutcome {
+    /// The file did not exist and now holds lore's hooks.
+    Created,
+    /// These events got lore's entry.
+    Updated { events: Vec<&'static str> },
+    /// Every event already ran lore; the file was not written.
+    Unchanged,
+}
+
+/// Merge `set` into the hook file at `path` (created, with its directory, when missing).
+pub fn install_hook_file(path: &Path, set: &HookSet) -> Result<InstallOutcome, InstallError> {
+    let existing = match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(source) => {
+            return Err(InstallError::Read {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    let mut doc = match &existing {
+        Some(text) => {
+            serde_json::from_str::<Json>(text).map_err(|source| InstallError::InvalidJson {
+                path: path.to_path_buf(),
+                source,
+                flag: set.init_flag,
+            })?
+        }
+        None => Json::Object(Vec::new()),
+    };
+    let events = merge_hooks(&mut doc, set).map_err(|problem| InstallError::Shape {
+        path: path.to_path_buf(),
+        problem,
+        flag: set.init_flag,
+    })?;
+    if existing.is_some() && events.is_empty() {
+        return Ok(InstallOutcome::Unchanged);
+    }
+    let write_error = |source| InstallError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut text = serde_json::to_string_pretty(&doc)
+        .map_err(std::io::Error::other)
+        .map_err(write_error)?;
+    text.push('\n');
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(write_error)?;
+    }
+    crate::storage::atomic_file::write_atomically(path, text.as_bytes()).map_err(write_error)?;
+    Ok(match existing {
+        None => InstallOutcome::Created,
+        Some(_) => InstallOutcome::Updated { events },
+    })
+}
+
+/// Add `set`'s registrations to a hook document; returns the events that got one. The error
+/// says which part of the document has a shape lore cannot merge into.
+pub fn merge_hooks(doc: &mut Json, set: &HookSet) -> Result<Vec<&'static str>, String> {
+    let Json::Object(root) = doc else {
+        return Err("the top level is not a JSON object".to_string());
+    };
+    let hooks = entry(root, "hooks", || Json::Object(Vec::new()));
+    let Json::Object(hooks) = hooks else {
+        return Err("`hooks` is not a JSON object".to_string());
+    };
+    let mut added = Vec::new();
+    for registration in set.registrations {
+        let groups = entry(hooks, registration.event, || Json::Array(Vec::new()));
+        let Json::Array(groups) = groups else {
+            return Err(format!(
+                "`hooks.{}` is not a JSON array",
+                registration.event
+            ));
+        };
+        if groups.iter().any(|g| group_runs(g, set.runs_lore)) {
+            continue;
+        }
+        groups.push(registration.to_json(set.command));
+        added.push(registration.event);
+    }
+    Ok(added)
+}
+
+impl HookRegistration {
+    /// The matcher group the harness expects in `hooks.<event>`, running `command`.
+    pub fn to_json(&self, command: &str) -> Json {
+        let command = Json::Object(vec![
+            ("type".into(), Json::String("command".into())),
+            ("command".into(), Json::String(command.into())),
+            (
+                "timeout".into(),
+                Json::Number(serde_json::Number::from(self.timeout_secs)),
+            ),
+        ]);
+        let mut group = Vec::new();
+        if let Some(matcher) = self.matcher {
+            group.push(("matcher".into(), Json::String(matcher.into())));
+        }
+        group.push(("hooks".into(), Json::Array(vec![command])));
+        Json::Object(group)
+    }
+}
+
+/// The value under `key`, inserted at the end when missing.
+fn entry<'a>(
+    object: &'a mut Vec<(String, Json)>,
+    key: &str,
+    make: impl Fn() -> Json,
+) -> &'a mut Json {
+    let position = match object.iter().position(|(k, _)| k == key) {
+        Some(i) => i,
+        None => {
+            object.push((key.to_string(), make()));
+            object.len() - 1
+        }
+    };
+    &mut object[position].1
+}
+
+/// Does a matcher group hold a command `runs_lore` recognises?
+fn group_runs(group: &Json, runs_lore: fn(&str) -> bool) -> bool {
+    let Some(Json::Array(hooks)) = group.get("hooks") else {
+        return false;
+    };
+    hooks.iter().any(|hook| match hook.get("command") {
+        Some(Json::String(command)) => runs_lore(command),
+        _ => false,
+    })
+}
+
+/// The words of a hook command after its program, when the program is `lore` (by file name:
+/// `lore`, `/usr/local/bin/lore`, quoted or not).
+pub fn lore_arguments(command: &str) -> Option<Vec<&str>> {
+    let mut words = command.split_whitespace();
+    let program = words
+        .next()
+        .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
+        .and_then(|w| Path::new(w).file_name())
+        .and_then(|n| n.to_str());
+    (program == Some("lore")).then(|| words.collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SET: HookSet = HookSet {
+        registrations: &[
+            HookRegistration {
+                event: "SessionStart",
+                matcher: None,
+                timeout_secs: 30,
+            },
+            HookRegistration {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                timeout_secs: 10,
+            },
+        ],
+        command: "lore hook --test",
+        runs_lore: |c| lore_arguments(c).is_some_and(|a| a.contains(&"--test")),
+        init_flag: "--test",
+    };
+
+    fn merged(text: &str) -> (Vec<&'static str>, String) {
+        let mut doc: Json = serde_json::from_str(text).unwrap();
+        let added = merge_hooks(&mut doc, &SET).unwrap();
+        (added, serde_json::to_string(&doc).unwrap())
+    }
+
+    #[test]
+    fn keys_keep_their_order_and_lore_goes_last() {
+        let (added, text) = merged(r#"{"z":1,"a":{"y":true,"b":null},"hooks":{"Stop":[]}}"#);
+        assert_eq!(added, ["SessionStart", "PreToolUse"]);
+        assert!(
+            text.starts_with(
+                r#"{"z":1,"a":{"y":true,"b":null},"hooks":{"Stop":[],"SessionStart":[{"hooks":[{"type":"command","command":"lore hook --test","timeout":30}]}],"PreToolUse":[{"matcher":"Bash","#
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_event_already_running_lore_is_left_as_it_is() {
+        let (added, text) = merged(
+            r#"{"hooks":{"PreToolUse":[{"matcher":"Edit","hooks":[{"type":"command","command":"/opt/lore hook --test"}]}]}}"#,
+        );
+        assert_eq!(added, ["SessionStart"]);
+        assert!(
+            text.contains(r#""PreToolUse":[{"matcher":"Edit","#),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn shapes_lore_cannot_merge_into_are_named() {
+        for (text, problem) in [
+            ("[]", "the top level"),
+            (r#"{"hooks":[]}"#, "`hooks`"),
+            (r#"{"hooks":{"PreToolUse":{}}}"#, "`hooks.PreToolUse`"),
+        ] {
+            let mut doc: Json = serde_json::from_str(text).unwrap();
+            let err = merge_hooks(&mut doc, &SET).unwrap_err();
+            assert!(err.contains(problem), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn lore_is_recognised_by_its_program_name() {
+        for (command, expected) in [
+            ("lore hook", Some(vec!["hook"])),
+            ("  lore   hook ", Some(vec!["hook"])),
+            (
+                "/usr/local/bin/lore --config /x/lore.toml hook --codex",
+                Some(vec!["--config", "/x/lore.toml", "hook", "--codex"]),
+            ),
+            ("'lore' hook", Some(vec!["hook"])),
+            ("python3 lore.py hook", None),
+            ("lorex hook", None),
+            ("", None),
+        ] {
+            assert_eq!(lore_arguments(command), expected, "{command:?}");
+        }
+    }
+}

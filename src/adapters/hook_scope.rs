@@ -1,0 +1,157 @@
+//! What a hook of any harness needs around the services for one payload: the configuration
+//! (found from the payload's `cwd`), the session's ledger, and the index opened as one
+//! snapshot around an injection (built first when missing, upgraded first when an older lore
+//! wrote it).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::core::config::Config;
+use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
+use crate::services::refresh::{build_first_index, upgrade_index};
+use crate::services::session::SessionLedger;
+use crate::services::workspace::{ConfigSearch, find_config};
+use crate::storage::embed::OllamaEmbedder;
+use crate::storage::index::{Index, IndexError};
+
+use super::hook_process::HookRequest;
+
+/// How long a hook waits on a busy index before giving up.
+const INDEX_BUSY: Duration = Duration::from_millis(300);
+
+/// The payload fields that say where and in which session a hook runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HookOrigin<'a> {
+    pub cwd: Option<&'a str>,
+    pub session_id: Option<&'a str>,
+    pub agent_id: Option<&'a str>,
+}
+
+/// One hook call's configuration, ledger and project directory.
+pub struct HookSession {
+    pub config: Config,
+    pub ledger: SessionLedger,
+    /// The payload's `cwd` when absolute, else the process's working directory.
+    pub project_dir: PathBuf,
+    /// See [`HookRequest::exits_after`].
+    exits_after: bool,
+}
+
+impl HookSession {
+    /// Find the configuration (`--config`, `LORE_CONFIG`, the nearest `lore.toml` above the
+    /// payload's `cwd`, the user's) and open the session's ledger.
+    pub fn open(request: &HookRequest, origin: HookOrigin<'_>) -> anyhow::Result<Self> {
+        let project_dir = origin
+            .cwd
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        let config = find_config(&ConfigSearch::from_env(
+            request.config_flag.clone(),
+            project_dir.clone(),
+        ))?;
+        let ledger =
+            SessionLedger::open_in(&request.ledger_dir, origin.session_id, origin.agent_id);
+        Ok(Self {
+            config,
+            ledger,
+            project_dir,
+            exits_after: request.exits_after,
+        })
+    }
+
+    /// The session's ledger, for recording what an answer showed once it was written.
+    pub fn into_ledger(self) -> SessionLedger {
+        self.ledger
+    }
+
+    /// Open the index (building it on first use) and run `inject` with a context around it.
+    pub fn inject(
+        &self,
+        trace: &mut Trace,
+        inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        let config = &self.config;
+        let Some(index) = open_index(config, trace)? else {
+            return Ok(None);
+        };
+        // The query embedder exists only when hybrid search is on; it has its own hard timeout
+        // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
+        let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
+            trace.note(format!("no query embedder ({e}); full text only"));
+            None
+        });
+        let mut ctx = InjectContext {
+            config,
+            index: &index,
+            ledger: &self.ledger,
+            project_dir: Some(&self.project_dir),
+            search_hint: search_hint(&self.project_dir),
+            embedder: embedder
+                .as_ref()
+                .map(|e| e as &dyn crate::storage::embed::Embedder),
+            trace,
+        };
+        let injection = inject(&mut ctx)?;
+        if self.exits_after {
+            // A read-only connection has nothing to write back, and exiting releases its locks
+            // as a crash would (which SQLite is built to survive); closing it would free every
+            // cached page and unmap the WAL index one by one, about a tenth of a hook.
+            std::mem::forget(index);
+        }
+        Ok(injection)
+    }
+}
+
+/// How the agent can search: through lore's MCP server when the project's `.mcp.json`
+/// configures it (`lore serve`), else with the `lore search` command.
+fn search_hint(project_dir: &Path) -> SearchHint {
+    let configured = std::fs::read_to_string(project_dir.join(".mcp.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .is_some_and(|value| mcp_runs_lore(&value));
+    if configured {
+        SearchHint::Mcp
+    } else {
+        SearchHint::Cli
+    }
+}
+
+/// Whether an `.mcp.json` document configures a server that runs `lore serve`.
+fn mcp_runs_lore(value: &serde_json::Value) -> bool {
+    let servers = value.get("mcpServers").unwrap_or(value);
+    servers.as_object().is_some_and(|servers| {
+        servers.values().any(|server| {
+            let command = server.get("command").and_then(|c| c.as_str()).unwrap_or("");
+            let runs_lore = Path::new(command)
+                .file_name()
+                .is_some_and(|name| name == "lore");
+            let serves = server
+                .get("args")
+                .and_then(|a| a.as_array())
+                .is_some_and(|args| args.iter().any(|a| a == "serve"));
+            runs_lore && serves
+        })
+    })
+}
+
+/// The index as one snapshot, built first when missing and upgraded first when an older lore
+/// wrote it (each bounded; see `services::refresh`). None: there is still no index.
+fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
+    match Index::open_snapshot(&config.database, INDEX_BUSY) {
+        Ok(Some(index)) => return Ok(Some(index)),
+        Ok(None) => {
+            trace.note("no index yet: building it");
+            build_first_index(config, trace);
+        }
+        Err(IndexError::OlderSchema { found, supported }) => {
+            trace.note(format!(
+                "the index has schema {found}, older than {supported}: upgrading it"
+            ));
+            upgrade_index(config, trace);
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(Index::open_snapshot(&config.database, INDEX_BUSY)?)
+}
