@@ -5,6 +5,7 @@
 //! it in the same call, and is committed when the knowledge dir is inside a git repository.
 
 use std::fs::OpenOptions;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Component, Path, PathBuf};
 
 use fs2::FileExt;
@@ -301,10 +302,12 @@ impl WriteLock {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(lock_err)?;
         }
+        // Never through a link: one planted here would create files wherever it points.
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
+            .custom_flags(libc::O_NOFOLLOW)
             .open(&path)
             .map_err(lock_err)?;
         file.lock_exclusive().map_err(lock_err)?;
@@ -497,18 +500,4 @@ pub fn append_to_pattern(config: &Config, a: &PatternAppend) -> Result<WriteOutc
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn relative_inside_rejects_escapes() {
-        let root = Path::new("/k");
-        for bad in ["../x.md", "/etc/x.md", "a/../../x.md", "a\\..\\x.md"] {
-            assert!(relative_inside(root, bad).is_err(), "{bad}");
-        }
-        assert_eq!(
-            relative_inside(root, "./a/b.md").unwrap(),
-            PathBuf::from("a/b.md")
-        );
-    }
-}
+mod tests;
