@@ -19,6 +19,7 @@ use crate::services::ingest::{
 };
 use crate::services::workspace::{WorkspaceError, open_index_building_if_missing};
 use crate::storage::atomic_file::write_atomically;
+use crate::storage::bounded_read::read_bounded;
 use crate::storage::embed::{Embedder, OllamaEmbedder};
 
 mod git;
@@ -467,6 +468,20 @@ fn existing_pattern(config: &Config, source: &str) -> Result<(PathBuf, PathBuf),
     }
 }
 
+/// The current text of a pattern file, read as ingest reads it (regular file, size cap).
+fn read_current(config: &Config, path: &Path) -> Result<String, AuthorError> {
+    let bytes = read_bounded(path, config.ingest.max_pattern_bytes, false).map_err(|e| {
+        AuthorError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(e.to_string()),
+        }
+    })?;
+    String::from_utf8(bytes).map_err(|_| AuthorError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other("not valid UTF-8; save the file as UTF-8"),
+    })
+}
+
 /// Replace an existing pattern's text (below its title), optionally its tags and language.
 pub fn update_pattern(config: &Config, u: &PatternUpdate) -> Result<WriteOutcome, AuthorError> {
     check_body("body", &u.body)?;
@@ -474,7 +489,7 @@ pub fn update_pattern(config: &Config, u: &PatternUpdate) -> Result<WriteOutcome
     check_items("language", u.languages.as_deref().unwrap_or_default())?;
     let _lock = WriteLock::acquire(config)?;
     let (root, path) = existing_pattern(config, &u.source)?;
-    let current = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    let current = read_current(config, &path)?;
     let text = render_update(&current, u);
     let message = format!(
         "lore: update pattern {}\n\nRewritten by an agent through the lore MCP server (update_pattern).",
@@ -489,7 +504,7 @@ pub fn append_to_pattern(config: &Config, a: &PatternAppend) -> Result<WriteOutc
     check_body("body", &a.body)?;
     let _lock = WriteLock::acquire(config)?;
     let (root, path) = existing_pattern(config, &a.source)?;
-    let current = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    let current = read_current(config, &path)?;
     let text = render_append(&current, a);
     let message = format!(
         "lore: add section \"{}\" to {}\n\nAppended by an agent through the lore MCP server (append_to_pattern).",

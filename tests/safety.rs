@@ -1,0 +1,212 @@
+//! Safety through the binary: lore never deletes a file that is not its index, never blocks
+//! on a FIFO, refuses an alias bomb without blowing up, cleans what killed builds left, and
+//! says what it skipped.
+
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Workspace, stderr, stdout};
+use serde_json::json;
+
+/// Long enough for any of these runs on a loaded machine; a blocked or exploding run hits it.
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+fn session_start() -> String {
+    json!({
+        "session_id": "s-safety",
+        "hook_event_name": "SessionStart",
+        "source": "startup",
+        "cwd": "/nonexistent",
+    })
+    .to_string()
+}
+
+#[test]
+fn force_never_deletes_a_file_that_is_not_a_lore_index() {
+    let ws = Workspace::new();
+    ws.write(
+        "lore.toml",
+        "knowledge_dir = \"patterns\"\ndatabase = \"NOTES.txt\"\n[search]\nhybrid = false\n",
+    );
+    ws.pattern("a.md", "# A\nalpha\n");
+    let notes = "Remember: call the plumber on Monday. These notes are not a database.\n";
+    ws.write("NOTES.txt", notes);
+
+    let plain = ws.lore().arg("ingest").timeout(LIMIT).output().unwrap();
+    assert_eq!(plain.status.code(), Some(1));
+    let message = stderr(&plain);
+    assert!(message.contains("NOTES.txt"), "{message}");
+    assert!(message.contains("not a lore index"), "{message}");
+    assert!(!message.contains("--force`"), "advises --force: {message}");
+
+    let forced = ws
+        .lore()
+        .args(["ingest", "--force"])
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    assert_eq!(forced.status.code(), Some(1));
+    assert!(stderr(&forced).contains("NOTES.txt"), "{}", stderr(&forced));
+    assert_eq!(
+        std::fs::read_to_string(ws.path("NOTES.txt")).unwrap(),
+        notes
+    );
+}
+
+#[test]
+fn force_rebuilds_a_damaged_index_in_lores_own_folder() {
+    let ws = Workspace::new();
+    ws.pattern("a.md", "# A\nalpha\n");
+    ws.write(
+        ".lore/index.db",
+        "torn: this was an index before the disk filled up",
+    );
+    let plain = ws.lore().arg("ingest").timeout(LIMIT).output().unwrap();
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(stderr(&plain).contains("--force"), "{}", stderr(&plain));
+    let forced = ws
+        .lore()
+        .args(["ingest", "--force"])
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    assert_eq!(forced.status.code(), Some(0), "{}", stderr(&forced));
+    assert!(stdout(&forced).contains("1 added"), "{}", stdout(&forced));
+}
+
+#[test]
+fn a_fifo_as_database_is_refused_and_nothing_blocks() {
+    let ws = Workspace::new();
+    ws.pattern("a.md", "# A\nalpha\n");
+    std::fs::create_dir_all(ws.path(".lore")).unwrap();
+    mkfifo(&ws.path(".lore/index.db"));
+
+    let ingest = ws.lore().arg("ingest").timeout(LIMIT).output().unwrap();
+    assert_eq!(ingest.status.code(), Some(1));
+    assert!(stderr(&ingest).contains("FIFO"), "{}", stderr(&ingest));
+    assert!(stderr(&ingest).contains("index.db"), "{}", stderr(&ingest));
+
+    let forced = ws
+        .lore()
+        .args(["ingest", "--force"])
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    assert_eq!(forced.status.code(), Some(1));
+
+    let status = ws.lore().args(["status"]).timeout(LIMIT).output().unwrap();
+    assert!(stdout(&status).contains("FIFO"), "{}", stdout(&status));
+
+    let hook = ws
+        .lore()
+        .arg("--config")
+        .arg(ws.path("lore.toml"))
+        .arg("hook")
+        .write_stdin(session_start())
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    assert_eq!(hook.status.code(), Some(0));
+    assert!(stdout(&hook).is_empty(), "{}", stdout(&hook));
+    assert!(stderr(&hook).contains("FIFO"), "{}", stderr(&hook));
+}
+
+/// Nine levels of nine aliases: about 600 bytes that would expand to 9^9 copies.
+fn alias_bomb() -> String {
+    let mut text = String::from("---\ntags: [bomb]\na0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..9 {
+        let items = vec![format!("*a{}", level - 1); 9].join(", ");
+        text.push_str(&format!("a{level}: &a{level} [{items}]\n"));
+    }
+    text.push_str("---\n# Bomb\n\nboom\n");
+    text
+}
+
+#[test]
+fn an_alias_bomb_is_one_ingest_error_and_the_hook_still_primes() {
+    let ws = Workspace::new();
+    ws.pattern(
+        "universal.md",
+        "---\nuniversal: true\n---\n# Always\n\nKeep commits small.\n",
+    );
+    ws.pattern("bomb.md", &alias_bomb());
+
+    // The first hook of a session builds the index itself.
+    let hook = ws.hook(&session_start());
+    assert_eq!(hook.status.code(), Some(0), "{}", stderr(&hook));
+    assert!(
+        stdout(&hook).contains("Keep commits small."),
+        "{}",
+        stdout(&hook)
+    );
+
+    let ingest = ws
+        .lore()
+        .args(["ingest", "--force"])
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    assert_eq!(ingest.status.code(), Some(1));
+    let message = stderr(&ingest);
+    assert!(message.contains("bomb.md:3:"), "{message}");
+    assert!(message.contains("aliases"), "{message}");
+    assert!(stdout(&ingest).contains("1 added"), "{}", stdout(&ingest));
+}
+
+#[test]
+fn builds_killed_earlier_are_cleaned_by_the_next_build() {
+    let ws = Workspace::new();
+    ws.pattern("a.md", "# A\nalpha\n");
+    // What killed first builds left: partial files nobody holds any more.
+    for name in [
+        "index.db.building-4242",
+        "index.db.building-0f0f0f0f0f0f0f0f",
+    ] {
+        ws.write(&format!(".lore/{name}"), "partial");
+    }
+    ws.write(".lore/index.db.building-4242-wal", "");
+    let hook = ws.hook(&session_start());
+    assert_eq!(hook.status.code(), Some(0), "{}", stderr(&hook));
+    let left: Vec<String> = std::fs::read_dir(ws.path(".lore"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.contains("building"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert!(ws.path(".lore/index.db").is_file());
+}
+
+#[test]
+fn ingest_names_what_it_skips() {
+    let ws = Workspace::new();
+    ws.pattern("a.md", "# A\nalpha\n");
+    ws.write("elsewhere.md", "# Elsewhere\n");
+    std::os::unix::fs::symlink(ws.path("elsewhere.md"), ws.path("patterns/linked.md")).unwrap();
+    let out = ws.lore().arg("ingest").timeout(LIMIT).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(
+        message.contains("warning: patterns/linked.md: is a symbolic link"),
+        "{message}"
+    );
+    let json = ws
+        .lore()
+        .args(["ingest", "--json"])
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["warnings"][0]["path"], "linked.md", "{value}");
+}
