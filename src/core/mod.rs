@@ -11,3 +11,4 @@ pub mod pattern_terms;
 pub mod project_scope;
 pub mod query;
 pub mod rank;
+pub mod redact;
