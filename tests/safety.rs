@@ -1,6 +1,7 @@
 //! Safety through the binary: lore never deletes a file that is not its index, never blocks
-//! on a FIFO, refuses an alias bomb without blowing up, cleans what killed builds left, and
-//! says what it skipped.
+//! on a FIFO, refuses an alias bomb without blowing up, cleans what killed builds left, says
+//! what it skipped, keeps secrets out of its debug output, and ends the hook path with exit
+//! status 0 whatever its arguments or a reader that goes away.
 
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -209,4 +210,179 @@ fn ingest_names_what_it_skips() {
         .unwrap();
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(value["warnings"][0]["path"], "linked.md", "{value}");
+}
+
+fn universal_workspace() -> Workspace {
+    let ws = Workspace::new();
+    ws.pattern(
+        "universal.md",
+        "---\nuniversal: true\n---\n# Always\n\nKeep commits small.\n",
+    );
+    ws
+}
+
+#[test]
+fn a_reader_that_closes_stdout_early_is_no_panic_and_exit_zero() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let ws = universal_workspace();
+    assert!(stdout(&ws.hook(&session_start())).contains("Keep commits small."));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lore"))
+        .current_dir(ws.root())
+        .env_remove("LORE_CONFIG")
+        .env_remove("LORE_DEBUG")
+        .env_remove("LORE_TRACE")
+        .env("HOME", ws.path(".env/home"))
+        .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+        .arg("--config")
+        .arg(ws.path("lore.toml"))
+        .arg("hook")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before lore has read its payload, so the answer meets a closed pipe.
+    drop(child.stdout.take());
+    let payload = session_start().replace("s-safety", "s-closed");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(payload.as_bytes()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(message.contains("cannot write the answer"), "{message}");
+}
+
+#[test]
+fn any_argument_problem_on_the_hook_path_exits_zero_with_a_line_on_stderr() {
+    let ws = universal_workspace();
+    for args in [
+        &["--bogus-global", "hook"][..],
+        &["hook", "--bogus", "-x"],
+        &["hook", "extra"],
+        &["hook", "--config"],
+    ] {
+        let output = ws
+            .lore()
+            .args(args)
+            .write_stdin(session_start())
+            .timeout(LIMIT)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(stdout(&output).is_empty(), "{args:?}: {}", stdout(&output));
+        let message = stderr(&output);
+        assert!(
+            message.starts_with("lore hook: ") && message.contains("unknown argument")
+                || message.contains("needs a path"),
+            "{args:?}: {message}"
+        );
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn hook_help_prints_help_without_reading_stdin() {
+    use std::process::{Command, Stdio};
+    let ws = Workspace::new();
+    for args in [
+        &["hook", "--help"][..],
+        &["hook", "-h"],
+        &["--help", "hook"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lore"))
+            .current_dir(ws.root())
+            .env_remove("LORE_CONFIG")
+            .env_remove("LORE_DEBUG")
+            .env_remove("LORE_TRACE")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // stdin stays open and empty, as on a terminal: a hook waiting for its payload would
+        // never finish.
+        let _stdin = child.stdin.take();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > LIMIT {
+                child.kill().unwrap();
+                panic!("{args:?}: still waiting on stdin");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let help = stdout(&output);
+        assert!(help.contains("Usage: lore hook"), "{args:?}: {help}");
+        assert!(help.contains("stdin"), "{help}");
+    }
+}
+
+#[test]
+fn debug_output_redacts_secrets_from_the_command() {
+    let ws = universal_workspace();
+    ws.pattern(
+        "aws.md",
+        "# AWS credentials\n\nUse aws sso login, never keys on the command line.\n",
+    );
+    assert_eq!(
+        ws.lore().arg("ingest").output().unwrap().status.code(),
+        Some(0)
+    );
+    let payload = json!({
+        "session_id": "s-debug",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "cwd": ws.root(),
+        "tool_input": {
+            "command": "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE aws s3 ls && gh auth login --with-token ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+            "description": "list buckets"
+        }
+    })
+    .to_string();
+    let output = ws
+        .lore()
+        .env("LORE_DEBUG", "1")
+        .arg("--config")
+        .arg(ws.path("lore.toml"))
+        .arg("hook")
+        .write_stdin(payload)
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let trace = stderr(&output);
+    assert!(trace.contains("lore[debug]"), "{trace}");
+    // Query terms are single lower-cased words: secrets are recognised there by their shape.
+    for secret in [
+        "AKIAIOSFODNN7EXAMPLE",
+        "akiaiosfodnn7",
+        "ghp_16C7",
+        "16c7e42f",
+    ] {
+        assert!(
+            !trace.contains(secret),
+            "{secret} in the debug output:\n{trace}"
+        );
+    }
+}
+
+#[test]
+fn json_commands_without_a_config_print_a_json_error() {
+    let bare = Workspace::bare();
+    for args in [
+        &["status", "--json"][..],
+        &["ingest", "--json"],
+        &["search", "--json", "x"],
+    ] {
+        let output = bare.lore().args(args).timeout(LIMIT).output().unwrap();
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", stdout(&output)));
+        let error = value["error"].as_str().unwrap();
+        assert!(error.contains("lore init"), "{error}");
+    }
 }

@@ -1,6 +1,7 @@
 //! Claude Code adapter: `lore hook` reads one event on stdin and prints at most one JSON
 //! object. Whatever happens (bad JSON, missing config or index, a locked ledger, a panic) it
-//! exits 0; problems are reported on stderr, and `LORE_DEBUG=1` traces the whole decision.
+//! exits 0; problems are reported on stderr, and `LORE_DEBUG=1` traces the whole decision
+//! (redacted: the trace quotes commands and prompts, which may hold secrets).
 
 pub mod event;
 pub mod install;
@@ -8,13 +9,14 @@ pub mod reply;
 pub mod transcript;
 pub mod wire;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
 use crate::core::config::Config;
+use crate::core::redact::redact;
 use crate::services::inject::{
     InjectContext, Injection, Moment, Trace, inject_for_query, inject_session_start,
 };
@@ -62,25 +64,43 @@ pub fn run_hook(config_flag: Option<PathBuf>) {
     }));
     if debug {
         for line in &trace.lines {
-            eprintln!("lore[debug] {line}");
+            say(&format!("lore[debug] {}", redact(line)));
         }
     }
     match outcome {
         Ok(Ok(Some(line))) => {
             if debug {
-                eprintln!("lore[debug] output: {line}");
+                say(&format!("lore[debug] output: {}", redact(&line)));
             }
-            println!("{line}");
+            if let Err(e) = write_answer(&line) {
+                say(&format!(
+                    "lore hook: cannot write the answer to stdout ({e}); nothing injected"
+                ));
+            }
         }
         Ok(Ok(None)) => {}
-        Ok(Err(e)) => eprintln!("lore hook: {e:#}"),
-        Err(_) => {
-            eprintln!("lore hook: internal error (see the panic message above); nothing injected")
-        }
+        Ok(Err(e)) => say(&format!("lore hook: {e:#}")),
+        Err(_) => say("lore hook: internal error (see the panic message above); nothing injected"),
     }
     if debug {
-        eprintln!("lore[debug] took {} µs", started.elapsed().as_micros());
+        say(&format!(
+            "lore[debug] took {} µs",
+            started.elapsed().as_micros()
+        ));
     }
+}
+
+/// The answer on stdout. A reader that went away is an error to report, not a panic: the
+/// hook still exits 0 (Rust ignores SIGPIPE, so the write returns EPIPE).
+fn write_answer(line: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+/// One line on stderr; a closed stderr is ignored, never a panic.
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// Where a hook finds its configuration and session ledgers.
