@@ -386,3 +386,72 @@ fn json_commands_without_a_config_print_a_json_error() {
         assert!(error.contains("lore init"), "{error}");
     }
 }
+
+/// A PreToolUse Edit of `src/main.rs`, which the `paths` pattern below matches.
+fn edit_payload(session: &str) -> String {
+    json!({
+        "session_id": session,
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Edit",
+        "cwd": "/nonexistent",
+        "tool_input": {"file_path": "src/main.rs", "old_string": "a", "new_string": "b"}
+    })
+    .to_string()
+}
+
+fn paths_workspace() -> Workspace {
+    let ws = Workspace::new();
+    ws.pattern(
+        "rust.md",
+        "---\npaths: [\"src/**/*.rs\"]\n---\n# Rust sources\n\nReturn errors with context.\n",
+    );
+    assert_eq!(
+        ws.lore().arg("ingest").output().unwrap().status.code(),
+        Some(0)
+    );
+    ws
+}
+
+#[test]
+fn a_squatted_runtime_ledger_dir_falls_back_to_the_users_cache_and_dedup_holds() {
+    use std::os::unix::fs::PermissionsExt;
+    let ws = paths_workspace();
+    // Someone else's (here: open to everyone) `lore` folder where lore looks first.
+    let squatted = ws.path(".env/runtime/lore");
+    std::fs::create_dir_all(&squatted).unwrap();
+    std::fs::set_permissions(&squatted, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let first = ws.hook(&edit_payload("s-squat"));
+    assert!(
+        stdout(&first).contains("Return errors with context."),
+        "{}",
+        stderr(&first)
+    );
+    let second = ws.hook(&edit_payload("s-squat"));
+    assert!(
+        stdout(&second).is_empty(),
+        "shown twice: {}",
+        stdout(&second)
+    );
+    assert_eq!(std::fs::read_dir(&squatted).unwrap().count(), 0);
+    let cache = ws.path(".env/home/.cache/lore/sessions");
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
+}
+
+#[test]
+fn without_a_runtime_dir_ledgers_go_to_the_users_cache_not_a_shared_folder() {
+    let ws = paths_workspace();
+    let run = || {
+        ws.lore()
+            .env_remove("XDG_RUNTIME_DIR")
+            .arg("--config")
+            .arg(ws.path("lore.toml"))
+            .arg("hook")
+            .write_stdin(edit_payload("s-no-runtime"))
+            .output()
+            .unwrap()
+    };
+    assert!(stdout(&run()).contains("Return errors with context."));
+    assert!(stdout(&run()).is_empty());
+    let cache = ws.path(".env/home/.cache/lore/sessions");
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
+}

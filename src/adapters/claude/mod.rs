@@ -25,7 +25,7 @@ use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
-use crate::storage::ledger::default_ledger_dir;
+use crate::storage::ledger::{default_ledger_dir, ledger_dir_candidates};
 use event::{Event, classify, query_input};
 use wire::Payload;
 
@@ -49,9 +49,17 @@ pub fn run_hook(config_flag: Option<PathBuf>) {
     let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
     let started = Instant::now();
     let mut trace = Trace::new(debug);
+    let ledger_dir = default_ledger_dir().unwrap_or_else(|e| {
+        say(&format!("lore hook: {e}"));
+        // Every ledger operation on an unsafe place fails its own check: no dedup, no harm.
+        ledger_dir_candidates()
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    });
     let request = HookRequest {
         config_flag,
-        ledger_dir: default_ledger_dir(),
+        ledger_dir,
         exits_after: true,
     };
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
