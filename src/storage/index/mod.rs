@@ -84,7 +84,7 @@ const MMAP_SIZE: i64 = 1 << 30;
 
 impl Index {
     /// Open (creating and migrating if needed) the index at `path` for reading and writing,
-    /// waiting up to 10 s for another writer.
+    /// waiting up to 10 s for another writer. A link at `path` is refused, not followed.
     pub fn open(path: &Path) -> Result<Self, IndexError> {
         Self::open_with_busy_timeout(path, Duration::from_secs(10))
     }
@@ -95,6 +95,14 @@ impl Index {
     }
 
     fn open_writer(path: &Path, busy: Duration) -> Result<Self, IndexError> {
+        // Writes never go through a link: one planted at the index's name could point at
+        // any file of the user's.
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(IndexError::NotAFile {
+                path: path.to_path_buf(),
+                kind: "a symbolic link",
+            });
+        }
         if exists_as_file(path)? {
             refuse_foreign_tables(path)?;
         }
@@ -108,7 +116,11 @@ impl Index {
             path: path.to_path_buf(),
             cause,
         };
-        let mut conn = Connection::open(path).map_err(open_err)?;
+        let mut conn = Connection::open_with_flags(
+            path,
+            OpenFlags::default() | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(open_err)?;
         conn.busy_timeout(busy).map_err(open_err)?;
         enable_wal(&conn, busy).map_err(open_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")

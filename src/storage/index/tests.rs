@@ -482,3 +482,14 @@ fn a_busy_index_is_no_damage_and_says_to_wait() {
     assert!(err.damage().is_none());
     assert!(err.to_string().contains("try again"), "{err}");
 }
+
+#[test]
+fn a_link_at_the_index_path_is_never_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("elsewhere.db");
+    let path = dir.path().join("index.db");
+    std::os::unix::fs::symlink(&target, &path).unwrap();
+    let err = Index::open(&path).err().unwrap();
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    assert!(!target.exists(), "the index was created through the link");
+}
