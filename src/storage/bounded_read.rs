@@ -70,6 +70,22 @@ pub fn read_bounded(
             limit,
         });
     }
+    open_and_read(path, limit, follow_links)
+}
+
+/// As [`read_bounded`] for a file whose type a directory listing already gave (no `stat`
+/// before opening): anything but a regular file is refused unopened, a link is never
+/// followed, and the open handle is checked again.
+pub fn read_listed_file(
+    path: &Path,
+    listed: std::fs::FileType,
+    limit: u64,
+) -> Result<Vec<u8>, BoundedReadError> {
+    check_type(listed)?;
+    open_and_read(path, limit, false)
+}
+
+fn open_and_read(path: &Path, limit: u64, follow_links: bool) -> Result<Vec<u8>, BoundedReadError> {
     let mut flags = libc::O_NONBLOCK;
     if !follow_links {
         flags |= libc::O_NOFOLLOW;
@@ -80,6 +96,12 @@ pub fn read_bounded(
         .open(path)?;
     let meta = file.metadata()?;
     check_type(meta.file_type())?;
+    if meta.len() > limit {
+        return Err(BoundedReadError::TooLarge {
+            size: meta.len(),
+            limit,
+        });
+    }
     let mut bytes = Vec::with_capacity(meta.len().min(limit) as usize);
     file.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
@@ -106,6 +128,27 @@ mod tests {
             matches!(err, BoundedReadError::TooLarge { size: 5, limit: 4 }),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_listed_type_is_trusted_only_to_refuse() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.md");
+        std::fs::write(&path, "hello").unwrap();
+        let file_type = std::fs::symlink_metadata(&path).unwrap().file_type();
+        assert_eq!(read_listed_file(&path, file_type, 5).unwrap(), b"hello");
+        assert!(read_listed_file(&path, file_type, 4).is_err());
+        let dir_type = std::fs::metadata(dir.path()).unwrap().file_type();
+        assert!(read_listed_file(&path, dir_type, 5).is_err());
+        // Listed as a file, swapped for a FIFO since: the open handle says so, no blocking.
+        let fifo = dir.path().join("b.md");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let err = read_listed_file(&fifo, file_type, 5).unwrap_err();
+        assert!(err.to_string().contains("FIFO"), "{err}");
     }
 
     #[test]

@@ -18,7 +18,7 @@ use thiserror::Error;
 use crate::core::config::Config;
 use crate::core::pattern::{Pattern, parse_pattern};
 use crate::core::query::mentioned_languages;
-use crate::storage::bounded_read::{BoundedReadError, read_bounded};
+use crate::storage::bounded_read::{BoundedReadError, read_bounded, read_listed_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 
 pub use embed::{
@@ -198,7 +198,11 @@ pub fn ingest(
     let limit = config.ingest.max_pattern_bytes;
     for file in &files {
         seen.insert(file.source.clone());
-        let bytes = match read_bounded(&file.path, limit, false) {
+        let read = match file.listed_type {
+            Some(listed) => read_listed_file(&file.path, listed, limit),
+            None => read_bounded(&file.path, limit, false),
+        };
+        let bytes = match read {
             Ok(bytes) => bytes,
             Err(BoundedReadError::Io(e))
                 if e.kind() == std::io::ErrorKind::NotFound && !whole_dir =>
@@ -380,6 +384,7 @@ fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     Ok(SourceFile {
         source,
         path: resolved,
+        listed_type: None,
     })
 }
 

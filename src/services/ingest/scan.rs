@@ -20,6 +20,9 @@ pub struct SourceFile {
     /// Relative to the knowledge dir, `/`-separated: the pattern's identity in the index.
     pub source: String,
     pub path: PathBuf,
+    /// The type the directory listing gave, so reading needs no `stat` of its own (None:
+    /// named by the user, not listed).
+    pub listed_type: Option<std::fs::FileType>,
 }
 
 /// Something the scan passed over, and why.
@@ -113,6 +116,7 @@ pub fn scan_knowledge(root: &Path) -> Result<KnowledgeScan, ignore::Error> {
             Some(source) => scan.files.push(SourceFile {
                 source,
                 path: entry.into_path(),
+                listed_type: Some(file_type),
             }),
             None => scan.warnings.push(ScanWarning {
                 path: shown(root, path),
