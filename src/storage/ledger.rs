@@ -70,7 +70,7 @@ pub fn default_ledger_dir() -> Result<PathBuf, LedgerError> {
     first_private_dir(&ledger_dir_candidates())
 }
 
-/// The first candidate that is a private directory of this user (see [`check_private_dir`]).
+/// The first candidate that is a private directory of this user (see `check_private_dir`).
 pub fn first_private_dir(candidates: &[PathBuf]) -> Result<PathBuf, LedgerError> {
     let mut tried = Vec::new();
     for dir in candidates {
