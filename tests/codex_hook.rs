@@ -327,7 +327,7 @@ fn malformed_input_and_unknown_harnesses_exit_zero_with_nothing_on_stdout() {
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).is_empty());
     assert!(
-        stderr(&output).contains("unknown harness \"cursor\""),
+        stderr(&output).contains("unknown harness `cursor`"),
         "{}",
         stderr(&output)
     );

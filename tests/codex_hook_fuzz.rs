@@ -169,6 +169,7 @@ fn request(ws: &Workspace) -> HookRequest {
         config_flag: Some(ws.path("lore.toml")),
         ledger_dir: ws.path(".env/runtime/lore"),
         exits_after: false,
+        mcp: false,
     }
 }
 

@@ -276,3 +276,22 @@ fn a_knowledge_dir_without_git_still_takes_writes() {
     assert!(tool_text(&reply).contains("Not committed"), "{reply}");
     assert!(Path::new(&ws.patterns().join("no-git-here.md")).is_file());
 }
+
+#[test]
+fn an_alias_bomb_in_the_knowledge_dir_leaves_the_server_answering() {
+    // Nine levels of nine aliases: about 600 bytes that would expand to 9^9 copies.
+    let ws = Workspace::new();
+    let mut bomb = String::from("---\na0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..9 {
+        let items = vec![format!("*a{}", level - 1); 9].join(", ");
+        bomb.push_str(&format!("a{level}: &a{level} [{items}]\n"));
+    }
+    bomb.push_str("---\n# Bomb\n\nboom\n");
+    std::fs::write(ws.patterns().join("bomb.md"), bomb).unwrap();
+    let mut server = Server::start(&ws);
+    let reply = server.call_tool("search_patterns", json!({"query": "thiserror enums"}));
+    assert!(tool_text(&reply).contains("errors.md"), "{reply}");
+    let status = server.call_tool("lore_status", json!({}));
+    let status: serde_json::Value = serde_json::from_str(&tool_text(&status)).unwrap();
+    assert_eq!(status["index"]["patterns"], 2, "{status}");
+}

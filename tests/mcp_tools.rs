@@ -93,6 +93,37 @@ fn add_then_update_then_append_rewrites_the_file_and_the_index() {
 }
 
 #[test]
+fn writes_never_follow_a_link_planted_at_the_temp_name() {
+    // The temp file used to be `.<file>.<pid>.tmp`, created through links: a link planted
+    // there sent the new text anywhere on disk and then replaced the pattern with the link.
+    let ws = Workspace::new();
+    let outside = tempfile::tempdir().unwrap();
+    let victim = outside.path().join("victim.txt");
+    std::fs::write(&victim, "untouched").unwrap();
+    let mut server = Server::start(&ws);
+    for name in ["naming.md", "errors.md"] {
+        let planted = ws.patterns().join(format!(".{name}.{}.tmp", server.pid()));
+        std::os::unix::fs::symlink(&victim, planted).unwrap();
+    }
+    let added = server.call_tool(
+        "add_pattern",
+        json!({"title": "Naming", "body": "Name things plainly.\n"}),
+    );
+    assert!(tool_text(&added).starts_with("Added naming.md"), "{added}");
+    let updated = server.call_tool(
+        "update_pattern",
+        json!({"source": "errors.md", "body": "Return errors with context."}),
+    );
+    assert!(tool_text(&updated).starts_with("Updated"), "{updated}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    for name in ["naming.md", "errors.md"] {
+        let meta = std::fs::symlink_metadata(ws.patterns().join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name}: {meta:?}");
+    }
+    assert!(ws.read("errors.md").contains("Return errors with context."));
+}
+
+#[test]
 fn branch_prefix_commits_on_a_new_branch_and_leaves_the_checkout_alone() {
     let ws = Workspace::new().git();
     let mut server = Server::start_with(

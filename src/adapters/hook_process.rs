@@ -1,7 +1,8 @@
 //! The process frame every harness's hook runs in: one payload read from stdin (bounded),
 //! one answer printed on stdout, every problem on stderr, exit status 0 whatever happens (bad
 //! JSON, a missing config or index, a locked ledger, a panic), and `LORE_DEBUG=1` tracing the
-//! whole decision. The harness adapters only supply the function that answers a payload.
+//! whole decision (redacted: the trace quotes commands and prompts, which may hold secrets).
+//! The harness adapters only supply the function that answers a payload.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -9,9 +10,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 
+use crate::core::redact::redact;
 use crate::services::inject::Trace;
 use crate::services::session::SessionLedger;
-use crate::storage::ledger::default_ledger_dir;
+use crate::storage::ledger::{default_ledger_dir, ledger_dir_candidates};
 
 /// Largest payload read from stdin (a Write of a big file stays well below this).
 const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;
@@ -25,6 +27,9 @@ pub struct HookRequest {
     /// The process exits right after this one answer (`lore hook`), so the index connection
     /// is left for the exit to release instead of being closed.
     pub exits_after: bool,
+    /// lore's MCP server is configured for the session (the plugin's hooks say so with
+    /// `--mcp`), so the agent can search with `search_patterns`.
+    pub mcp: bool,
 }
 
 /// A hook's answer: the JSON line to print, and the sections to record in the session ledger
@@ -49,7 +54,9 @@ impl HookAnswer {
         if let Some((ledger, shown)) = &self.shown
             && let Err(e) = ledger.record(shown)
         {
-            eprintln!("lore hook: cannot record what was shown ({e}); it may be shown again");
+            say(&format!(
+                "lore hook: cannot record what was shown ({e}); it may be shown again"
+            ));
         }
     }
 }
@@ -59,14 +66,23 @@ pub type Answer = fn(&str, &HookRequest, &mut Trace) -> anyhow::Result<Option<Ho
 
 /// Read one payload from stdin, answer it with `answer` and print the result. Never fails and
 /// never panics out: every problem goes to stderr, and the caller exits 0.
-pub fn run_hook_process(config_flag: Option<PathBuf>, answer: Answer) {
+pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer) {
     let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
     let started = Instant::now();
     let mut trace = Trace::new(debug);
+    let ledger_dir = default_ledger_dir().unwrap_or_else(|e| {
+        say(&format!("lore hook: {e}"));
+        // Every ledger operation on an unsafe place fails its own check: no dedup, no harm.
+        ledger_dir_candidates()
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    });
     let request = HookRequest {
         config_flag,
-        ledger_dir: default_ledger_dir(),
+        ledger_dir,
         exits_after: true,
+        mcp,
     };
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut input = String::new();
@@ -78,28 +94,43 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, answer: Answer) {
     }));
     if debug {
         for line in &trace.lines {
-            eprintln!("lore[debug] {line}");
+            say(&format!("lore[debug] {}", redact(line)));
         }
     }
     match outcome {
         Ok(Ok(Some(answer))) => {
             if debug {
-                eprintln!("lore[debug] output: {}", answer.line);
+                say(&format!("lore[debug] output: {}", redact(&answer.line)));
             }
-            let mut out = std::io::stdout().lock();
-            match writeln!(out, "{}", answer.line).and_then(|()| out.flush()) {
+            match write_answer(&answer.line) {
                 // Only an answer the agent received counts as shown.
                 Ok(()) => answer.record_shown(),
-                Err(e) => eprintln!("lore hook: cannot write the answer: {e}"),
+                Err(e) => say(&format!(
+                    "lore hook: cannot write the answer to stdout ({e}); nothing injected"
+                )),
             }
         }
         Ok(Ok(None)) => {}
-        Ok(Err(e)) => eprintln!("lore hook: {e:#}"),
-        Err(_) => {
-            eprintln!("lore hook: internal error (see the panic message above); nothing injected")
-        }
+        Ok(Err(e)) => say(&format!("lore hook: {e:#}")),
+        Err(_) => say("lore hook: internal error (see the panic message above); nothing injected"),
     }
     if debug {
-        eprintln!("lore[debug] took {} µs", started.elapsed().as_micros());
+        say(&format!(
+            "lore[debug] took {} µs",
+            started.elapsed().as_micros()
+        ));
     }
+}
+
+/// The answer on stdout. A reader that went away is an error to report, not a panic: the
+/// hook still exits 0 (Rust ignores SIGPIPE, so the write returns EPIPE).
+fn write_answer(line: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+/// One line on stderr; a closed stderr is ignored, never a panic.
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }

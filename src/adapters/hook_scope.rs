@@ -35,6 +35,8 @@ pub struct HookSession {
     pub project_dir: PathBuf,
     /// See [`HookRequest::exits_after`].
     exits_after: bool,
+    /// How the agent can search for more.
+    search_hint: SearchHint,
 }
 
 impl HookSession {
@@ -53,11 +55,17 @@ impl HookSession {
         ))?;
         let ledger =
             SessionLedger::open_in(&request.ledger_dir, origin.session_id, origin.agent_id);
+        let search_hint = if request.mcp || mcp_configured(&project_dir) {
+            SearchHint::Mcp
+        } else {
+            SearchHint::Cli
+        };
         Ok(Self {
             config,
             ledger,
             project_dir,
             exits_after: request.exits_after,
+            search_hint,
         })
     }
 
@@ -87,7 +95,7 @@ impl HookSession {
             index: &index,
             ledger: &self.ledger,
             project_dir: Some(&self.project_dir),
-            search_hint: search_hint(&self.project_dir),
+            search_hint: self.search_hint,
             embedder: embedder
                 .as_ref()
                 .map(|e| e as &dyn crate::storage::embed::Embedder),
@@ -104,18 +112,12 @@ impl HookSession {
     }
 }
 
-/// How the agent can search: through lore's MCP server when the project's `.mcp.json`
-/// configures it (`lore serve`), else with the `lore search` command.
-fn search_hint(project_dir: &Path) -> SearchHint {
-    let configured = std::fs::read_to_string(project_dir.join(".mcp.json"))
+/// Whether the project's `.mcp.json` configures lore's MCP server (`lore serve`).
+fn mcp_configured(project_dir: &Path) -> bool {
+    std::fs::read_to_string(project_dir.join(".mcp.json"))
         .ok()
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .is_some_and(|value| mcp_runs_lore(&value));
-    if configured {
-        SearchHint::Mcp
-    } else {
-        SearchHint::Cli
-    }
+        .is_some_and(|value| mcp_runs_lore(&value))
 }
 
 /// Whether an `.mcp.json` document configures a server that runs `lore serve`.

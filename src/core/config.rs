@@ -12,6 +12,9 @@ use crate::core::embedding_prompt::EmbeddingPrompts;
 /// Claude Code replaces additionalContext longer than this many characters with a stub.
 pub const CLAUDE_CONTEXT_LIMIT: usize = 10_000;
 
+/// Largest `lore.toml` lore reads (a real one is a few hundred bytes).
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 /// Fully resolved configuration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -23,6 +26,24 @@ pub struct Config {
     pub search: SearchConfig,
     pub hook: HookConfig,
     pub mcp: McpConfig,
+    pub ingest: IngestConfig,
+}
+
+/// Ingest settings.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct IngestConfig {
+    /// Pattern files larger than this many bytes are ingest errors, never read: one huge
+    /// file must not stall every hook's index refresh.
+    pub max_pattern_bytes: u64,
+}
+
+impl Default for IngestConfig {
+    fn default() -> Self {
+        Self {
+            max_pattern_bytes: 1024 * 1024,
+        }
+    }
 }
 
 /// MCP server settings.
@@ -141,6 +162,8 @@ struct RawConfig {
     hook: HookConfig,
     #[serde(default)]
     mcp: McpConfig,
+    #[serde(default)]
+    ingest: IngestConfig,
 }
 
 /// A `lore.toml` that cannot be used.
@@ -198,6 +221,12 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
             ),
         ));
     }
+    if raw.ingest.max_pattern_bytes == 0 {
+        return Err(invalid(
+            "max_pattern_bytes",
+            "`ingest.max_pattern_bytes` must be at least 1".to_string(),
+        ));
+    }
     if raw.search.top_k == 0 {
         return Err(invalid(
             "top_k",
@@ -215,6 +244,7 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
         search: raw.search,
         hook: raw.hook,
         mcp: raw.mcp,
+        ingest: raw.ingest,
     })
 }
 
@@ -259,6 +289,15 @@ mod tests {
         assert_eq!(c.search.min_relevance, 0.6);
         assert_eq!(c.ollama.model, "nomic-embed-text");
         assert_eq!(c.ollama.host, "http://127.0.0.1:11434");
+        assert_eq!(c.ingest.max_pattern_bytes, 1_048_576);
+    }
+
+    #[test]
+    fn max_pattern_bytes_is_read_and_zero_is_refused() {
+        let c = parse("knowledge_dir = \"p\"\n[ingest]\nmax_pattern_bytes = 2048\n").unwrap();
+        assert_eq!(c.ingest.max_pattern_bytes, 2048);
+        let err = parse("knowledge_dir = \"p\"\n[ingest]\nmax_pattern_bytes = 0\n").unwrap_err();
+        assert!(err.to_string().starts_with("/repo/lore.toml:3: "), "{err}");
     }
 
     #[test]

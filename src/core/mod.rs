@@ -4,4 +4,5 @@ pub mod config;
 pub mod embedding_prompt;
 pub mod pattern;
 pub mod query;
+pub mod redact;
 pub mod select;

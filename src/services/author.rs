@@ -5,6 +5,7 @@
 //! it in the same call, and is committed when the knowledge dir is inside a git repository.
 
 use std::fs::OpenOptions;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Component, Path, PathBuf};
 
 use fs2::FileExt;
@@ -18,6 +19,7 @@ use crate::services::ingest::{
 };
 use crate::services::workspace::{WorkspaceError, open_index_building_if_missing};
 use crate::storage::atomic_file::write_atomically;
+use crate::storage::bounded_read::read_bounded;
 use crate::storage::embed::{Embedder, OllamaEmbedder};
 
 mod git;
@@ -301,10 +303,12 @@ impl WriteLock {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(lock_err)?;
         }
+        // Never through a link: one planted here would create files wherever it points.
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
+            .custom_flags(libc::O_NOFOLLOW)
             .open(&path)
             .map_err(lock_err)?;
         file.lock_exclusive().map_err(lock_err)?;
@@ -464,6 +468,20 @@ fn existing_pattern(config: &Config, source: &str) -> Result<(PathBuf, PathBuf),
     }
 }
 
+/// The current text of a pattern file, read as ingest reads it (regular file, size cap).
+fn read_current(config: &Config, path: &Path) -> Result<String, AuthorError> {
+    let bytes = read_bounded(path, config.ingest.max_pattern_bytes, false).map_err(|e| {
+        AuthorError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(e.to_string()),
+        }
+    })?;
+    String::from_utf8(bytes).map_err(|_| AuthorError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other("not valid UTF-8; save the file as UTF-8"),
+    })
+}
+
 /// Replace an existing pattern's text (below its title), optionally its tags and language.
 pub fn update_pattern(config: &Config, u: &PatternUpdate) -> Result<WriteOutcome, AuthorError> {
     check_body("body", &u.body)?;
@@ -471,7 +489,7 @@ pub fn update_pattern(config: &Config, u: &PatternUpdate) -> Result<WriteOutcome
     check_items("language", u.languages.as_deref().unwrap_or_default())?;
     let _lock = WriteLock::acquire(config)?;
     let (root, path) = existing_pattern(config, &u.source)?;
-    let current = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    let current = read_current(config, &path)?;
     let text = render_update(&current, u);
     let message = format!(
         "lore: update pattern {}\n\nRewritten by an agent through the lore MCP server (update_pattern).",
@@ -486,7 +504,7 @@ pub fn append_to_pattern(config: &Config, a: &PatternAppend) -> Result<WriteOutc
     check_body("body", &a.body)?;
     let _lock = WriteLock::acquire(config)?;
     let (root, path) = existing_pattern(config, &a.source)?;
-    let current = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+    let current = read_current(config, &path)?;
     let text = render_append(&current, a);
     let message = format!(
         "lore: add section \"{}\" to {}\n\nAppended by an agent through the lore MCP server (append_to_pattern).",
@@ -497,18 +515,4 @@ pub fn append_to_pattern(config: &Config, a: &PatternAppend) -> Result<WriteOutc
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn relative_inside_rejects_escapes() {
-        let root = Path::new("/k");
-        for bad in ["../x.md", "/etc/x.md", "a/../../x.md", "a\\..\\x.md"] {
-            assert!(relative_inside(root, bad).is_err(), "{bad}");
-        }
-        assert_eq!(
-            relative_inside(root, "./a/b.md").unwrap(),
-            PathBuf::from("a/b.md")
-        );
-    }
-}
+mod tests;

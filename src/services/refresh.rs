@@ -23,9 +23,10 @@ pub fn build_first_index(config: &Config, trace: &mut Trace) {
     }
     match build_index_if_missing(config, &mut NoProgress) {
         Ok(Some(report)) => trace.note(format!(
-            "built the index: {} patterns, {} invalid",
+            "built the index: {} patterns, {} invalid, {} skipped",
             report.added.len(),
-            report.errors.len()
+            report.errors.len(),
+            report.warnings.len()
         )),
         Ok(None) => trace.note("another process built the index"),
         Err(e) => trace.note(format!("cannot build the index: {e}")),
@@ -55,9 +56,10 @@ pub fn refresh_index(config: &Config, trace: &mut Trace) {
         });
     match result {
         Ok(report) => trace.note(format!(
-            "refreshed index: {}, {} invalid",
+            "refreshed index: {}, {} invalid, {} skipped",
             report.summary(),
-            report.errors.len()
+            report.errors.len(),
+            report.warnings.len()
         )),
         Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
     }

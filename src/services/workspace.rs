@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::core::config::{Config, ConfigError, parse_config};
-use crate::storage::index::{Index, IndexError};
+use crate::core::config::{Config, ConfigError, MAX_CONFIG_BYTES, parse_config};
+use crate::storage::bounded_read::{BoundedReadError, read_bounded};
+use crate::storage::index::{BuildFile, Index, IndexError};
 
 pub const CONFIG_FILE_NAME: &str = "lore.toml";
 
@@ -52,6 +53,15 @@ pub enum WorkspaceError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error(
+        "cannot read the configuration {path}: {source}; check that --config or LORE_CONFIG names your lore.toml"
+    )]
+    ConfigFile {
+        path: PathBuf,
+        source: BoundedReadError,
+    },
+    #[error("the configuration {path} is not valid UTF-8; save it as UTF-8")]
+    ConfigEncoding { path: PathBuf },
     #[error(transparent)]
     Config(#[from] ConfigError),
     #[error(transparent)]
@@ -65,7 +75,9 @@ pub fn locate_config(search: &ConfigSearch) -> Result<PathBuf, WorkspaceError> {
     for (origin, candidate) in [("--config", &search.explicit), ("LORE_CONFIG", &search.env)] {
         if let Some(path) = candidate {
             let path = absolute(&search.start_dir, path);
-            return if path.is_file() {
+            // Anything that exists is handed to `load_config`, which says what is wrong with
+            // a FIFO or a directory instead of calling it missing.
+            return if path.exists() {
                 Ok(path)
             } else {
                 Err(WorkspaceError::Missing { origin, path })
@@ -105,11 +117,17 @@ fn absolute(base: &Path, path: &Path) -> PathBuf {
     }
 }
 
-/// Read and parse a configuration file.
+/// Read and parse a configuration file: a regular file of at most [`MAX_CONFIG_BYTES`],
+/// read without blocking whatever the path names.
 pub fn load_config(path: &Path) -> Result<Config, WorkspaceError> {
-    let text = std::fs::read_to_string(path).map_err(|source| WorkspaceError::Read {
+    let bytes = read_bounded(path, MAX_CONFIG_BYTES, true).map_err(|source| {
+        WorkspaceError::ConfigFile {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| WorkspaceError::ConfigEncoding {
         path: path.to_path_buf(),
-        source,
     })?;
     Ok(parse_config(path, &text)?)
 }
@@ -139,9 +157,10 @@ pub fn knowledge_dir_state(config: &Config) -> KnowledgeDirState {
     }
 }
 
-/// Build the index when it does not exist yet. The first build happens in a temp file that
-/// is renamed into place once complete, so a concurrent reader (another hook of the same
-/// session, say) finds either no index or a whole one, never an empty or half-built one.
+/// Build the index when it does not exist yet. The first build happens in a build file (see
+/// `storage::index::BuildFile`: unpredictable name, locked, leftovers of killed builds
+/// removed) that is renamed into place once complete, so a concurrent reader (another hook of
+/// the same session, say) finds either no index or a whole one, never a half-built one.
 /// Returns the ingest report when this call built it.
 pub fn build_index_if_missing(
     config: &Config,
@@ -150,11 +169,12 @@ pub fn build_index_if_missing(
     if config.database.exists() {
         return Ok(None);
     }
-    let mut temp = config.database.clone().into_os_string();
-    temp.push(format!(".building-{}", std::process::id()));
-    let temp = PathBuf::from(temp);
+    let build = BuildFile::create(&config.database).map_err(|source| WorkspaceError::Read {
+        path: config.database.clone(),
+        source,
+    })?;
     let built = (|| {
-        let mut index = Index::open(&temp)?;
+        let mut index = Index::open(build.path())?;
         let report = super::ingest::ingest(
             config,
             &mut index,
@@ -168,21 +188,18 @@ pub fn build_index_if_missing(
     let report = match built {
         Ok(report) => report,
         Err(e) => {
-            let _ = crate::storage::index::remove_index_files(&temp);
+            build.discard();
             return Err(e);
         }
     };
     // Another process may have finished first; its index is as good as ours.
-    if config.database.exists() {
-        let _ = crate::storage::index::remove_index_files(&temp);
-        return Ok(None);
-    }
-    std::fs::rename(&temp, &config.database).map_err(|source| WorkspaceError::Read {
-        path: config.database.clone(),
-        source,
-    })?;
-    let _ = crate::storage::index::remove_index_files(&temp);
-    Ok(Some(report))
+    let installed = build
+        .install(&config.database)
+        .map_err(|source| WorkspaceError::Read {
+            path: config.database.clone(),
+            source,
+        })?;
+    Ok(installed.then_some(report))
 }
 
 /// Open the index for reading and writing, building it first when it does not exist yet.
@@ -254,6 +271,25 @@ mod tests {
             err.contains("--config") && err.contains("nope.toml"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn an_oversized_or_fifo_config_is_refused_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.toml");
+        let mut text = "knowledge_dir = \"p\"\n".to_string();
+        text.push_str(&"# padding\n".repeat(MAX_CONFIG_BYTES as usize / 10 + 1));
+        write(&big, &text);
+        let err = load_config(&big).unwrap_err().to_string();
+        assert!(err.contains("big.toml") && err.contains("limit"), "{err}");
+        let fifo = dir.path().join("fifo.toml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let err = load_config(&fifo).unwrap_err().to_string();
+        assert!(err.contains("fifo.toml") && err.contains("FIFO"), "{err}");
     }
 
     #[test]

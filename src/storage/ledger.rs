@@ -1,8 +1,10 @@
 //! Session ledger files: which patterns a session has already been shown.
 //!
-//! One file per session in a per-user directory created with mode 0700. Files are opened
-//! without following symlinks, and every read-filter-append happens under an exclusive
-//! `fs2` lock, so concurrent hooks of one session lose no writes.
+//! One file per session in a per-user directory (`$XDG_RUNTIME_DIR/lore`, else the user's
+//! cache folder) created with mode 0700 and checked to be this user's alone, so no other
+//! user can squat it. Files are opened without following symlinks, and every
+//! read-filter-append happens under an exclusive `fs2` lock, so concurrent hooks of one
+//! session lose no writes.
 
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
@@ -10,6 +12,7 @@ use std::hash::Hasher;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fs2::FileExt;
@@ -23,9 +26,13 @@ pub enum LedgerError {
         source: std::io::Error,
     },
     #[error(
-        "session ledger directory {0} is not a private directory owned by this user; remove it"
+        "session ledger directory {0} is not a private directory of this user (another user may have created it, or it is a link or open to others); lore does not use it: set XDG_RUNTIME_DIR or XDG_CACHE_HOME to a directory of your own"
     )]
     UnsafeDir(PathBuf),
+    #[error(
+        "no private directory for session ledgers ({tried}); set XDG_CACHE_HOME (or XDG_RUNTIME_DIR) to a directory of your own, mode 0700; until then patterns may be shown more than once per session"
+    )]
+    NoPrivateDir { tried: String },
     #[error("session ledger {path}: {source}")]
     File {
         path: PathBuf,
@@ -35,13 +42,52 @@ pub enum LedgerError {
     Locked(PathBuf),
 }
 
-/// The per-user directory holding ledgers: `$XDG_RUNTIME_DIR/lore`, else `lore-<uid>` in the
-/// temp dir.
-pub fn default_ledger_dir() -> PathBuf {
-    match std::env::var_os("XDG_RUNTIME_DIR").filter(|v| !v.is_empty()) {
-        Some(runtime) => PathBuf::from(runtime).join("lore"),
-        None => std::env::temp_dir().join(format!("lore-{}", current_uid())),
+/// Where ledgers may live, best first: `$XDG_RUNTIME_DIR/lore` (a per-user, memory-backed
+/// folder), then the user's cache folder, `$XDG_CACHE_HOME/lore/sessions` or
+/// `~/.cache/lore/sessions`. Never a shared folder such as `/tmp`, where another user could
+/// create the directory first.
+pub fn ledger_dir_candidates() -> Vec<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    let mut candidates = Vec::new();
+    if let Some(runtime) = var("XDG_RUNTIME_DIR") {
+        candidates.push(runtime.join("lore"));
     }
+    let cache = var("XDG_CACHE_HOME").or_else(|| var("HOME").map(|h| h.join(".cache")));
+    if let Some(cache) = cache {
+        candidates.push(cache.join("lore").join("sessions"));
+    }
+    candidates
+}
+
+/// The first of [`ledger_dir_candidates`] that is (or can be made) a private directory of
+/// this user, created with mode 0700 when missing; an unsafe one is passed over for the next.
+pub fn default_ledger_dir() -> Result<PathBuf, LedgerError> {
+    first_private_dir(&ledger_dir_candidates())
+}
+
+/// The first candidate that is a private directory of this user (see `check_private_dir`).
+pub fn first_private_dir(candidates: &[PathBuf]) -> Result<PathBuf, LedgerError> {
+    let mut tried = Vec::new();
+    for dir in candidates {
+        match ensure_private_dir(dir) {
+            Ok(()) => return Ok(dir.clone()),
+            Err(LedgerError::UnsafeDir(_)) => {
+                tried.push(format!("{} is not private", dir.display()))
+            }
+            Err(e) => tried.push(e.to_string()),
+        }
+    }
+    if tried.is_empty() {
+        tried.push("neither XDG_RUNTIME_DIR, XDG_CACHE_HOME nor HOME is set".to_string());
+    }
+    Err(LedgerError::NoPrivateDir {
+        tried: tried.join("; "),
+    })
 }
 
 /// The real user id of this process.
@@ -152,30 +198,56 @@ fn read_ids(file: &mut File) -> std::io::Result<BTreeSet<String>> {
         .collect())
 }
 
-/// Create the ledger directory with mode 0700, or check that an existing one is ours and
-/// private (another user must not be able to plant or read ledgers).
+/// Make sure `dir` is a private directory of this user (see [`check_private_dir`]), checking
+/// a directory once per process.
 fn ensure_private_dir(dir: &Path) -> Result<(), LedgerError> {
+    // Checked once per process: a hook resolves its directory and then opens its ledger in
+    // it, and nobody else can change a private directory in between.
+    static VERIFIED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    if VERIFIED.lock().is_ok_and(|v| v.iter().any(|d| d == dir)) {
+        return Ok(());
+    }
+    check_private_dir(dir)?;
+    if let Ok(mut verified) = VERIFIED.lock() {
+        verified.push(dir.to_path_buf());
+    }
+    Ok(())
+}
+
+/// `dir` is a private directory of this user: created (with its missing parents) with mode
+/// 0700 when absent, unless its parent is open to others; then it must be a real directory,
+/// not a link, owned by this user with no access for others, inside a parent owned by this
+/// user (or root) that others cannot write, so nobody else can plant, read or swap ledgers.
+fn check_private_dir(dir: &Path) -> Result<(), LedgerError> {
     let dir_err = |source| LedgerError::Dir {
         path: dir.to_path_buf(),
         source,
     };
-    match std::fs::DirBuilder::new().mode(0o700).create(dir) {
-        Ok(()) => return Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+    let uid = current_uid();
+    // Others must not be able to swap the directory for one of theirs.
+    let parent_safe = || {
+        dir.parent()
+            .and_then(|p| std::fs::metadata(p).ok())
+            .is_none_or(|p| (p.uid() == uid || p.uid() == 0) && p.permissions().mode() & 0o002 == 0)
+    };
+    let meta = match std::fs::symlink_metadata(dir) {
+        Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if !parent_safe() {
+                return Err(LedgerError::UnsafeDir(dir.to_path_buf()));
+            }
             std::fs::DirBuilder::new()
                 .recursive(true)
                 .mode(0o700)
                 .create(dir)
                 .map_err(dir_err)?;
-            return Ok(());
+            std::fs::symlink_metadata(dir).map_err(dir_err)?
         }
         Err(e) => return Err(dir_err(e)),
-    }
-    let meta = std::fs::symlink_metadata(dir).map_err(dir_err)?;
+    };
     let private =
-        meta.is_dir() && meta.uid() == current_uid() && meta.permissions().mode() & 0o077 == 0;
-    if private {
+        meta.file_type().is_dir() && meta.uid() == uid && meta.permissions().mode() & 0o077 == 0;
+    if private && parent_safe() {
         Ok(())
     } else {
         Err(LedgerError::UnsafeDir(dir.to_path_buf()))
@@ -230,6 +302,68 @@ mod tests {
         std::fs::remove_file(l.path()).unwrap();
         std::os::unix::fs::symlink(&target, l.path()).unwrap();
         assert!(l.reset().is_err());
+    }
+
+    /// A directory that another user owns: a real one (chowned to `nobody`) when running as
+    /// root, else `/`, which root owns.
+    fn foreign_dir(tmp: &Path) -> PathBuf {
+        if current_uid() == 0 {
+            let dir = tmp.join("squatted");
+            std::fs::create_dir(&dir).unwrap();
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+            std::os::unix::fs::chown(&dir, Some(65534), Some(65534)).unwrap();
+            dir
+        } else {
+            PathBuf::from("/")
+        }
+    }
+
+    #[test]
+    fn a_squatted_wrong_mode_or_linked_directory_is_passed_over_for_the_next() {
+        let tmp = tempfile::tempdir().unwrap();
+        let fallback = tmp.path().join("cache/lore/sessions");
+
+        let squatted = foreign_dir(tmp.path());
+        let wrong_mode = tmp.path().join("wide-open");
+        std::fs::create_dir(&wrong_mode).unwrap();
+        std::fs::set_permissions(&wrong_mode, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let private = tmp.path().join("private");
+        std::fs::create_dir(&private).unwrap();
+        std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).unwrap();
+        let linked = tmp.path().join("linked");
+        std::os::unix::fs::symlink(&private, &linked).unwrap();
+        let shared = tmp.path().join("shared");
+        std::fs::create_dir(&shared).unwrap();
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let in_shared = shared.join("lore");
+
+        for unsafe_dir in [&squatted, &wrong_mode, &linked, &in_shared] {
+            let chosen = first_private_dir(&[unsafe_dir.clone(), fallback.clone()]).unwrap();
+            assert_eq!(chosen, fallback, "{}", unsafe_dir.display());
+        }
+        let mode = std::fs::metadata(&fallback).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        // Nothing was created in or changed about the unsafe ones.
+        assert!(!in_shared.exists());
+        assert_eq!(
+            std::fs::metadata(&wrong_mode).unwrap().permissions().mode() & 0o777,
+            0o755
+        );
+    }
+
+    #[test]
+    fn with_no_safe_place_the_error_names_a_remedy_the_user_can_apply() {
+        let tmp = tempfile::tempdir().unwrap();
+        let squatted = foreign_dir(tmp.path());
+        let err = first_private_dir(std::slice::from_ref(&squatted)).unwrap_err();
+        let message = err.to_string();
+        assert!(message.contains("XDG_CACHE_HOME"), "{message}");
+        assert!(
+            message.contains(&squatted.display().to_string()),
+            "{message}"
+        );
+        assert!(!message.contains("remove it"), "{message}");
+        assert!(first_private_dir(&[]).is_err());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Storage: the SQLite index and (later) embeddings, each wrapping its library.
 
 pub mod atomic_file;
+pub mod bounded_read;
 pub mod embed;
 pub mod index;
 pub mod ledger;

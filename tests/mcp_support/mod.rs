@@ -201,6 +201,11 @@ impl Server {
         server
     }
 
+    /// The server's process id (some names lore used to derive from it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn send_raw(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").unwrap();
         self.stdin.flush().unwrap();

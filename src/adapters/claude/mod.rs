@@ -33,8 +33,8 @@ const HANDLED: &[&str] = &[
 
 /// Handle one hook event from stdin. Never fails and never panics out: every problem goes
 /// to stderr and the process exits 0.
-pub fn run_hook(config_flag: Option<std::path::PathBuf>) {
-    crate::adapters::hook_process::run_hook_process(config_flag, answer);
+pub fn run_hook(config_flag: Option<std::path::PathBuf>, mcp: bool) {
+    crate::adapters::hook_process::run_hook_process(config_flag, mcp, answer);
 }
 
 /// The hook's answer to one payload, or nothing. Errors are for stderr only; the caller still

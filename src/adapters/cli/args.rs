@@ -70,6 +70,10 @@ pub struct HookArgs {
     /// The harness by name: `claude` (the default) or `codex`.
     #[arg(long, value_name = "NAME")]
     pub harness: Option<String>,
+    /// lore's MCP server is configured for the session (the Claude Code plugin passes it), so
+    /// injected text points the agent at `search_patterns` instead of `lore search`.
+    #[arg(long)]
+    pub mcp: bool,
 }
 
 #[derive(Debug, Args)]

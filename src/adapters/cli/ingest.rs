@@ -73,6 +73,13 @@ pub fn display_path(config: &Config, source: &str) -> String {
 }
 
 fn print_text(config: &Config, report: &IngestReport) {
+    for warning in &report.warnings {
+        eprintln!(
+            "warning: {}: {}",
+            display_path(config, &warning.path),
+            warning.message
+        );
+    }
     for issue in &report.errors {
         eprintln!(
             "error: {}:{}: {}",
@@ -122,6 +129,7 @@ fn report_json(config: &Config, report: &IngestReport) -> serde_json::Value {
         "removed": report.removed,
         "unchanged": report.unchanged,
         "errors": errors,
+        "warnings": report.warnings,
         "embeddings": report.embeddings,
         "duration_ms": report.duration.as_millis() as u64,
     })

@@ -139,6 +139,9 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     for issue in &report.errors {
         eprintln!("warning: {issue}");
     }
+    for warning in &report.warnings {
+        eprintln!("warning: {warning}");
+    }
     let count = report.added.len() + report.updated.len() + report.unchanged;
     println!(
         "indexed {count} pattern{} into {}",

@@ -4,6 +4,7 @@
 
 mod args;
 mod extract_queries;
+mod hook_args;
 mod ingest;
 mod init;
 mod progress;
@@ -20,6 +21,7 @@ use clap::Parser;
 use crate::core::config::Config;
 use crate::services::workspace::{ConfigSearch, find_config};
 pub use args::{Cli, Command};
+use hook_args::{Harness, HookArgs, parse_hook_args};
 
 /// Exit status for a command that failed (bad input, invalid patterns, I/O).
 pub const EXIT_FAILURE: i32 = 1;
@@ -31,14 +33,8 @@ pub fn run() -> i32 {
 
 /// Run the CLI on explicit arguments (the first is the program name).
 pub fn run_with_args(args: Vec<OsString>) -> i32 {
-    if is_hook_invocation(&args) {
-        match hook_harness(&args) {
-            Ok(Harness::Claude) => crate::adapters::claude::run_hook(hook_config_flag(&args)),
-            Ok(Harness::Codex) => crate::adapters::codex::run_hook(hook_config_flag(&args)),
-            Err(unknown) => eprintln!(
-                "lore hook: unknown harness {unknown:?} (use `lore hook` for Claude Code or `lore hook --codex` for the Codex CLI); nothing injected"
-            ),
-        }
+    if let Some(hook) = parse_hook_args(&args) {
+        run_hook_path(hook);
         return 0;
     }
     let cli = match Cli::try_parse_from(&args) {
@@ -48,12 +44,30 @@ pub fn run_with_args(args: Vec<OsString>) -> i32 {
             return e.exit_code();
         }
     };
+    let json = wants_json(&cli.command);
     match dispatch(cli) {
         Ok(code) => code,
         Err(e) => {
+            if json {
+                // A caller parsing stdout gets JSON even when there is nothing to report.
+                use std::io::Write;
+                let error = serde_json::json!({ "error": format!("{e:#}") });
+                let _ = writeln!(std::io::stdout().lock(), "{error}");
+            }
             eprintln!("error: {e:#}");
             EXIT_FAILURE
         }
+    }
+}
+
+/// Whether the command was asked for JSON output.
+fn wants_json(command: &Command) -> bool {
+    match command {
+        Command::Ingest(args) => args.json,
+        Command::Search(args) => args.json,
+        Command::Status(args) => args.json,
+        Command::ExtractQueries(args) => args.json,
+        Command::Init(_) | Command::Hook(_) | Command::Serve => false,
     }
 }
 
@@ -76,133 +90,34 @@ fn load(explicit: Option<PathBuf>) -> anyhow::Result<Config> {
     Ok(find_config(&ConfigSearch::from_env(explicit, cwd))?)
 }
 
-/// `lore [--config PATH] hook ...`: the first argument that is not `--config` or its value is
-/// `hook`. Anything after it is ignored rather than rejected.
-fn is_hook_invocation(args: &[OsString]) -> bool {
-    let mut rest = args.iter().skip(1);
-    while let Some(arg) = rest.next() {
-        match arg.to_str() {
-            Some("--config") => {
-                rest.next();
+/// The hook path: answer, print help, or say what is wrong with the arguments. Exits 0 in
+/// every case (see `hook_args`).
+fn run_hook_path(hook: HookArgs) {
+    use crate::adapters::hook_process::say;
+    match hook {
+        HookArgs::Run {
+            config,
+            harness: Harness::Claude,
+            mcp,
+        } => crate::adapters::claude::run_hook(config, mcp),
+        HookArgs::Run {
+            config,
+            harness: Harness::Codex,
+            mcp,
+        } => crate::adapters::codex::run_hook(config, mcp),
+        HookArgs::Help => {
+            use clap::CommandFactory;
+            use std::io::Write;
+            let mut command = Cli::command();
+            command.build();
+            if let Some(hook) = command.find_subcommand_mut("hook") {
+                let help = hook.render_long_help().to_string();
+                let _ = writeln!(std::io::stdout().lock(), "{help}");
             }
-            Some(a) if a.starts_with("--config=") => {}
-            Some("hook") => return true,
-            _ => return false,
         }
-    }
-    false
-}
-
-/// The agent harness a hook answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Harness {
-    Claude,
-    Codex,
-}
-
-/// The harness named after `hook`: `--codex`, `--harness codex|claude` (or `--harness=...`);
-/// none means Claude Code. Other arguments are ignored, never rejected; an unknown harness
-/// name is returned as the error.
-fn hook_harness(args: &[OsString]) -> Result<Harness, String> {
-    let words: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let after_hook = words.iter().skip_while(|w| *w != "hook").skip(1);
-    let mut harness = Harness::Claude;
-    let mut rest = after_hook.peekable();
-    while let Some(word) = rest.next() {
-        let named = match word.as_str() {
-            "--codex" => Some("codex".to_string()),
-            "--harness" => rest.next().cloned(),
-            w => w.strip_prefix("--harness=").map(String::from),
-        };
-        harness = match named.as_deref() {
-            None => continue,
-            Some("codex") => Harness::Codex,
-            Some("claude") => Harness::Claude,
-            Some(other) => return Err(other.to_string()),
-        };
-    }
-    Ok(harness)
-}
-
-/// The `--config` value given before or after `hook`, if any.
-fn hook_config_flag(args: &[OsString]) -> Option<PathBuf> {
-    let mut iter = args.iter().skip(1);
-    while let Some(arg) = iter.next() {
-        let arg = arg.to_string_lossy();
-        if arg == "--config" {
-            return iter.next().map(PathBuf::from);
-        }
-        if let Some(value) = arg.strip_prefix("--config=") {
-            return Some(PathBuf::from(value));
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(list: &[&str]) -> Vec<OsString> {
-        list.iter().map(OsString::from).collect()
-    }
-
-    #[test]
-    fn hook_is_recognised_with_and_without_config() {
-        assert!(is_hook_invocation(&args(&["lore", "hook"])));
-        assert!(is_hook_invocation(&args(&["lore", "hook", "--bogus"])));
-        assert!(is_hook_invocation(&args(&[
-            "lore", "--config", "x.toml", "hook"
-        ])));
-        assert!(is_hook_invocation(&args(&[
-            "lore",
-            "--config=x.toml",
-            "hook"
-        ])));
-        assert!(!is_hook_invocation(&args(&["lore", "search", "hook"])));
-        assert!(!is_hook_invocation(&args(&["lore"])));
-    }
-
-    #[test]
-    fn the_harness_is_named_after_hook() {
-        for (list, expected) in [
-            (&["lore", "hook"][..], Ok(Harness::Claude)),
-            (&["lore", "hook", "--codex"][..], Ok(Harness::Codex)),
-            (
-                &["lore", "--config", "x", "hook", "--codex", "--bogus"][..],
-                Ok(Harness::Codex),
-            ),
-            (
-                &["lore", "hook", "--harness", "codex"][..],
-                Ok(Harness::Codex),
-            ),
-            (
-                &["lore", "hook", "--harness=claude"][..],
-                Ok(Harness::Claude),
-            ),
-            (&["lore", "hook", "--bogus"][..], Ok(Harness::Claude)),
-            (
-                &["lore", "hook", "--harness", "cursor"][..],
-                Err("cursor".to_string()),
-            ),
-        ] {
-            assert_eq!(hook_harness(&args(list)), expected, "{list:?}");
-        }
-    }
-
-    #[test]
-    fn hook_config_is_found_anywhere() {
-        assert_eq!(
-            hook_config_flag(&args(&["lore", "hook", "--config", "a.toml"])),
-            Some(PathBuf::from("a.toml"))
-        );
-        assert_eq!(
-            hook_config_flag(&args(&["lore", "--config=b.toml", "hook"])),
-            Some(PathBuf::from("b.toml"))
-        );
-        assert_eq!(hook_config_flag(&args(&["lore", "hook"])), None);
+        HookArgs::Refused { problems } => say(&format!(
+            "lore hook: {}; nothing injected (see `lore hook --help`)",
+            problems.join(", ")
+        )),
     }
 }

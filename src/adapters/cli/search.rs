@@ -20,6 +20,9 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
         for issue in &report.errors {
             eprintln!("warning: {issue}");
         }
+        for warning in &report.warnings {
+            eprintln!("warning: {warning}");
+        }
     }
     let text = args.query.join(" ");
     let top_k = args.top_k.map_or(config.search.top_k, |k| k as usize);

@@ -13,6 +13,9 @@ pub fn run(config: Option<PathBuf>) -> anyhow::Result<i32> {
             for issue in &report.errors {
                 eprintln!("lore serve: warning: {issue}");
             }
+            for warning in &report.warnings {
+                eprintln!("lore serve: warning: {warning}");
+            }
         }
         Err(e) => eprintln!("lore serve: warning: the index was not refreshed: {e}"),
     }

@@ -37,8 +37,8 @@ const HANDLED: &[&str] = &[
 
 /// Handle one Codex hook event from stdin. Never fails and never panics out: every problem
 /// goes to stderr and the process exits 0.
-pub fn run_hook(config_flag: Option<PathBuf>) {
-    run_hook_process(config_flag, answer);
+pub fn run_hook(config_flag: Option<PathBuf>, mcp: bool) {
+    run_hook_process(config_flag, mcp, answer);
 }
 
 /// The hook's answer to one Codex payload: the JSON line to print, or nothing. Errors are for

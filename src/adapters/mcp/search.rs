@@ -1,10 +1,12 @@
 //! `search_patterns`: the CLI's ranking (`services::search`), then the language and tag
 //! filters on the matched patterns, rendered as text an agent can read: the ranked sections
 //! with source and heading, then each distinct pattern's body once, best first, within
-//! [`BODY_BUDGET`] characters, saying what was cut.
+//! [`BODY_BUDGET`] characters, saying what was cut. The query it echoes is redacted.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
+use crate::core::redact::redact;
 use crate::services::hybrid::hybrid_search;
 use crate::services::search::{RankedChunk, query_for_text};
 use crate::storage::embed::Embedder;
@@ -109,11 +111,14 @@ fn render(
     hits: &[&RankedChunk],
     patterns: &[StoredPattern],
 ) -> String {
+    // The query is echoed back, and MCP clients log what tools return: secrets in it stay out.
+    let query = redact(&request.query);
+    let terms: Vec<Cow<'_, str>> = terms.iter().map(|t| redact(t)).collect();
     let mut out = String::new();
     if hits.is_empty() {
         out.push_str(&format!(
             "No patterns match {:?} (search terms: {}).{}\nTry other words, fewer filters, or add the convention with add_pattern.\n",
-            request.query,
+            query,
             if terms.is_empty() {
                 "none".to_string()
             } else {
@@ -131,7 +136,7 @@ fn render(
         "{} matching sections in {} patterns for {:?}:\n\n",
         hits.len(),
         patterns.len(),
-        request.query
+        query
     ));
     for hit in hits {
         out.push_str(&format!(
@@ -226,6 +231,26 @@ mod tests {
             },
             body: String::new(),
         }
+    }
+
+    #[test]
+    fn the_echoed_query_and_terms_are_redacted() {
+        let request = SearchRequest {
+            query: "deploy with AKIAIOSFODNN7EXAMPLE and password=hunter2".into(),
+            top_k: 5,
+            ..SearchRequest::default()
+        };
+        let terms = ["deploy".to_string(), "akiaiosfodnn7example".to_string()];
+        let text = render(&request, &terms, &[], &[]);
+        assert!(!text.contains("AKIAIOSFODNN7EXAMPLE"), "{text}");
+        assert!(!text.contains("akiaiosfodnn7example"), "{text}");
+        assert!(!text.contains("hunter2"), "{text}");
+        assert!(
+            text.starts_with(
+                "No patterns match \"deploy with [REDACTED] and password=[REDACTED]\" (search terms: deploy, [REDACTED])."
+            ),
+            "{text}"
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use yaml_rust2::{ScanError, Yaml, YamlLoader, yaml::Hash};
 
 use super::values::{self, Items};
+use super::yaml_bounds::{MAX_DEPTH, MAX_FRONTMATTER_BYTES, OutOfBounds, check_bounds};
 use super::{AppliesWhen, Frontmatter, PatternError};
 
 /// File line of the first frontmatter line (line 1 is the opening `---`).
@@ -63,6 +64,7 @@ pub fn parse_frontmatter(source: &str, yaml: &str) -> Result<Frontmatter, Patter
     if yaml.trim().is_empty() {
         return Ok(Frontmatter::default());
     }
+    check_bounds(yaml).map_err(|e| ctx.out_of_bounds(e))?;
     let docs = YamlLoader::load_from_str(yaml).map_err(|e| ctx.syntax_error(&e))?;
     let root = match docs.into_iter().next() {
         None | Some(Yaml::Null) => return Ok(Frontmatter::default()),
@@ -266,6 +268,48 @@ impl Ctx<'_> {
             }
         }
         parent_line
+    }
+
+    /// Frontmatter refused before loading (see `yaml_bounds`), at the file line at fault.
+    fn out_of_bounds(&self, e: OutOfBounds) -> PatternError {
+        // The YAML line at fault, when there is one.
+        let (yaml_line, message) = match e {
+            OutOfBounds::Syntax(e) => return self.syntax_error(&e),
+            OutOfBounds::TooLarge { bytes } => (
+                None,
+                format!(
+                    "the frontmatter is {bytes} bytes, more than the {MAX_FRONTMATTER_BYTES} \
+                     lore reads; keep it to lore's short keys and move long text into the body"
+                ),
+            ),
+            OutOfBounds::Alias { line } | OutOfBounds::Anchor { line } => (
+                Some(line),
+                "YAML anchors and aliases (`&name`, `*name`) are not accepted in frontmatter \
+                 (a few of them can expand into gigabytes); write the values out, or quote a \
+                 value that starts with `&` or `*`"
+                    .to_string(),
+            ),
+            OutOfBounds::TooDeep { line } => (
+                Some(line),
+                format!(
+                    "the frontmatter nests lists and mappings more than {MAX_DEPTH} deep; \
+                     lore's keys need at most 3 levels"
+                ),
+            ),
+        };
+        let key = yaml_line.and_then(|l| {
+            self.yaml
+                .lines()
+                .nth(l - 1)
+                .and_then(values::leading_key)
+                .map(str::to_string)
+        });
+        PatternError {
+            source_path: self.source.to_string(),
+            line: yaml_line.map_or(1, |l| l - 1 + FIRST_YAML_LINE),
+            key,
+            message,
+        }
     }
 
     fn syntax_error(&self, e: &ScanError) -> PatternError {

@@ -7,10 +7,12 @@ mod chunk;
 mod frontmatter;
 mod sections;
 mod values;
+mod yaml_bounds;
 
 pub use chunk::chunk_markdown;
 pub use frontmatter::{parse_frontmatter, split_frontmatter};
 pub use sections::{SectionSpan, chunk_spans, section_spans};
+pub use yaml_bounds::{MAX_DEPTH as MAX_FRONTMATTER_DEPTH, MAX_FRONTMATTER_BYTES};
 
 use thiserror::Error;
 

@@ -18,12 +18,16 @@ use thiserror::Error;
 use crate::core::config::Config;
 use crate::core::pattern::{Pattern, parse_pattern};
 use crate::core::query::mentioned_languages;
+use crate::storage::bounded_read::{BoundedReadError, read_bounded, read_listed_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 
 pub use embed::{
     EMBED_BATCH, EmbedReport, EmbeddingError, embed_missing, embedding_text, ingest_with_embeddings,
 };
-pub use scan::{IGNORE_FILE_NAME, SourceFile, is_pattern_file, scan_knowledge_dir, source_name};
+pub use scan::{
+    IGNORE_FILE_NAME, KnowledgeScan, ScanWarning, SourceFile, is_pattern_file, scan_knowledge,
+    scan_knowledge_dir, source_name,
+};
 
 /// What to ingest.
 #[derive(Debug, Clone, Default)]
@@ -67,6 +71,10 @@ pub struct IngestReport {
     pub removed: Vec<String>,
     pub unchanged: usize,
     pub errors: Vec<IngestIssue>,
+    /// What the scan of the knowledge dir passed over (links, unreadable folders, names that
+    /// are not UTF-8): reported, but not errors.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<ScanWarning>,
     #[serde(serialize_with = "as_millis", rename = "duration_ms")]
     pub duration: Duration,
     /// The embedding step, when it ran ([`ingest_with_embeddings`]).
@@ -120,6 +128,21 @@ pub fn content_hash(bytes: &[u8]) -> String {
     format!("{:016x}", hasher.finish())
 }
 
+/// What to tell the user about a pattern file that was not read.
+fn unreadable_message(error: &BoundedReadError) -> String {
+    match error {
+        BoundedReadError::NotRegular { .. } => format!(
+            "{error}: not read; remove it, or rename it so it does not end in .md, .markdown \
+             or .mdc"
+        ),
+        BoundedReadError::TooLarge { size, limit } => format!(
+            "the file is {size} bytes, more than `ingest.max_pattern_bytes` ({limit}): not \
+             read; split it into smaller patterns, or raise the limit in lore.toml"
+        ),
+        BoundedReadError::Io(e) => format!("cannot read: {e}"),
+    }
+}
+
 /// Read and parse one file: the pattern, or the issue that stops it.
 fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<Pattern, IngestIssue> {
     let issue = |line, message: String| IngestIssue {
@@ -156,26 +179,34 @@ pub fn ingest(
         index.content_hashes()?
     };
 
+    let mut report = IngestReport::default();
     let (files, whole_dir) = match &options.file {
         Some(path) => (vec![single_file(root, path)?], false),
-        None => (
-            scan_knowledge_dir(root).map_err(|source| IngestError::Scan {
+        None => {
+            let scan = scan_knowledge(root).map_err(|source| IngestError::Scan {
                 dir: root.clone(),
                 source,
-            })?,
-            true,
-        ),
+            })?;
+            report.warnings = scan.warnings;
+            (scan.files, true)
+        }
     };
 
-    let mut report = IngestReport::default();
     let mut seen = BTreeSet::new();
     // Read and hash every file (cheap), keeping the new and changed ones to parse.
     let mut changed: Vec<(&SourceFile, Vec<u8>, String)> = Vec::new();
+    let limit = config.ingest.max_pattern_bytes;
     for file in &files {
         seen.insert(file.source.clone());
-        let bytes = match std::fs::read(&file.path) {
+        let read = match file.listed_type {
+            Some(listed) => read_listed_file(&file.path, listed, limit),
+            None => read_bounded(&file.path, limit, false),
+        };
+        let bytes = match read {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !whole_dir => {
+            Err(BoundedReadError::Io(e))
+                if e.kind() == std::io::ErrorKind::NotFound && !whole_dir =>
+            {
                 // `--file` naming a deleted file: drop it from the index.
                 seen.remove(&file.source);
                 continue;
@@ -184,7 +215,7 @@ pub fn ingest(
                 report.errors.push(IngestIssue {
                     source: file.source.clone(),
                     line: 1,
-                    message: format!("cannot read: {e}"),
+                    message: unreadable_message(&e),
                 });
                 continue;
             }
@@ -353,6 +384,7 @@ fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     Ok(SourceFile {
         source,
         path: resolved,
+        listed_type: None,
     })
 }
 

@@ -179,3 +179,75 @@ fn missing_knowledge_dir_is_an_error_with_a_remedy() {
     .to_string();
     assert!(err.contains("knowledge_dir"), "{err}");
 }
+
+#[test]
+fn an_alias_bomb_is_an_error_naming_file_and_line_and_the_rest_still_indexes() {
+    let kb = Kb::new();
+    kb.write("good.md", "# Good\nfine\n");
+    let mut bomb = String::from("---\ntags: [x]\na0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..9 {
+        let items = vec![format!("*a{}", level - 1); 9].join(", ");
+        bomb.push_str(&format!("a{level}: &a{level} [{items}]\n"));
+    }
+    bomb.push_str("---\n# Bomb\n");
+    kb.write("bomb.md", &bomb);
+    let report = kb.ingest(IngestOptions::default());
+    assert_eq!(report.added, ["good.md"]);
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    let error = report.errors[0].to_string();
+    assert!(error.starts_with("bomb.md:3: "), "{error}");
+    assert!(error.contains("aliases"), "{error}");
+}
+
+#[test]
+fn oversized_and_non_regular_pattern_files_are_errors_naming_them_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = parse_config(
+        &dir.path().join("lore.toml"),
+        "knowledge_dir = \"patterns\"\n[ingest]\nmax_pattern_bytes = 64\n",
+    )
+    .unwrap();
+    let kb = Kb { dir, config };
+    std::fs::create_dir_all(&kb.config.knowledge_dir).unwrap();
+    kb.write("small.md", "# Small\nfine\n");
+    kb.write("big.md", &format!("# Big\n{}\n", "x".repeat(100)));
+    let fifo = kb.config.knowledge_dir.join("pipe.md");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    // A FIFO without a writer would block a plain read forever.
+    let report = kb.ingest(IngestOptions::default());
+    assert_eq!(report.added, ["small.md"]);
+    let errors: Vec<String> = report.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].starts_with("big.md:1: ") && errors[0].contains("max_pattern_bytes"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[1].starts_with("pipe.md:1: ") && errors[1].contains("FIFO"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_symlinked_pattern_is_a_warning_not_silence() {
+    let kb = Kb::new();
+    kb.write("a.md", "# A\nalpha\n");
+    let elsewhere = kb.dir.path().join("elsewhere.md");
+    std::fs::write(&elsewhere, "# Elsewhere\n").unwrap();
+    std::os::unix::fs::symlink(&elsewhere, kb.config.knowledge_dir.join("linked.md")).unwrap();
+    let report = kb.ingest(IngestOptions::default());
+    assert_eq!(report.added, ["a.md"]);
+    assert!(report.is_clean());
+    assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
+    assert!(
+        report.warnings[0]
+            .to_string()
+            .starts_with("linked.md: is a symbolic link"),
+        "{}",
+        report.warnings[0]
+    );
+}

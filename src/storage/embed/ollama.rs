@@ -4,7 +4,8 @@
 //! ollama-rs has no timeout setting of its own; it is handed a `reqwest` client built with a
 //! total request timeout (connect included) and no proxy, so a hook's query embedding can
 //! never wait longer than `ollama.query_timeout_ms`, and a corporate `HTTP_PROXY` cannot
-//! capture traffic meant for a loopback Ollama.
+//! capture traffic meant for a loopback Ollama. Every text is redacted (`core::redact`)
+//! before it is sent.
 
 use std::time::Duration;
 
@@ -16,6 +17,7 @@ use reqwest::Url;
 use super::{EmbedError, Embedder, check_vectors};
 use crate::core::config::{Config, OllamaConfig};
 use crate::core::embedding_prompt::EmbeddingPrompts;
+use crate::core::redact::redact;
 
 /// Embeds with a model served by Ollama (`/api/embed`).
 pub struct OllamaEmbedder {
@@ -210,12 +212,16 @@ impl Embedder for OllamaEmbedder {
         if texts.is_empty() {
             return Ok(Vec::new());
         }
-        let request = GenerateEmbeddingsRequest::new(self.model.clone(), texts.to_vec().into());
+        // The one door to the embedding server (which may be remote): nothing passes it
+        // unredacted, whoever the caller.
+        let texts: Vec<String> = texts.iter().map(|t| redact(t).into_owned()).collect();
+        let count = texts.len();
+        let request = GenerateEmbeddingsRequest::new(self.model.clone(), texts.into());
         let response = self
             .runtime
             .block_on(self.client.generate_embeddings(request))
             .map_err(|e| self.classify(e))?;
-        check_vectors(&self.host, texts.len(), &response.embeddings)?;
+        check_vectors(&self.host, count, &response.embeddings)?;
         Ok(response.embeddings)
     }
 }
@@ -333,6 +339,67 @@ mod tests {
             "model 'x' not found"
         );
         assert_eq!(server_message(" plain text\n"), "plain text");
+    }
+
+    /// A one-request HTTP server answering like Ollama's `/api/embed`; returns its URL and
+    /// the request it received.
+    fn recording_server() -> (String, std::thread::JoinHandle<String>) {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let handle = std::thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut head = String::new();
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                reader.read_line(&mut line).unwrap();
+                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap();
+                }
+                head.push_str(&line);
+                if line == "\r\n" {
+                    break;
+                }
+            }
+            let mut body = vec![0; length];
+            reader.read_exact(&mut body).unwrap();
+            let reply = r#"{"model":"m","embeddings":[[0.5,0.25]]}"#;
+            write!(
+                &stream,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{reply}",
+                reply.len()
+            )
+            .unwrap();
+            head + &String::from_utf8(body).unwrap()
+        });
+        (url, handle)
+    }
+
+    #[test]
+    fn texts_are_redacted_before_they_are_sent() {
+        let (host, server) = recording_server();
+        let config = OllamaConfig {
+            host,
+            model: "m".into(),
+            ..OllamaConfig::default()
+        };
+        let embedder = OllamaEmbedder::new(&config, Duration::from_secs(10)).unwrap();
+        let vectors = embedder
+            .embed(&[
+                "aws s3 ls AKIAIOSFODNN7EXAMPLE ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+                    .to_string(),
+            ])
+            .unwrap();
+        assert_eq!(vectors, [vec![0.5, 0.25]]);
+        let request = server.join().unwrap();
+        assert!(!request.contains("AKIAIOSFODNN7EXAMPLE"), "{request}");
+        assert!(!request.contains("ghp_16C7"), "{request}");
+        assert!(
+            request.contains("aws s3 ls [REDACTED] [REDACTED]"),
+            "{request}"
+        );
     }
 
     #[test]

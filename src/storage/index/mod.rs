@@ -4,6 +4,8 @@
 //! transaction, so a reader sees the old index or the new one and a crash mid-ingest leaves
 //! the previous index intact.
 
+mod building;
+mod ownership;
 mod pattern_search;
 mod pattern_text;
 mod pattern_vectors;
@@ -19,6 +21,8 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 use thiserror::Error;
 
+pub use building::{BuildFile, remove_stale_builds};
+pub use ownership::{IndexOwner, index_owner};
 pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
@@ -38,6 +42,14 @@ pub enum IndexError {
         /// Not `source`: the message already says it, and a chain would repeat it.
         cause: rusqlite::Error,
     },
+    #[error(
+        "the index {path} is {kind}, not a regular file; point `database` in lore.toml at a file (the default is `.lore/index.db`)"
+    )]
+    NotAFile { path: PathBuf, kind: &'static str },
+    #[error(
+        "{path} is not a lore index ({what}), so lore leaves it alone and never rebuilds over it, not even with --force; point `database` in lore.toml at another path (the default is `.lore/index.db`), or move the file away and run `lore ingest`"
+    )]
+    NotLoreIndex { path: PathBuf, what: String },
     #[error("cannot create the index directory {path}: {source}")]
     CreateDir {
         path: PathBuf,
@@ -72,13 +84,28 @@ const MMAP_SIZE: i64 = 1 << 30;
 
 impl Index {
     /// Open (creating and migrating if needed) the index at `path` for reading and writing,
-    /// waiting up to 10 s for another writer.
+    /// waiting up to 10 s for another writer. A link at `path` is refused, not followed.
     pub fn open(path: &Path) -> Result<Self, IndexError> {
         Self::open_with_busy_timeout(path, Duration::from_secs(10))
     }
 
     /// As [`Index::open`], waiting at most `busy` for a lock held by another connection.
     pub fn open_with_busy_timeout(path: &Path, busy: Duration) -> Result<Self, IndexError> {
+        Self::open_writer(path, busy).map_err(|e| refine_open_error(path, e))
+    }
+
+    fn open_writer(path: &Path, busy: Duration) -> Result<Self, IndexError> {
+        // Writes never go through a link: one planted at the index's name could point at
+        // any file of the user's.
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(IndexError::NotAFile {
+                path: path.to_path_buf(),
+                kind: "a symbolic link",
+            });
+        }
+        if exists_as_file(path)? {
+            refuse_foreign_tables(path)?;
+        }
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| IndexError::CreateDir {
                 path: dir.to_path_buf(),
@@ -89,7 +116,11 @@ impl Index {
             path: path.to_path_buf(),
             cause,
         };
-        let mut conn = Connection::open(path).map_err(open_err)?;
+        let mut conn = Connection::open_with_flags(
+            path,
+            OpenFlags::default() | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(open_err)?;
         conn.busy_timeout(busy).map_err(open_err)?;
         enable_wal(&conn, busy).map_err(open_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
@@ -127,9 +158,17 @@ impl Index {
         busy: Duration,
         snapshot: bool,
     ) -> Result<Option<Self>, IndexError> {
-        if !path.exists() {
+        if !exists_as_file(path)? {
             return Ok(None);
         }
+        Self::open_existing_reader(path, busy, snapshot).map_err(|e| refine_open_error(path, e))
+    }
+
+    fn open_existing_reader(
+        path: &Path,
+        busy: Duration,
+        snapshot: bool,
+    ) -> Result<Option<Self>, IndexError> {
         let open_err = |cause| IndexError::Open {
             path: path.to_path_buf(),
             cause,
@@ -198,8 +237,66 @@ impl IndexError {
                 "schema version {found}, newer than this lore's {supported}"
             )),
             Self::Corrupt(what) => Some(what.clone()),
-            Self::CreateDir { .. } | Self::OlderSchema { .. } | Self::Busy(_) => None,
+            Self::CreateDir { .. }
+            | Self::NotAFile { .. }
+            | Self::NotLoreIndex { .. }
+            | Self::OlderSchema { .. }
+            | Self::Busy(_) => None,
         }
+    }
+}
+
+/// Whether the index file exists, refusing anything there that is not a regular file: SQLite
+/// would open a FIFO and wait on it forever. One `stat`, the cost of the existence check it
+/// replaces on the hook's path.
+fn exists_as_file(path: &Path) -> Result<bool, IndexError> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(true),
+        Ok(meta) => Err(IndexError::NotAFile {
+            path: path.to_path_buf(),
+            kind: crate::storage::bounded_read::describe_file_type(meta.file_type()),
+        }),
+        Err(_) => Ok(false),
+    }
+}
+
+/// Refuse a SQLite database that another program made (schema version 0 with tables of its
+/// own): migrating it would write lore's tables into someone else's file.
+fn refuse_foreign_tables(path: &Path) -> Result<(), IndexError> {
+    let Ok(conn) = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    ) else {
+        // Whatever is wrong shows when it is opened for real.
+        return Ok(());
+    };
+    let foreign: rusqlite::Result<bool> = conn.query_row(
+        "SELECT (SELECT user_version FROM pragma_user_version) = 0 \
+         AND EXISTS (SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%')",
+        [],
+        |r| r.get(0),
+    );
+    if foreign.unwrap_or(false) {
+        return Err(IndexError::NotLoreIndex {
+            path: path.to_path_buf(),
+            what: "a SQLite database of another program".to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// An error that would call for a rebuild, unless the file is not lore's: then it says so,
+/// and neither advises nor allows a rebuild over it.
+fn refine_open_error(path: &Path, error: IndexError) -> IndexError {
+    if error.damage().is_none() {
+        return error;
+    }
+    match index_owner(path) {
+        IndexOwner::Foreign(what) => IndexError::NotLoreIndex {
+            path: path.to_path_buf(),
+            what,
+        },
+        IndexOwner::Lore | IndexOwner::LoreDamaged => error,
     }
 }
 

@@ -274,6 +274,7 @@ fn read_only_open_sees_committed_data_and_reports_missing_files() {
 fn a_newer_schema_is_refused_with_a_remedy() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("index.db");
+    drop(Index::open(&path).unwrap());
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
@@ -281,6 +282,65 @@ fn a_newer_schema_is_refused_with_a_remedy() {
     }
     let err = Index::open(&path).err().unwrap();
     assert!(err.to_string().contains("lore ingest --force"), "{err}");
+    assert!(err.damage().is_some());
+}
+
+#[test]
+fn another_programs_database_is_never_migrated_or_offered_for_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, setup) in [
+        (
+            "app.sqlite",
+            "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);",
+        ),
+        ("newer.sqlite", "PRAGMA user_version = 999;"),
+    ] {
+        let path = dir.path().join(name);
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(setup)
+            .unwrap();
+        let err = Index::open(&path).err().unwrap();
+        assert!(
+            matches!(err, IndexError::NotLoreIndex { .. }),
+            "{name}: {err}"
+        );
+        assert!(err.damage().is_none(), "{name}");
+        assert!(
+            !err.to_string().contains("run `lore ingest --force`"),
+            "{err}"
+        );
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let tables: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'patterns'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(tables, 0, "{name}: lore wrote its tables into it");
+    }
+}
+
+#[test]
+fn a_fifo_as_index_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("index.db");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    for err in [
+        Index::open(&path).err().unwrap(),
+        Index::open_snapshot(&path, std::time::Duration::from_millis(10))
+            .err()
+            .unwrap(),
+    ] {
+        assert!(matches!(err, IndexError::NotAFile { .. }), "{err}");
+        assert!(err.to_string().contains("FIFO"), "{err}");
+        assert!(err.damage().is_none());
+    }
 }
 
 #[test]
@@ -355,8 +415,10 @@ fn concurrent_writers_wait_for_each_other_instead_of_failing() {
 
 #[test]
 fn an_unreadable_index_file_names_its_remedy_once_and_counts_as_damage() {
+    // Where lore creates its index: a file there that is no database is lore's, damaged.
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("index.db");
+    std::fs::create_dir(dir.path().join(".lore")).unwrap();
+    let path = dir.path().join(".lore/index.db");
     std::fs::write(
         &path,
         "not sqlite at all, but long enough to have a header page",
@@ -371,6 +433,28 @@ fn an_unreadable_index_file_names_its_remedy_once_and_counts_as_damage() {
         "said once: {message}"
     );
     assert!(Index::open(&path).err().unwrap().damage().is_some());
+}
+
+#[test]
+fn a_text_file_named_as_the_index_is_not_offered_for_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("NOTES.txt");
+    std::fs::write(&path, "my notes, long enough to look like a header page").unwrap();
+    for err in [
+        Index::open(&path).err().unwrap(),
+        Index::open_snapshot(&path, std::time::Duration::from_millis(10))
+            .err()
+            .unwrap(),
+    ] {
+        let message = err.to_string();
+        assert!(message.contains("NOTES.txt") && message.contains("not a lore index"));
+        assert!(!message.contains("run `lore ingest --force`"), "{message}");
+        assert!(err.damage().is_none());
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "my notes, long enough to look like a header page"
+    );
 }
 
 #[test]
@@ -397,4 +481,15 @@ fn a_busy_index_is_no_damage_and_says_to_wait() {
     assert!(matches!(err, IndexError::Busy(_)), "{err:?}");
     assert!(err.damage().is_none());
     assert!(err.to_string().contains("try again"), "{err}");
+}
+
+#[test]
+fn a_link_at_the_index_path_is_never_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("elsewhere.db");
+    let path = dir.path().join("index.db");
+    std::os::unix::fs::symlink(&target, &path).unwrap();
+    let err = Index::open(&path).err().unwrap();
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    assert!(!target.exists(), "the index was created through the link");
 }

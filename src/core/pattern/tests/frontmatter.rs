@@ -279,3 +279,31 @@ fn crlf_frontmatter_parses() {
         (5, "# T\r\n\r\nbody")
     );
 }
+
+#[test]
+fn an_alias_bomb_is_an_error_on_its_line_not_a_blow_up() {
+    // Nine levels of nine aliases: 9^9 copies once expanded, about 600 bytes written.
+    let mut yaml = String::from("tags: [bomb]\na0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..9 {
+        let items = vec![format!("*a{}", level - 1); 9].join(", ");
+        yaml.push_str(&format!("a{level}: &a{level} [{items}]\n"));
+    }
+    assert!(yaml.len() < 700);
+    let e = fm_err(&yaml);
+    // Line 1 is the opening `---`, so the first anchor (YAML line 2) is file line 3.
+    assert_eq!(e.line, 3, "{e:?}");
+    assert_eq!(e.key.as_deref(), Some("a0"));
+    assert!(e.message.contains("aliases"), "{}", e.message);
+}
+
+#[test]
+fn oversized_and_deeply_nested_frontmatter_are_errors() {
+    let large = format!("description: {}\n", "x".repeat(70_000));
+    let e = fm_err(&large);
+    assert_eq!(e.line, 1);
+    assert!(e.message.contains("bytes"), "{}", e.message);
+    let deep = format!("tags: [a]\npaths: {}x{}\n", "[".repeat(20), "]".repeat(20));
+    let e = fm_err(&deep);
+    assert_eq!(e.line, 3, "{e:?}");
+    assert!(e.message.contains("deep"), "{}", e.message);
+}

@@ -1,0 +1,187 @@
+//! The arguments of `lore [--config PATH] hook`, read by hand instead of by clap: clap ends
+//! a usage error with exit status 2, which Claude Code reads as "block this tool". Whatever
+//! the arguments, the hook path ends with status 0; a problem with them is a line on stderr
+//! and nothing on stdout, and `--help` prints help instead of waiting on stdin.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// The agent harness a hook answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Harness {
+    #[default]
+    Claude,
+    Codex,
+}
+
+/// What the hook path was asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HookArgs {
+    /// Answer one event from stdin, for `harness`; `mcp`: lore's MCP server is configured
+    /// for the session.
+    Run {
+        config: Option<PathBuf>,
+        harness: Harness,
+        mcp: bool,
+    },
+    /// `-h` / `--help` anywhere: print the hook's help.
+    Help,
+    /// Arguments lore does not know: say so, answer nothing.
+    Refused { problems: Vec<String> },
+}
+
+/// `Some` when the command is `hook`: the first argument that is not a flag (nor the value of
+/// `--config`) is `hook`. Unknown flags before or after it make [`HookArgs::Refused`].
+pub fn parse_hook_args(args: &[OsString]) -> Option<HookArgs> {
+    let mut config = None;
+    let mut harness = Harness::Claude;
+    let mut mcp = false;
+    let mut help = false;
+    let mut problems = Vec::new();
+    let mut found = false;
+    let mut rest = args.iter().skip(1);
+    while let Some(arg) = rest.next() {
+        let text = arg.to_string_lossy();
+        match text.as_ref() {
+            "--config" => match rest.next() {
+                Some(value) => config = Some(PathBuf::from(value)),
+                None => problems.push("`--config` needs a path".to_string()),
+            },
+            "-h" | "--help" => help = true,
+            "hook" if !found => found = true,
+            "--codex" if found => harness = Harness::Codex,
+            "--mcp" if found => mcp = true,
+            "--harness" if found => match rest.next().map(|v| v.to_string_lossy()) {
+                Some(name) => match harness_named(&name) {
+                    Some(named) => harness = named,
+                    None => problems.push(unknown_harness(&name)),
+                },
+                None => problems.push("`--harness` needs a name".to_string()),
+            },
+            other => {
+                if let Some(value) = other.strip_prefix("--config=") {
+                    config = Some(PathBuf::from(value));
+                } else if let Some(name) = other.strip_prefix("--harness=").filter(|_| found) {
+                    match harness_named(name) {
+                        Some(named) => harness = named,
+                        None => problems.push(unknown_harness(name)),
+                    }
+                } else if other.starts_with('-') || found {
+                    problems.push(format!("unknown argument `{other}`"));
+                } else {
+                    // Another command (`lore search hook`): not the hook path.
+                    return None;
+                }
+            }
+        }
+    }
+    if !found {
+        return None;
+    }
+    Some(if help {
+        HookArgs::Help
+    } else if problems.is_empty() {
+        HookArgs::Run {
+            config,
+            harness,
+            mcp,
+        }
+    } else {
+        HookArgs::Refused { problems }
+    })
+}
+
+fn harness_named(name: &str) -> Option<Harness> {
+    match name {
+        "claude" => Some(Harness::Claude),
+        "codex" => Some(Harness::Codex),
+        _ => None,
+    }
+}
+
+fn unknown_harness(name: &str) -> String {
+    format!(
+        "unknown harness `{name}` (use `lore hook` for Claude Code or `lore hook --codex` for the Codex CLI)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(list: &[&str]) -> Option<HookArgs> {
+        let args: Vec<OsString> = list.iter().map(OsString::from).collect();
+        parse_hook_args(&args)
+    }
+
+    fn run(config: Option<&str>, harness: Harness, mcp: bool) -> Option<HookArgs> {
+        Some(HookArgs::Run {
+            config: config.map(PathBuf::from),
+            harness,
+            mcp,
+        })
+    }
+
+    #[test]
+    fn hook_is_recognised_with_config_before_or_after_it() {
+        assert_eq!(parse(&["lore", "hook"]), run(None, Harness::Claude, false));
+        for list in [
+            &["lore", "--config", "x.toml", "hook"][..],
+            &["lore", "--config=x.toml", "hook"],
+            &["lore", "hook", "--config", "x.toml"],
+        ] {
+            assert_eq!(
+                parse(list),
+                run(Some("x.toml"), Harness::Claude, false),
+                "{list:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_harness_and_the_mcp_server_are_named_after_hook() {
+        assert_eq!(
+            parse(&["lore", "hook", "--codex"]),
+            run(None, Harness::Codex, false)
+        );
+        assert_eq!(
+            parse(&["lore", "hook", "--harness", "codex", "--mcp"]),
+            run(None, Harness::Codex, true)
+        );
+        assert_eq!(
+            parse(&["lore", "hook", "--harness=claude"]),
+            run(None, Harness::Claude, false)
+        );
+        assert!(matches!(
+            parse(&["lore", "hook", "--harness", "cursor"]),
+            Some(HookArgs::Refused { .. })
+        ));
+        // Before `hook` they are unknown global flags.
+        assert!(matches!(
+            parse(&["lore", "--codex", "hook"]),
+            Some(HookArgs::Refused { .. })
+        ));
+    }
+
+    #[test]
+    fn other_commands_are_not_the_hook_path() {
+        assert_eq!(parse(&["lore", "search", "hook"]), None);
+        assert_eq!(parse(&["lore"]), None);
+        assert_eq!(parse(&["lore", "--config", "hook"]), None);
+    }
+
+    #[test]
+    fn unknown_flags_anywhere_are_refused_and_help_wins() {
+        let refused = |list: &[&str]| matches!(parse(list), Some(HookArgs::Refused { .. }));
+        assert!(refused(&["lore", "--bogus-global", "hook"]));
+        assert!(refused(&["lore", "hook", "--bogus", "-x"]));
+        assert!(refused(&["lore", "hook", "extra"]));
+        assert!(refused(&["lore", "hook", "--config"]));
+        assert_eq!(parse(&["lore", "hook", "--help"]), Some(HookArgs::Help));
+        assert_eq!(parse(&["lore", "-h", "hook"]), Some(HookArgs::Help));
+        assert_eq!(
+            parse(&["lore", "hook", "--bogus", "--help"]),
+            Some(HookArgs::Help)
+        );
+    }
+}
