@@ -15,6 +15,7 @@ mod mention;
 mod path;
 mod stem;
 mod stem_match;
+mod technology;
 mod terms;
 #[cfg(test)]
 mod tests;
@@ -30,6 +31,10 @@ pub use mention::mentioned_languages;
 pub use path::languages_for_path;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};
+pub use technology::{
+    Ecosystem, ManifestFindings, Package, Technology, TechnologyTable, canonical_technology,
+    check_file_sign, technologies,
+};
 pub use terms::clean_terms;
 pub use tokenize::{StemCache, index_stems, term_stem};
 
