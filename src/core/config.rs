@@ -9,6 +9,8 @@ use thiserror::Error;
 
 use crate::core::embedding_prompt::EmbeddingPrompts;
 
+mod technologies;
+
 /// Claude Code replaces additionalContext longer than this many characters with a stub.
 pub const CLAUDE_CONTEXT_LIMIT: usize = 10_000;
 
@@ -27,6 +29,9 @@ pub struct Config {
     pub hook: HookConfig,
     pub mcp: McpConfig,
     pub ingest: IngestConfig,
+    /// A team's own technologies (`[[technologies]]`), validated, names and languages in
+    /// canonical form; see `core::query::TechnologyTable`.
+    pub technologies: Vec<TechnologyConfig>,
 }
 
 /// Ingest settings.
@@ -44,6 +49,37 @@ impl Default for IngestConfig {
             max_pattern_bytes: 1024 * 1024,
         }
     }
+}
+
+/// One `[[technologies]]` entry: an in-house framework or library, or more signs for a
+/// built-in technology of the same name.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TechnologyConfig {
+    /// Lower-case name (`acme-ui`); a built-in name or alias extends that technology.
+    pub name: String,
+    /// Other names prose and file names use (`"Acme UI"`, `acmeui`), matched in any case.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Languages code using it is written in, any of (`typescript`).
+    #[serde(default)]
+    pub languages: Vec<String>,
+    /// Technologies it implies (`react`).
+    #[serde(default)]
+    pub implies: Vec<String>,
+    /// Path signs: globs matched at any depth (`acme.config.*`, `src/widgets/**/*.tsx`).
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Module names imports use; a name also matches its sub-modules (`@acme/ui`).
+    #[serde(default)]
+    pub imports: Vec<String>,
+    /// Programs, or a program and its first arguments (`acme`, `npx acme-cli`).
+    #[serde(default)]
+    pub commands: Vec<String>,
+    /// Dependency names in any manifest (`@acme/ui`, `acme-core`); a trailing `*` matches a
+    /// prefix.
+    #[serde(default)]
+    pub packages: Vec<String>,
 }
 
 /// MCP server settings.
@@ -164,6 +200,8 @@ struct RawConfig {
     mcp: McpConfig,
     #[serde(default)]
     ingest: IngestConfig,
+    #[serde(default)]
+    technologies: Vec<TechnologyConfig>,
 }
 
 /// A `lore.toml` that cannot be used.
@@ -233,6 +271,14 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
             "`search.top_k` must be at least 1".to_string(),
         ));
     }
+    let technologies =
+        technologies::validate(text, raw.technologies).map_err(|(line, message)| {
+            ConfigError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                message,
+            }
+        })?;
     let database = raw
         .database
         .unwrap_or_else(|| PathBuf::from(".lore/index.db"));
@@ -245,6 +291,7 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
         hook: raw.hook,
         mcp: raw.mcp,
         ingest: raw.ingest,
+        technologies,
     })
 }
 
@@ -337,5 +384,90 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.starts_with("/repo/lore.toml:3: "), "{msg}");
         assert!(msg.contains("10000"), "{msg}");
+    }
+
+    const TEAM: &str = r#"knowledge_dir = "patterns"
+
+[[technologies]]
+name = "acme-ui"
+aliases = ["Acme UI"]
+languages = ["TypeScript", "tsx"]
+implies = ["Next.js", "acme-core"]
+files = ["acme.config.*", "src/widgets/**/*.tsx"]
+imports = ["@acme/ui"]
+commands = ["acme"]
+packages = ["@acme/ui"]
+
+[[technologies]]
+name = "acme-core"
+"#;
+
+    #[test]
+    fn team_technologies_come_back_canonical() {
+        let c = parse(TEAM).unwrap();
+        assert_eq!(c.technologies.len(), 2);
+        let acme = &c.technologies[0];
+        assert_eq!(acme.name, "acme-ui");
+        assert_eq!(acme.languages, ["typescript"]);
+        assert_eq!(acme.implies, ["nextjs", "acme-core"]);
+        assert_eq!(acme.files, ["acme.config.*", "src/widgets/**/*.tsx"]);
+        assert!(
+            parse("knowledge_dir = \"p\"\n")
+                .unwrap()
+                .technologies
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn bad_team_technologies_name_key_and_line() {
+        let cases: &[(&str, &str, usize, &str)] = &[
+            (
+                "languages = [\"TypeScript\", \"tsx\"]",
+                "languages = [\"cobol-ish\"]",
+                6,
+                "cobol-ish",
+            ),
+            (
+                "implies = [\"Next.js\", \"acme-core\"]",
+                "implies = [\"acme-kore\"]",
+                7,
+                "acme-kore",
+            ),
+            (
+                "files = [\"acme.config.*\", \"src/widgets/**/*.tsx\"]",
+                "files = [\"src/[ab].tsx\"]",
+                8,
+                "src/[ab].tsx",
+            ),
+            ("name = \"acme-ui\"", "name = \"Acme UI\"", 4, "lower-case"),
+            (
+                "commands = [\"acme\"]",
+                "commands = [\" \"]",
+                10,
+                "empty item",
+            ),
+            (
+                "imports = [\"@acme/ui\"]",
+                "import = [\"@acme/ui\"]",
+                9,
+                "import",
+            ),
+        ];
+        for (from, to, line, says) in cases {
+            let text = TEAM.replace(from, to);
+            let msg = parse(&text).unwrap_err().to_string();
+            assert!(
+                msg.starts_with(&format!("/repo/lore.toml:{line}: ")),
+                "{to}: {msg}"
+            );
+            assert!(msg.contains(says), "{to}: {msg}");
+        }
+        let twice = TEAM
+            .replace(", \"acme-core\"]", "]")
+            .replace("name = \"acme-core\"", "name = \"acme-ui\"");
+        let msg = parse(&twice).unwrap_err().to_string();
+        assert!(msg.starts_with("/repo/lore.toml:14: "), "{msg}");
+        assert!(msg.contains("twice"), "{msg}");
     }
 }

@@ -110,6 +110,15 @@ impl Ctx<'_> {
                         values::push_unique(&mut fm.languages, language.to_lowercase());
                     }
                 }
+                "technology" | "technologies" => {
+                    let example = format!("`{key}: nextjs` or `{key}: [fastapi, pydantic]`");
+                    for technology in self.items(key, value, &example)? {
+                        let name = values::technology_name(&technology).map_err(|message| {
+                            self.error(Some(key), self.key_line(key), message)
+                        })?;
+                        values::push_unique(&mut fm.technologies, name);
+                    }
+                }
                 "universal" | "alwaysApply" => fm.universal |= self.boolean(key, value)?,
                 "applies_when" => fm.applies_when = self.applies_when(value)?,
                 "paths" | "globs" | "applyTo" => {

@@ -44,6 +44,11 @@ pub struct Frontmatter {
     /// Declared languages, lower-cased (the structural language gate).
     #[serde(default)]
     pub languages: Vec<String>,
+    /// Declared technologies (`technologies: [nextjs, supabase]`): canonical names when the
+    /// built-in table knows them (`Next.js` → `nextjs`), else lower-cased as written (a
+    /// team's own, resolved against `lore.toml` later).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub technologies: Vec<String>,
     /// Always-on tier (`universal: true`, tag `universal`, or Cursor `alwaysApply: true`).
     #[serde(default)]
     pub universal: bool,

@@ -4,6 +4,7 @@
 use yaml_rust2::Yaml;
 
 use super::AppliesWhen;
+use crate::core::query::canonical_technology;
 
 /// The result of reading a value as a list of strings.
 pub(super) enum Items {
@@ -59,6 +60,27 @@ fn push_trimmed(item: &str, out: &mut Vec<String>) {
     let item = item.trim();
     if !item.is_empty() {
         out.push(item.to_string());
+    }
+}
+
+/// A declared technology: the built-in table's canonical name for a name or alias
+/// (`Next.js` → `nextjs`), else the name lower-cased (a team's own). The error says why a
+/// value cannot be a name.
+pub(super) fn technology_name(item: &str) -> Result<String, String> {
+    if let Some(canonical) = canonical_technology(item) {
+        return Ok(canonical.to_string());
+    }
+    let lower = item.trim().to_lowercase();
+    let plain = lower
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '+' | ' '));
+    if plain {
+        Ok(lower)
+    } else {
+        Err(format!(
+            "`technologies` item `{item}` is not a technology name; write names such as \
+             `nextjs`, `fastapi` or your team's own `acme-ui`"
+        ))
     }
 }
 

@@ -11,14 +11,14 @@ const WRAPPERS: &[&str] = &[
 ];
 
 /// Programs whose next word is itself a program (`npx tsc`, `uvx ruff`).
-const DIRECT_RUNNERS: &[&str] = &["bunx", "npx", "pnpx", "uvx", "pipx"];
+pub(super) const DIRECT_RUNNERS: &[&str] = &["bunx", "npx", "pnpx", "uvx", "pipx"];
 
 /// Programs that run a program after a `run`/`exec`/`x`/`dlx` subcommand (`uv run pytest`,
 /// `bundle exec rspec`).
-const SUBCOMMAND_RUNNERS: &[&str] = &[
+pub(super) const SUBCOMMAND_RUNNERS: &[&str] = &[
     "bun", "bundle", "hatch", "npm", "pdm", "pipenv", "pnpm", "poetry", "rye", "uv", "yarn",
 ];
-const RUN_SUBCOMMANDS: &[&str] = &["run", "exec", "x", "dlx"];
+pub(super) const RUN_SUBCOMMANDS: &[&str] = &["run", "exec", "x", "dlx"];
 
 /// Languages implied by a shell command (`cargo` → rust, `npm` → javascript, ...), in the order
 /// their programs appear, deduplicated.

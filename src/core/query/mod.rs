@@ -17,6 +17,7 @@ mod patch;
 mod path;
 mod stem;
 mod stem_match;
+mod technology;
 mod terms;
 #[cfg(test)]
 mod tests;
@@ -36,6 +37,10 @@ pub use patch::{
 pub use path::languages_for_path;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};
+pub use technology::{
+    Ecosystem, ManifestFindings, Package, Technology, TechnologyTable, canonical_technology,
+    check_file_sign, technologies,
+};
 pub use terms::clean_terms;
 pub use tokenize::{StemCache, index_stems, term_stem};
 

@@ -307,3 +307,34 @@ fn oversized_and_deeply_nested_frontmatter_are_errors() {
     assert_eq!(e.line, 3, "{e:?}");
     assert!(e.message.contains("deep"), "{}", e.message);
 }
+
+#[test]
+fn technologies_canonical_when_known_lowercased_otherwise() {
+    assert_eq!(
+        fm("technologies: Next.js").technologies,
+        strings(&["nextjs"])
+    );
+    assert_eq!(
+        fm("technologies: [FastAPI, Spring Boot, Acme-UI, fastapi]").technologies,
+        strings(&["fastapi", "spring-boot", "acme-ui"])
+    );
+    assert_eq!(
+        fm("technology: sklearn\ntechnologies: [pandas]").technologies,
+        strings(&["scikit-learn", "pandas"])
+    );
+    assert_eq!(fm("tags: [react]").technologies, Vec::<String>::new());
+}
+
+#[test]
+fn technologies_of_the_wrong_shape_name_key_and_line() {
+    let e = fm_err("tags: [a]\ntechnologies: {nextjs: true}\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("technologies")));
+    assert!(
+        e.message.contains("must be a list of strings"),
+        "{}",
+        e.message
+    );
+    let e = fm_err("technologies: [\"next/js!\"]\n");
+    assert_eq!((e.line, e.key.as_deref()), (2, Some("technologies")));
+    assert!(e.message.contains("not a technology name"), "{}", e.message);
+}
