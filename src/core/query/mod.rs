@@ -5,6 +5,7 @@
 //! audit sees byte for byte what the hook would search for.
 
 mod command;
+mod concepts;
 mod diff;
 mod extract;
 mod focus;
@@ -22,6 +23,7 @@ mod tests;
 mod tokenize;
 
 pub use command::languages_for_command;
+pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
 pub use focus::{Dropped, FocusedTerms, focus_terms};
