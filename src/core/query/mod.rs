@@ -5,6 +5,8 @@
 //! audit sees byte for byte what the hook would search for.
 
 mod command;
+mod concepts;
+mod diff;
 mod extract;
 mod focus;
 mod fts;
@@ -24,6 +26,8 @@ mod tests;
 mod tokenize;
 
 pub use command::languages_for_command;
+pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
+pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
 pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;

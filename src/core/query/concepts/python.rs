@@ -1,0 +1,125 @@
+//! Concept rows for Python, and how Python is lexed (`#` comments, triple-quoted strings that
+//! span lines, `f`/`r`/`b` string prefixes; an `f` prefix makes a string interpolated).
+
+use super::{Concept, Family, Syntax, quote, strong, weak};
+
+pub(super) static FAMILY: Family = Family {
+    languages: &["python"],
+    syntax: Syntax {
+        line_comments: &["#"],
+        hash_at_word_start: false,
+        block_comments: &[],
+        quotes: &[
+            quote("\"\"\"", "\"\"\"", true, true, None),
+            quote("'''", "'''", true, true, None),
+            quote("\"", "\"", false, true, None),
+            quote("'", "'", false, true, None),
+        ],
+        string_prefixes: &[
+            ("rb", false),
+            ("br", false),
+            ("fr", true),
+            ("rf", true),
+            ("f", true),
+            ("t", true),
+            ("r", false),
+            ("b", false),
+            ("u", false),
+        ],
+        operators: &[
+            "**=", "//=", ">>=", "<<=", "->", ":=", "==", "!=", "<=", ">=", "**", "//", "+=", "-=",
+            "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>",
+        ],
+        fold_case: false,
+        shell_words: false,
+        lifetimes: false,
+    },
+    concepts: CONCEPTS,
+};
+
+#[rustfmt::skip]
+const CONCEPTS: &[Concept] = &[
+    strong("py-lambda", &["lambda"], "lambda functions"),
+    strong("py-logging-format", &[
+        "logging . $id ( $fstr", "logger . $id ( $fstr", "log . $id ( $fstr",
+        "LOGGER . $id ( $fstr", "_logger . $id ( $fstr", "_log . $id ( $fstr",
+        "logging . $id ( $str . format (", "logger . $id ( $str . format (",
+        "logging . $id ( $str %", "logger . $id ( $str %", "log . $id ( $str %",
+    ], "logging format"),
+    strong("py-print", &["$noprev:. print ("], "print logging"),
+    strong("py-open-files", &["$noprev:. open ("], "files resources"),
+    strong("py-broad-except", &[
+        "^ except :", "^ except Exception", "^ except BaseException", "^ except ( Exception",
+    ], "exceptions catch"),
+    strong("py-exception-chaining", &["^ raise .. from"], "exception chaining"),
+    strong("py-mutable-defaults", &[
+        "^ def .. = [ ]", "^ def .. = { }", "^ async def .. = [ ]", "^ async def .. = { }",
+        "^ def .. = dict ( )", "^ def .. = list ( )", "^ def .. = set ( )", "^ $id = [ ] ,",
+        "^ $id = { } ,", "^ $id : .. = [ ] ,", "^ $id : .. = { } ,",
+    ], "mutable default argument values"),
+    strong("py-wildcard-imports", &["^ from .. import *"], "wildcard imports"),
+    strong("py-relative-imports", &["^ from ."], "relative imports"),
+    strong("py-properties", &[
+        "@ property", "@ $id . setter", "@ cached_property", "@ functools . cached_property",
+    ], "properties getters setters"),
+    strong("py-global-state", &["^ global", "^ nonlocal"], "global state"),
+    strong("py-comprehensions", &["[ .. for .. in", "{ .. for .. in", "( .. for .. in"],
+        "comprehensions expressions"),
+    strong("py-dataclasses", &["@ dataclass", "@ dataclasses . dataclass", "from dataclasses import"],
+        "dataclasses"),
+    strong("py-main", &["if __name__ == $str"], "main"),
+    strong("py-string-concatenation", &["$str +", "+ $str", "+= $str", "+= $fstr"],
+        "strings concatenation"),
+    strong("py-truth-tests", &[
+        "== None", "!= None", "== True", "== False", "!= True", "!= False", "is True", "is False",
+        "len ( .. ) == 0", "len ( .. ) > 0", "len ( .. ) != 0", "not len (",
+    ], "evaluations implicit boolean"),
+    strong("py-lint-suppression", &[
+        "$comment*noqa", "$comment*type:", "$comment*pylint:", "$comment*pyright:", "$comment*mypy:",
+    ], "lint suppression"),
+    strong("py-static-methods", &["@ staticmethod", "@ classmethod"], "decorators staticmethod"),
+    strong("py-fixtures", &["@ pytest . fixture"], "fixtures pytest"),
+    strong("py-parametrize", &["@ pytest . mark . parametrize"], "parametrized tests"),
+    strong("py-mocking", &["mock . patch", "@ patch (", "MagicMock (", "Mock (", "monkeypatch ."],
+        "mocking"),
+    strong("py-os-path", &["os . path ."], "pathlib paths"),
+    strong("py-shell-true", &["shell = True"], "subprocess shell injection"),
+    strong("py-eval", &["$noprev:. eval (", "$noprev:. exec (", "pickle . load (", "pickle . loads ("],
+        "eval security"),
+    strong("py-sql-formatting", &[
+        "execute ( $fstr", "execute ( $str %", "execute ( $str . format (", "text ( $fstr",
+    ], "sql injection parameterized queries"),
+    strong("py-row-iteration", &[". iterrows ( )", ". itertuples ( )", ". apply ( lambda"],
+        "vectorized operations"),
+    strong("py-inplace", &["inplace = True"], "inplace"),
+    strong("py-reflection", &["$noprev:. getattr (", "$noprev:. setattr (", "$noprev:. hasattr ("],
+        "power features reflection"),
+    strong("py-threading", &["threading . Thread (", "threading . Lock (", "Thread ("],
+        "threading locks"),
+    strong("py-semicolons", &["; $end"], "semicolons"),
+    strong("py-backslash-continuation", &["\\ $end"], "backslash continuation"),
+    weak("py-logging", &[
+        "logging . $id (", "logger . $id (", "logging . getLogger (", "^ import logging",
+    ], "logging"),
+    weak("py-with", &["^ with", "^ async with"], "context managers"),
+    weak("py-except", &["^ except $id", "^ except ("], "exceptions"),
+    weak("py-raise", &["^ raise"], "exceptions raise"),
+    weak("py-imports", &["^ import", "^ from .. import"], "imports"),
+    weak("py-type-annotations", &[
+        "^ def .. ) ->", "^ async def .. ) ->", "Optional [", "Union [", "List [", "Dict [",
+        "from typing import",
+    ], "type annotations hints"),
+    weak("py-docstrings", &["^ $str^\"\"\"", "^ $str^'''", "^ $str^r\"\"\""], "docstrings comments"),
+    weak("py-assert", &["^ assert"], "assert"),
+    weak("py-async", &["async def", "await", "asyncio ."], "async await"),
+    weak("py-string-formatting", &["$fstr", "$str %", "$str . format ("], "strings formatting"),
+    weak("py-decorators", &["^ @ $id"], "decorators"),
+    weak("py-generators", &["yield"], "generators yield"),
+    weak("py-unittest", &["unittest . TestCase", "self . assertEqual (", "self . assertTrue ("],
+        "unittest tests"),
+    weak("py-tests", &["^ def $id^test_", "^ async def $id^test_"], "tests"),
+    weak("py-pathlib", &["Path (", "pathlib ."], "pathlib paths"),
+    weak("py-subprocess", &["subprocess . $id ("], "subprocess"),
+    weak("py-walrus", &[":="], "assignment expressions"),
+    weak("py-classes", &["^ class"], "classes"),
+];
