@@ -336,7 +336,14 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     }
     let ledger_dir = ws.path(".env/runtime/lore");
-    let ledgers: Vec<_> = std::fs::read_dir(&ledger_dir).unwrap().collect();
+    // One ledger (beside it, the session's project facts).
+    let ledgers: Vec<_> = std::fs::read_dir(&ledger_dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "ledger"))
+        })
+        .collect();
     assert_eq!(ledgers.len(), 1);
     let text = std::fs::read_to_string(ledgers[0].as_ref().unwrap().path()).unwrap();
     let mut ids: Vec<&str> = text.lines().collect();
@@ -467,10 +474,13 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
     // tool call must get its conventions, not wait for a session start or `lore ingest`.
     let ws = ingested_fixture();
     {
-        // Undo migration 8: the index as a schema-7 lore left it.
+        // Undo migrations 9 and 8: the index as a schema-7 lore left it.
         let conn = rusqlite::Connection::open(ws.path(".lore/index.db")).unwrap();
         conn.execute_batch(
-            "DROP TRIGGER chunks_drop_pattern_vectors;
+            "DROP TABLE pattern_technologies;
+             ALTER TABLE patterns DROP COLUMN technologies;
+             DELETE FROM pattern_languages WHERE declared = 2;
+             DROP TRIGGER chunks_drop_pattern_vectors;
              DROP TABLE pattern_vectors;
              PRAGMA user_version = 7;",
         )

@@ -432,9 +432,9 @@ fn a_squatted_runtime_ledger_dir_falls_back_to_the_users_cache_and_dedup_holds()
         "shown twice: {}",
         stdout(&second)
     );
-    assert_eq!(std::fs::read_dir(&squatted).unwrap().count(), 0);
+    assert_eq!(ledger_files(&squatted), 0);
     let cache = ws.path(".env/home/.cache/lore/sessions");
-    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
+    assert_eq!(ledger_files(&cache), 1);
 }
 
 #[test]
@@ -453,5 +453,16 @@ fn without_a_runtime_dir_ledgers_go_to_the_users_cache_not_a_shared_folder() {
     assert!(stdout(&run()).contains("Return errors with context."));
     assert!(stdout(&run()).is_empty());
     let cache = ws.path(".env/home/.cache/lore/sessions");
-    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
+    assert_eq!(ledger_files(&cache), 1);
+}
+
+/// The session ledgers in `dir` (a session also keeps its project facts beside them).
+fn ledger_files(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "ledger"))
+        })
+        .count()
 }

@@ -7,12 +7,15 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::core::config::Config;
+use crate::core::query::{ManifestFindings, TechnologyTable};
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
+use crate::services::project::project_facts;
 use crate::services::refresh::{build_first_index, upgrade_index};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
+use crate::storage::project_cache::ProjectCache;
 
 use super::hook_process::HookRequest;
 
@@ -37,6 +40,8 @@ pub struct HookSession {
     exits_after: bool,
     /// How the agent can search for more.
     search_hint: SearchHint,
+    /// Where the session's project facts are remembered (none without a session id).
+    project_cache: Option<ProjectCache>,
 }
 
 impl HookSession {
@@ -60,13 +65,25 @@ impl HookSession {
         } else {
             SearchHint::Cli
         };
+        let project_cache = origin
+            .session_id
+            .filter(|s| !s.is_empty())
+            .map(|session| ProjectCache::new(&request.ledger_dir, session));
         Ok(Self {
             config,
             ledger,
             project_dir,
             exits_after: request.exits_after,
             search_hint,
+            project_cache,
         })
+    }
+
+    /// What the project's root files show, read once per session (see `services::project`).
+    pub fn project_facts(&self) -> ManifestFindings {
+        let table = TechnologyTable::with_team(&self.config.technologies);
+        let top = self.config.path.as_deref().and_then(Path::parent);
+        project_facts(&self.project_dir, top, &table, self.project_cache.as_ref())
     }
 
     /// The session's ledger, for recording what an answer showed once it was written.

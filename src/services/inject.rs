@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::core::config::Config;
 use crate::core::pattern::SectionSpan;
-use crate::core::query::QueryInput;
+use crate::core::query::{QueryInput, TechnologyTable};
 use crate::core::select::budget::{Budget, PatternPlan, SectionInfo, allocate};
 use crate::core::select::sections::{WeightedTerms, is_heading_only};
 use crate::services::hybrid::query_text_of;
@@ -133,7 +133,8 @@ pub fn select_for_moment(
     embedder: Option<&dyn Embedder>,
     explain: bool,
 ) -> Result<MomentSelection, IndexError> {
-    let plan = plan_query(moment, input, Some(index))?;
+    let technologies = TechnologyTable::with_team(&config.technologies);
+    let plan = plan_query(moment, input, &technologies, Some(index))?;
     if plan.skipped.is_some() {
         return Ok(MomentSelection {
             plan,

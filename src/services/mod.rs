@@ -4,6 +4,7 @@ pub mod author;
 pub mod hybrid;
 pub mod ingest;
 pub mod inject;
+pub mod project;
 pub mod query_plan;
 pub mod refresh;
 pub mod render;

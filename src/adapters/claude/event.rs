@@ -115,6 +115,7 @@ pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> Quer
         prompt: payload.prompt.clone(),
         last_user_message,
         error: payload.error.clone(),
+        project: Default::default(),
     }
 }
 

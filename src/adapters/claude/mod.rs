@@ -92,7 +92,8 @@ pub fn answer(
         Event::UserPromptSubmit { .. }
         | Event::PreToolUse { .. }
         | Event::PostToolUseFailure { .. } => {
-            let input = hook_query_input(&payload);
+            let mut input = hook_query_input(&payload);
+            input.project = session.project_facts();
             let moment = match event {
                 Event::UserPromptSubmit { .. } => Moment::Prompt,
                 Event::PreToolUse { .. } => Moment::ToolCall,

@@ -7,7 +7,7 @@
 //! `--codex`; an `apply_patch` call, which only Codex makes, is read as Codex's either way.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -18,8 +18,9 @@ use crate::adapters::claude::hook_query_input;
 use crate::adapters::claude::wire::Payload;
 use crate::adapters::codex;
 use crate::core::config::Config;
-use crate::core::query::{Dropped, QueryInput, relative_path};
+use crate::core::query::{Dropped, QueryInput, TechnologyTable, relative_path};
 use crate::services::inject::{MomentSelection, select_for_moment};
+use crate::services::project::project_facts;
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
 use crate::services::select::Candidate;
 use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
@@ -212,6 +213,14 @@ fn extract(
     } else {
         claude_search(call, value)?
     };
+    // The hook reads the project's root files from the payload's folder.
+    if let Some(cwd) = input.cwd.as_deref().map(Path::new).filter(|d| d.is_dir()) {
+        let table = TechnologyTable::with_team(opened.map_or(&[][..], |(c, _)| &c.technologies));
+        let top = opened
+            .and_then(|(c, _)| c.path.as_deref())
+            .and_then(Path::parent);
+        input.project = project_facts(cwd, top, &table, None);
+    }
     // Eval cases carry the transcript's last user message inline.
     if input.last_user_message.is_none() {
         input.last_user_message = value
@@ -226,8 +235,14 @@ fn extract(
                 select_for_moment(index, config, searched, &input, None, true)?;
             (plan, selection)
         }
-        Some((_, index)) => (plan_query(searched, &input, Some(index))?, None),
-        None => (plan_query(searched, &input, None)?, None),
+        Some((config, index)) => {
+            let table = TechnologyTable::with_team(&config.technologies);
+            (plan_query(searched, &input, &table, Some(index))?, None)
+        }
+        None => (
+            plan_query(searched, &input, &TechnologyTable::builtin(), None)?,
+            None,
+        ),
     };
     let QueryPlan {
         query,

@@ -107,7 +107,8 @@ pub fn answer(
             inject_session_start(ctx, config.hook.subagent_budget)
         })?,
         Event::UserPromptSubmit | Event::PreToolUse { .. } | Event::ShellFailure { .. } => {
-            let input = hook_query_input(&payload, shell.as_ref());
+            let mut input = hook_query_input(&payload, shell.as_ref());
+            input.project = session.project_facts();
             let Some(moment) = event.moment() else {
                 return Ok(None);
             };

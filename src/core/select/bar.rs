@@ -1,10 +1,16 @@
 //! The evidence bar: whether one candidate's own evidence is enough to inject it.
 //!
-//! Some evidence is enough alone, because the team or the project said so: a universal
-//! pattern whose `applies_when` names the call, a `paths` glob naming a part of the project,
-//! the agent instructions of the project the call is in. Everything else has to earn its place
-//! by words: a word score that clears an absolute bar (the same in any index: the scores are
-//! computed with smoothed document frequencies, see `bm25`), and that is not far below the best
+//! Gates come first: a pattern specific to technologies (Next.js, Dataverse, an MCP SDK) is
+//! only for calls whose context has one of them, whatever else it has. Then some evidence is
+//! enough alone, because the team or the project said so: a universal pattern whose
+//! `applies_when` names the call, a `paths` glob naming a part of the project, the agent
+//! instructions of the project the call is in. A pattern whose file name is the call's stack
+//! (`go.md` for a Go edit, `nestjs.instructions.md` in a NestJS project) is its general
+//! convention file; one named for what the call is about needs a word of the call to back
+//! its name; one specific to a technology the call's context has needs a word of the call.
+//! Everything else has to earn its place by words: a word score that clears an absolute bar
+//! (the same in any index: the scores are computed with smoothed document frequencies, see
+//! `bm25`), a distinctive word of the call itself, and a score not far below the best
 //! candidate of the call, so a weak leftover never rides along with a strong match.
 
 use super::evidence::{Evidence, NameMatch, vector_only_allowed};
@@ -20,9 +26,12 @@ pub enum Grounds {
     Glob { glob: String },
     /// The agent instructions of the project the call is in.
     Project,
-    /// The pattern's file name is the call's language (`go.md` for a Go edit): the general
-    /// convention file of that language.
-    Language,
+    /// The pattern's file name is the call's language or technology (`go.md` for a Go edit,
+    /// `nestjs.md` in a NestJS project): the general convention file of that stack.
+    Stack,
+    /// The pattern is specific to a technology the call or its project has, and a word of the
+    /// call backs it.
+    Technology { technology: String },
     /// The pattern's file name is what the call is about, and a distinctive word of the call
     /// backs it (`errors.md` for an edit adding a `thiserror` error).
     Subject,
@@ -38,6 +47,8 @@ pub enum Grounds {
 pub enum Shortfall {
     /// The pattern belongs to another project's folder.
     OtherProject,
+    /// The pattern is specific to technologies the call's context does not have.
+    Technology { needs: Vec<String> },
     /// The pattern is about a language the call is not in.
     Language,
     /// The words match, but not strongly enough in any index.
@@ -104,15 +115,20 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if evidence.universal {
         return Verdict::Kept(Grounds::Universal);
     }
+    if evidence.project_depth.is_some() {
+        return Verdict::Kept(Grounds::Project);
+    }
+    if evidence.technology.excludes() {
+        return Verdict::Dropped(Shortfall::Technology {
+            needs: evidence.technology.pattern.clone(),
+        });
+    }
     if let Some(glob) = &evidence.glob
         && glob.kind == GlobKind::Specific
     {
         return Verdict::Kept(Grounds::Glob {
             glob: glob.glob.clone(),
         });
-    }
-    if evidence.project_depth.is_some() {
-        return Verdict::Kept(Grounds::Project);
     }
     let score = evidence.word_score();
     if let (Some(vector), Some(min)) = (&evidence.vector, standard.min_relevance) {
@@ -131,11 +147,19 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     }
     let words = &evidence.words;
     match words.name_match {
-        Some(NameMatch::Language) => return Verdict::Kept(Grounds::Language),
+        Some(NameMatch::Stack) => return Verdict::Kept(Grounds::Stack),
         Some(NameMatch::Call) if words.has_call_evidence() => {
             return Verdict::Kept(Grounds::Subject);
         }
         _ => {}
+    }
+    if let Some(matched) = &evidence.technology.matched
+        && evidence.technology.matches_stack()
+        && words.has_call_evidence()
+    {
+        return Verdict::Kept(Grounds::Technology {
+            technology: matched.technology.clone(),
+        });
     }
     if score < WORD_BAR {
         return Verdict::Dropped(Shortfall::WeakWords {
@@ -158,7 +182,7 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::select::evidence::{GlobMatch, MatchedTerm, WordEvidence};
+    use crate::core::select::evidence::{GlobMatch, MatchedTerm, TechnologyEvidence, WordEvidence};
 
     fn term(term: &str, weight: f64) -> MatchedTerm {
         MatchedTerm {
@@ -227,8 +251,8 @@ mod tests {
         };
         let weak = standard(0.0);
         assert_eq!(
-            judge(&named(NameMatch::Language, vec![]), &weak),
-            Verdict::Kept(Grounds::Language)
+            judge(&named(NameMatch::Stack, vec![]), &weak),
+            Verdict::Kept(Grounds::Stack)
         );
         assert_eq!(
             judge(&named(NameMatch::Call, vec![term("thiserror", 4.0)]), &weak),
@@ -238,6 +262,43 @@ mod tests {
         let mut from_message = term("thiserror", 4.0);
         from_message.from_message = true;
         assert!(!judge(&named(NameMatch::Message, vec![from_message]), &weak).is_kept());
+    }
+
+    #[test]
+    fn a_technology_the_context_lacks_rules_a_pattern_out_and_one_it_has_admits_it() {
+        let specific = |call: &[&str], project: &[&str]| {
+            let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            Evidence {
+                technology: TechnologyEvidence::of(
+                    list(&["dataverse"]),
+                    &list(call),
+                    &list(project),
+                    &[],
+                ),
+                glob: Some(GlobMatch {
+                    glob: "src/**/*.py".into(),
+                    kind: GlobKind::Specific,
+                }),
+                ..by_words(30.0)
+            }
+        };
+        assert_eq!(
+            judge(&specific(&["fastapi"], &[]), &standard(30.0)),
+            Verdict::Dropped(Shortfall::Technology {
+                needs: vec!["dataverse".into()]
+            })
+        );
+        assert!(judge(&specific(&[], &["dataverse"]), &standard(30.0)).is_kept());
+        // Without a glob, the technology and a word of the call are grounds of their own.
+        let mut worded = specific(&["dataverse"], &[]);
+        worded.glob = None;
+        worded.words.content_bm25 = Some(-1.0);
+        assert_eq!(
+            judge(&worded, &standard(30.0)),
+            Verdict::Kept(Grounds::Technology {
+                technology: "dataverse".into()
+            })
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use thiserror::Error;
 
 use crate::core::config::Config;
 use crate::core::pattern::{Pattern, parse_pattern};
-use crate::core::query::mentioned_languages;
+use crate::core::query::{TechnologyTable, mentioned_languages};
 use crate::storage::bounded_read::{BoundedReadError, read_bounded, read_listed_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 
@@ -179,6 +179,7 @@ pub fn ingest(
         index.content_hashes()?
     };
 
+    let technologies = TechnologyTable::with_team(&config.technologies);
     let mut report = IngestReport::default();
     let (files, whole_dir) = match &options.file {
         Some(path) => (vec![single_file(root, path)?], false),
@@ -272,6 +273,7 @@ pub fn ingest(
         .iter()
         .map(|f| PatternRecord {
             mentioned_languages: f.mentioned_languages.clone(),
+            technologies: pattern_technologies(&technologies, &f.pattern),
             pattern: &f.pattern,
             content_hash: f.hash.clone(),
         })
@@ -287,6 +289,21 @@ pub fn ingest(
     })?;
     report.duration = started.elapsed();
     Ok(report)
+}
+
+/// A pattern's technologies (see `core::query::TechnologyTable::of_pattern`): what makes it
+/// specific to a framework or tool, so a hook offers it only where that is in use. Only what
+/// the author declared or its name, tags and title say: a description that lists libraries in
+/// passing must not confine a general pattern to them.
+fn pattern_technologies(table: &TechnologyTable, pattern: &Pattern) -> Vec<String> {
+    let fm = &pattern.frontmatter;
+    table.of_pattern(
+        &pattern.source,
+        &pattern.title,
+        None,
+        &fm.tags,
+        &fm.technologies,
+    )
 }
 
 /// Files parsed per progress step.

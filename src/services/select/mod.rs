@@ -23,7 +23,7 @@ use globset::{Glob, GlobSetBuilder};
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
 use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge};
-use crate::core::select::evidence::{Evidence, GlobMatch};
+use crate::core::select::evidence::{Evidence, GlobMatch, TechnologyEvidence};
 use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
 use crate::services::hybrid::RetrievalMode;
@@ -126,7 +126,9 @@ pub fn select(
     }
     glob_candidates(index, request.query, &facts.project_folders, &mut pool)?;
     project_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    technology_candidates(index, request.query, &facts.project_folders, &mut pool)?;
     let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
+    technology_evidence(index, request.query, &mut pool)?;
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
 
@@ -310,6 +312,52 @@ fn project_candidates(
             entry(pool, id, &source, &p.summary.title)
                 .evidence
                 .project_depth = Some(scope.depth());
+        }
+    }
+    Ok(())
+}
+
+/// Patterns specific to a technology the call or its project has: the stack's own
+/// conventions are candidates even when the call shares no word with them.
+fn technology_candidates(
+    index: &Index,
+    query: &Query,
+    folders: &ProjectFolders,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let technologies: Vec<String> = query
+        .technologies
+        .iter()
+        .chain(&query.project_technologies)
+        .cloned()
+        .collect();
+    if technologies.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<i64> = index
+        .patterns_of_technologies(&technologies)?
+        .into_iter()
+        .filter(|id| !pool.contains_key(id))
+        .collect();
+    for (id, (source, title)) in index.patterns_passing(&ids, &LanguageGate::for_query(query))? {
+        if in_project_scope(folders, query, &source) {
+            entry(pool, id, &source, &title);
+        }
+    }
+    Ok(())
+}
+
+/// Each candidate's technologies, and which of them the call's context has.
+fn technology_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<(), IndexError> {
+    let ids: Vec<i64> = pool.keys().copied().collect();
+    for (id, technologies) in index.pattern_technologies(&ids)? {
+        if let Some(candidate) = pool.get_mut(&id) {
+            candidate.evidence.technology = TechnologyEvidence::of(
+                technologies,
+                &query.technologies,
+                &query.project_technologies,
+                &query.message_technologies,
+            );
         }
     }
     Ok(())

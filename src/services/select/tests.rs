@@ -156,7 +156,7 @@ fn another_projects_patterns_never_come_and_its_instructions_join_inside_it() {
     // The general file of the language the call is in comes by its name.
     assert_eq!(
         candidate(&selection, "typescript.md").verdict,
-        Verdict::Kept(Grounds::Language)
+        Verdict::Kept(Grounds::Stack)
     );
 }
 

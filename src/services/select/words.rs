@@ -149,11 +149,18 @@ pub(super) fn word_candidates(
         .chain(&query.location_terms)
         .cloned()
         .collect();
+    let stack: Vec<String> = query
+        .languages
+        .iter()
+        .chain(&query.technologies)
+        .chain(&query.project_technologies)
+        .cloned()
+        .collect();
     let with_name = |id: i64, source: &str| WordEvidence {
         name_coverage: name_coverage(source, &query.terms, &facts.name_filler),
         name_match: name_match(
             source,
-            &query.languages,
+            &stack,
             &query.terms,
             &weak_terms,
             &facts.name_filler,

@@ -126,6 +126,46 @@ impl Index {
         Ok((declaring, mentioning))
     }
 
+    /// The technologies each of `ids` is specific to (patterns specific to none are left out).
+    pub fn pattern_technologies(
+        &self,
+        ids: &[i64],
+    ) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT technology FROM pattern_technologies WHERE pattern_id = ?1")?;
+        let mut found = BTreeMap::new();
+        for &id in ids {
+            let technologies: Vec<String> = stmt
+                .query_map(params![id], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            if !technologies.is_empty() {
+                found.insert(id, technologies);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The patterns specific to any of `technologies`, in id order.
+    pub fn patterns_of_technologies(
+        &self,
+        technologies: &[String],
+    ) -> Result<Vec<i64>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT pattern_id FROM pattern_technologies WHERE technology = ?1")?;
+        let mut ids = Vec::new();
+        for technology in technologies {
+            let rows = stmt.query_map(params![technology], |r| r.get::<_, i64>(0))?;
+            for id in rows {
+                ids.push(id?);
+            }
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        Ok(ids)
+    }
+
     /// How many patterns the index holds.
     pub fn pattern_count(&self) -> Result<u64, IndexError> {
         // Every write stores the count (counting walks every pattern's key); an index no

@@ -76,6 +76,7 @@ mod tests {
                     pattern,
                     content_hash: "h".into(),
                     mentioned_languages: Vec::new(),
+                    technologies: Vec::new(),
                 }],
                 ..WriteBatch::default()
             })

@@ -39,6 +39,9 @@ pub struct PatternRecord<'a> {
     pub content_hash: String,
     /// Languages named in the pattern's text (for undeclared patterns' language gate).
     pub mentioned_languages: Vec<String>,
+    /// The technologies the pattern is specific to (see
+    /// `core::query::TechnologyTable::of_pattern`), strongest first.
+    pub technologies: Vec<String>,
 }
 
 /// Everything one ingest changes, applied atomically by [`Index::write`].
@@ -65,6 +68,7 @@ impl Index {
             tx.execute_batch(
                 "INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
                  DELETE FROM chunks; DELETE FROM pattern_languages;
+                 DELETE FROM pattern_technologies;
                  DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;",
             )?;
         }
@@ -137,6 +141,8 @@ fn remove_pattern(
         .execute(params![id])?;
     tx.prepare_cached("DELETE FROM pattern_globs WHERE pattern_id = ?1")?
         .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_technologies WHERE pattern_id = ?1")?
+        .execute(params![id])?;
     tx.prepare_cached("DELETE FROM patterns WHERE id = ?1")?
         .execute(params![id])?;
     Ok(())
@@ -144,6 +150,21 @@ fn remove_pattern(
 
 fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, IndexError> {
     serde_json::to_string(value).map_err(|e| IndexError::Corrupt(e.to_string()))
+}
+
+/// Index a pattern's technologies, so a call's technologies find the patterns about them.
+pub(super) fn insert_technologies(
+    tx: &Transaction<'_>,
+    pattern_id: i64,
+    technologies: &[String],
+) -> Result<(), IndexError> {
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO pattern_technologies (technology, pattern_id) VALUES (?1, ?2)",
+    )?;
+    for technology in technologies {
+        insert.execute(params![technology, pattern_id])?;
+    }
+    Ok(())
 }
 
 /// Insert a pattern's rows and its sections' full text; returns its id.
@@ -159,8 +180,9 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
     };
     tx.prepare_cached(
         "INSERT INTO patterns (source, title, tags, languages, universal,
-                               applies_when, paths, description, content_hash, has_declared)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                               applies_when, paths, description, content_hash, has_declared,
+                               technologies)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?
     .execute(params![
         p.source,
@@ -173,8 +195,10 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
         fm.description,
         record.content_hash,
         !fm.languages.is_empty() || !named.is_empty(),
+        to_json(&record.technologies)?,
     ])?;
     let pattern_id = tx.last_insert_rowid();
+    insert_technologies(tx, pattern_id, &record.technologies)?;
     tx.prepare_cached(
         "INSERT INTO pattern_texts (pattern_id, body, sections) VALUES (?1, ?2, ?3)",
     )?

@@ -53,28 +53,33 @@ fn edit_query() {
     );
     assert_eq!(
         query.terms,
+        // The file, what the edit's constructs are about (`todo!()` panics, a `Result` of
+        // an error type), the words it writes, then the user's message.
         strings(&[
             "validate",
             "email",
-            "proper",
+            "panic",
+            "result",
             "error",
-            "panicking",
             "addr",
             "str",
-            "result",
             "parseerror",
             "parse",
             "trimmed",
             "trim",
             "todo",
+            "proper",
+            "panicking",
             "rust"
         ])
     );
+    assert_eq!(query.message_terms, strings(&["proper", "panicking"]));
     assert_eq!(
         fts_expression(&query).as_deref(),
         Some(
-            "\"validate\" OR \"email\" OR \"proper\" OR \"error\" OR \"panicking\" OR \"addr\" OR \"str\" OR \"result\" \
-             OR \"parseerror\" OR \"parse\" OR \"trimmed\" OR \"trim\" OR \"todo\" OR \"rust\""
+            "\"validate\" OR \"email\" OR \"panic\" OR \"result\" OR \"error\" OR \"addr\" OR \"str\" \
+             OR \"parseerror\" OR \"parse\" OR \"trimmed\" OR \"trim\" OR \"todo\" OR \"proper\" \
+             OR \"panicking\" OR \"rust\""
         )
     );
 }
@@ -102,7 +107,13 @@ fn write_query_uses_nearest_project_directories() {
             "card",
             "components",
             "web",
+            // The constructs the file writes: a hook, its dependency array, exports.
             "useeffect",
+            "effects",
+            "dependencies",
+            "functions",
+            "exports",
+            "arrow",
             "use",
             "effect",
             "typescript",
@@ -117,7 +128,15 @@ fn path_terms_for_generic_names() {
         ("/home/dev/demo/Dockerfile", &["dockerfile", "docker"]),
         (
             "/home/dev/demo/.github/workflows/ci.yml",
-            &["ci", "workflows", "github", "github-actions", "yaml"],
+            // The path shows GitHub Actions: its name's words join the languages'.
+            &[
+                "ci",
+                "workflows",
+                "github",
+                "github-actions",
+                "yaml",
+                "actions",
+            ],
         ),
         (
             "/home/dev/demo/cmd/ordersd/main.go",
@@ -240,6 +259,12 @@ fn terms_are_capped_keeping_languages() {
     let words: Vec<String> = (0..100).map(|i| format!("word{i}x")).collect();
     let query = extract_query(&QueryInput {
         command: Some(format!("cargo {}", words.join(" "))),
+        description: Some(
+            (0..100)
+                .map(|i| format!("other{i}x"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
         content: Some(
             "alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma omega"
                 .to_owned(),
@@ -261,8 +286,14 @@ fn content_adds_at_most_twelve_new_terms() {
         ),
         ..input("Write")
     });
-    assert_eq!(query.terms.len(), 1 + MAX_CONTENT_TERMS);
-    assert_eq!(query.terms.last().map(String::as_str), Some("sigma"));
+    // The file's stem, then at most twelve words of what it writes.
+    assert_eq!(query.terms.len(), MAX_CONTENT_TERMS);
+    assert_eq!(query.terms.first().map(String::as_str), Some("notes"));
+    assert!(
+        !query.terms.contains(&"omega".to_string()),
+        "{:?}",
+        query.terms
+    );
 }
 
 #[test]
