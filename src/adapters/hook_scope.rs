@@ -79,11 +79,21 @@ impl HookSession {
         })
     }
 
-    /// What the project's root files show, read once per session (see `services::project`).
-    pub fn project_facts(&self) -> ManifestFindings {
+    /// What the project's root files show, for a call touching `file` (absolute or relative
+    /// to the project), each folder read once per session (see `services::project`).
+    pub fn project_facts(&self, file: Option<&str>) -> ManifestFindings {
         let table = TechnologyTable::with_team(&self.config.technologies);
         let top = self.config.path.as_deref().and_then(Path::parent);
-        project_facts(&self.project_dir, top, &table, self.project_cache.as_ref())
+        let touched = file
+            .map(|f| self.project_dir.join(f))
+            .and_then(|f| f.parent().map(Path::to_path_buf));
+        project_facts(
+            &self.project_dir,
+            touched.as_deref(),
+            top,
+            &table,
+            self.project_cache.as_ref(),
+        )
     }
 
     /// The session's ledger, for recording what an answer showed once it was written.

@@ -1,48 +1,80 @@
 //! What a project is built with, from its root files: the manifests (`package.json`,
 //! `pyproject.toml`, `go.mod`, `*.csproj`, ...) and marker files (`next.config.ts`,
-//! `nest-cli.json`) in the working directory and the folders above it up to the repository
-//! root. Read once per session and remembered beside the session ledger.
+//! `nest-cli.json`) in the folders of the touched file up to the working directory (a
+//! monorepo's package, a .NET project below its solution), and in the working directory and
+//! the folders above it up to the repository root. Each folder is read once per session and
+//! remembered beside the session ledger.
 
 use std::path::Path;
 
 use crate::core::query::{ManifestFindings, TechnologyTable};
-use crate::storage::project_cache::ProjectCache;
+use crate::storage::project_cache::{FolderFacts, ProjectCache};
 use crate::storage::project_files::{is_repository_root, read_root_files};
 
 /// Most folders looked at from the working directory upwards.
 const MAX_LEVELS: usize = 6;
 
-/// The technologies and languages the root files of `cwd` and the folders above it show,
+/// The technologies and languages the root files show: of the folders between `touched`
+/// (the touched file's folder, if any) and `cwd`, then of `cwd` and the folders above it,
 /// stopping at the repository root (a folder holding `.git`), at `top` (the folder of
-/// lore.toml) or after [`MAX_LEVELS`] folders. With a `cache`, they are read once for `cwd`.
+/// lore.toml) or after [`MAX_LEVELS`] folders. With a `cache`, each folder is read once.
 pub fn project_facts(
     cwd: &Path,
+    touched: Option<&Path>,
     top: Option<&Path>,
     table: &TechnologyTable,
     cache: Option<&ProjectCache>,
 ) -> ManifestFindings {
-    let key = cwd.to_string_lossy();
-    if let Some(facts) = cache.and_then(|c| c.load(&key)) {
-        return facts;
+    let mut folders: Vec<&Path> = Vec::new();
+    if let Some(touched) = touched.filter(|t| t.starts_with(cwd) && *t != cwd) {
+        folders.extend(
+            touched
+                .ancestors()
+                .take_while(|dir| *dir != cwd)
+                .take(MAX_LEVELS),
+        );
     }
+    for dir in cwd.ancestors().take(MAX_LEVELS) {
+        folders.push(dir);
+        if is_repository_root(dir) || top.is_some_and(|top| top == dir) {
+            break;
+        }
+    }
+    let mut known: FolderFacts = cache.map(ProjectCache::load).unwrap_or_default();
+    let mut read_any = false;
+    let mut facts = ManifestFindings::default();
+    for dir in folders {
+        let key = dir.to_string_lossy().into_owned();
+        let found = match known.get(&key) {
+            Some(found) => found.clone(),
+            None => {
+                let found = folder_facts(dir, table);
+                known.insert(key, found.clone());
+                read_any = true;
+                found
+            }
+        };
+        extend_unique(&mut facts.technologies, found.technologies);
+        extend_unique(&mut facts.languages, found.languages);
+    }
+    if read_any && let Some(cache) = cache {
+        cache.store(&known);
+    }
+    facts
+}
+
+/// What one folder's root files show.
+fn folder_facts(dir: &Path, table: &TechnologyTable) -> ManifestFindings {
     let below: Vec<String> = table
         .root_file_names()
         .into_iter()
         .filter(|name| name.contains('/'))
         .collect();
     let mut facts = ManifestFindings::default();
-    for dir in cwd.ancestors().take(MAX_LEVELS) {
-        for (name, text) in read_root_files(dir, |name| table.is_root_file(name), &below) {
-            let found = table.in_manifest(&name, &text);
-            extend_unique(&mut facts.technologies, found.technologies);
-            extend_unique(&mut facts.languages, found.languages);
-        }
-        if is_repository_root(dir) || top.is_some_and(|top| top == dir) {
-            break;
-        }
-    }
-    if let Some(cache) = cache {
-        cache.store(&key, &facts);
+    for (name, text) in read_root_files(dir, |name| table.is_root_file(name), &below) {
+        let found = table.in_manifest(&name, &text);
+        extend_unique(&mut facts.technologies, found.technologies);
+        extend_unique(&mut facts.languages, found.languages);
     }
     facts
 }
@@ -74,7 +106,7 @@ mod tests {
         std::fs::write(repo.join("go.mod"), "module example.com/x\n\ngo 1.22\n").unwrap();
         // Above the repository root: not this project's.
         std::fs::write(dir.path().join("Gemfile"), "gem 'rails'\n").unwrap();
-        let facts = project_facts(&app, None, &TechnologyTable::builtin(), None);
+        let facts = project_facts(&repo, Some(&app), None, &TechnologyTable::builtin(), None);
         assert!(
             facts.technologies.contains(&"nextjs".to_string()),
             "{facts:?}"
@@ -94,13 +126,13 @@ mod tests {
         std::fs::write(project.join("Gemfile"), "gem 'rails'\n").unwrap();
         let cache = ProjectCache::new(dir.path(), "s");
         let table = TechnologyTable::builtin();
-        let first = project_facts(&project, Some(&project), &table, Some(&cache));
+        let first = project_facts(&project, None, Some(&project), &table, Some(&cache));
         assert!(
             first.technologies.contains(&"rails".to_string()),
             "{first:?}"
         );
         std::fs::remove_file(project.join("Gemfile")).unwrap();
-        let again = project_facts(&project, Some(&project), &table, Some(&cache));
+        let again = project_facts(&project, None, Some(&project), &table, Some(&cache));
         assert_eq!(again, first);
     }
 }

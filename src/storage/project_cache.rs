@@ -1,7 +1,8 @@
-//! What a session's project root files showed, remembered beside the session ledger so they
-//! are read once per session rather than on every hook: one small JSON file per session in
-//! the same private directory, written atomically, read only when it is for the same folder.
+//! What the root files of a session's project folders showed, remembered beside the session
+//! ledger so each folder is read once per session rather than on every hook: one small JSON
+//! file per session in the same private directory, written atomically.
 
+use std::collections::BTreeMap;
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 
@@ -12,12 +13,11 @@ use super::bounded_read::read_bounded;
 
 /// A cache file larger than this is not one lore wrote.
 const MAX_CACHE_BYTES: u64 = 256 * 1024;
+/// Most folders remembered per session.
+const MAX_FOLDERS: usize = 256;
 
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Stored {
-    cwd: String,
-    facts: ManifestFindings,
-}
+/// What each folder's root files show, by folder path.
+pub type FolderFacts = BTreeMap<String, ManifestFindings>;
 
 /// The project facts of one session.
 #[derive(Debug, Clone)]
@@ -35,20 +35,20 @@ impl ProjectCache {
         }
     }
 
-    /// The facts remembered for `cwd`, if any (another folder's are not these).
-    pub fn load(&self, cwd: &str) -> Option<ManifestFindings> {
-        let bytes = read_bounded(&self.path, MAX_CACHE_BYTES, false).ok()?;
-        let stored: Stored = serde_json::from_slice(&bytes).ok()?;
-        (stored.cwd == cwd).then_some(stored.facts)
+    /// What the session's folders showed, as far as they were read.
+    pub fn load(&self) -> FolderFacts {
+        read_bounded(&self.path, MAX_CACHE_BYTES, false)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default()
     }
 
-    /// Remember the facts for `cwd`. A cache that cannot be written only costs a re-read.
-    pub fn store(&self, cwd: &str, facts: &ManifestFindings) {
-        let stored = Stored {
-            cwd: cwd.to_string(),
-            facts: facts.clone(),
-        };
-        if let Ok(json) = serde_json::to_vec(&stored) {
+    /// Remember what the folders showed. A cache that cannot be written only costs a re-read.
+    pub fn store(&self, folders: &FolderFacts) {
+        if folders.len() > MAX_FOLDERS {
+            return;
+        }
+        if let Ok(json) = serde_json::to_vec(folders) {
             let _ = write_atomically(&self.path, &json);
         }
     }
@@ -62,14 +62,14 @@ mod tests {
     fn facts_are_remembered_per_session_and_folder() {
         let dir = tempfile::tempdir().unwrap();
         let cache = ProjectCache::new(dir.path(), "s1");
-        assert_eq!(cache.load("/p"), None);
+        assert!(cache.load().is_empty());
         let facts = ManifestFindings {
             technologies: vec!["nestjs".into()],
             languages: vec!["typescript".into()],
         };
-        cache.store("/p", &facts);
-        assert_eq!(cache.load("/p"), Some(facts));
-        assert_eq!(cache.load("/other"), None);
-        assert_eq!(ProjectCache::new(dir.path(), "s2").load("/p"), None);
+        let folders: FolderFacts = [("/p".to_string(), facts.clone())].into();
+        cache.store(&folders);
+        assert_eq!(cache.load().get("/p"), Some(&facts));
+        assert!(ProjectCache::new(dir.path(), "s2").load().is_empty());
     }
 }

@@ -93,7 +93,7 @@ pub fn answer(
         | Event::PreToolUse { .. }
         | Event::PostToolUseFailure { .. } => {
             let mut input = hook_query_input(&payload);
-            input.project = session.project_facts();
+            input.project = session.project_facts(input.file_path.as_deref());
             let moment = match event {
                 Event::UserPromptSubmit { .. } => Moment::Prompt,
                 Event::PreToolUse { .. } => Moment::ToolCall,

@@ -119,6 +119,14 @@ struct Row {
     event: String,
     tool_name: Option<String>,
     languages: Vec<String>,
+    /// Technologies the call itself shows, the project's that bear on it, and those only the
+    /// user's message names.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    technologies: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    project_technologies: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    message_technologies: Vec<String>,
     terms: Vec<String>,
     relative_path: Option<String>,
     /// Further files the call touches (a Codex patch may edit several).
@@ -219,7 +227,12 @@ fn extract(
         let top = opened
             .and_then(|(c, _)| c.path.as_deref())
             .and_then(Path::parent);
-        input.project = project_facts(cwd, top, &table, None);
+        let touched = input
+            .file_path
+            .as_deref()
+            .map(|f| cwd.join(f))
+            .and_then(|f| f.parent().map(Path::to_path_buf));
+        input.project = project_facts(cwd, touched.as_deref(), top, &table, None);
     }
     // Eval cases carry the transcript's last user message inline.
     if input.last_user_message.is_none() {
@@ -262,6 +275,9 @@ fn extract(
         tool_name,
         fts: expression,
         languages: query.languages,
+        technologies: query.technologies,
+        project_technologies: query.project_technologies,
+        message_technologies: query.message_technologies,
         terms: query.terms,
         relative_path: query.relative_path,
         other_paths: input
@@ -306,6 +322,15 @@ fn print_text(row: &Row) {
         println!("  also:      {}", row.other_paths.join(" "));
     }
     println!("  languages: {}", row.languages.join(" "));
+    for (label, list) in [
+        ("tech:      ", &row.technologies),
+        ("project:   ", &row.project_technologies),
+        ("message:   ", &row.message_technologies),
+    ] {
+        if !list.is_empty() {
+            println!("  {label}{}", list.join(" "));
+        }
+    }
     println!("  terms:     {}", row.terms.join(" "));
     if !row.not_searched.is_empty() {
         let dropped: Vec<String> = row.not_searched.iter().map(describe).collect();

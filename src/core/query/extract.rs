@@ -143,6 +143,16 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     }
     if let Some(command) = fields.command {
         extend_unique(&mut languages, languages_for_command(command));
+        // The files a command works on (`pytest tests/test_x.py`, `hadolint Dockerfile`),
+        // not the values of its long options (`--body-file /tmp/pr.md`).
+        let words: Vec<&str> = command.split_whitespace().collect();
+        for (i, word) in words.iter().enumerate() {
+            let option_value =
+                i > 0 && words[i - 1].starts_with("--") && !words[i - 1].contains('=');
+            if !option_value && is_file_argument(word) {
+                extend_unique(&mut languages, languages_for_path(word));
+            }
+        }
     }
     for text in fields.call_prose().into_iter().flatten() {
         extend_unique(&mut languages, mentioned_languages(text));
@@ -228,6 +238,22 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
 
     let (location_terms, message_terms) =
         weak_terms(&fields, edit.as_ref(), relative_path.as_deref(), &languages);
+    // Languages the call is in by relation rather than by its own signs widen the language
+    // gate without being searched for: JavaScript's conventions apply to TypeScript, and a
+    // command in one of the project's languages (`npm install` in a TypeScript project) is
+    // in the project's others.
+    let mut related: Vec<String> = Vec::new();
+    if languages.iter().any(|l| l == "typescript") {
+        related.push("javascript".to_string());
+    }
+    if relative_path.is_none()
+        && languages
+            .iter()
+            .any(|l| input.project.languages.contains(l))
+    {
+        related.extend(input.project.languages.iter().cloned());
+    }
+    extend_unique(&mut languages, related);
     let kept = |weak: Vec<String>| weak.into_iter().filter(|t| terms.contains(t)).collect();
     Query {
         languages,
@@ -279,6 +305,18 @@ fn applies_to(table: &TechnologyTable, technology: &str, languages: &[String]) -
         .languages_of(&[technology.to_string()])
         .iter()
         .any(|l| languages.contains(l))
+}
+
+/// A word of a command that names a file by its extension (`tests/test_x.py`,
+/// `src/app.ts`), not a flag or an assignment.
+fn is_file_argument(word: &str) -> bool {
+    !word.starts_with('-')
+        && !word.contains(['=', '$', '*'])
+        && word
+            .rsplit('/')
+            .next()
+            .and_then(|name| name.rsplit_once('.'))
+            .is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty())
 }
 
 /// The last meaningful component of a working directory.

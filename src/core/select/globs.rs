@@ -16,30 +16,15 @@ pub enum GlobKind {
     Specific,
 }
 
-/// Directory names that every project has; a glob naming only these is not specific.
-const GENERIC_DIRS: &[&str] = &[
-    "src",
-    "lib",
-    "app",
-    "apps",
-    "packages",
-    "pkg",
-    "source",
-    "sources",
-    "test",
-    "tests",
-    "spec",
-    "internal",
-    "cmd",
-    "components",
-    "",
-];
-
 fn has_wildcard(segment: &str) -> bool {
     segment.contains(['*', '?', '[', '{'])
 }
 
-/// Classify a glob by how specific it is.
+/// Classify a glob by what it selects. It restates a language when all it asks of a file is
+/// an extension, anywhere or under one top folder (`**/*.ts`, `src/**/*.rs`, `app/**/*.tsx`:
+/// the code of a language). It names a part of the project when it asks more: a file name
+/// (`Dockerfile`, `**/*.spec.ts`), a folder's contents (`tests/**`, `**/scripts/**`), or a
+/// folder below the top one (`src/components/**/*.tsx`, `.github/workflows/*.yml`).
 pub fn classify_glob(glob: &str) -> GlobKind {
     let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
     let segments: Vec<&str> = glob.split('/').collect();
@@ -49,15 +34,39 @@ pub fn classify_glob(glob: &str) -> GlobKind {
     {
         return GlobKind::CatchAll;
     }
-    let last = segments.last().copied().unwrap_or("");
-    let names_a_file = !has_wildcard(last);
-    let names_a_dir = segments[..segments.len().saturating_sub(1)]
+    let (last, dirs) = segments.split_last().unwrap_or((&"", &[]));
+    if !has_wildcard(last) || names_more_than_an_extension(last) {
+        return GlobKind::Specific;
+    }
+    let literal: Vec<usize> = dirs
         .iter()
-        .any(|s| !has_wildcard(s) && !GENERIC_DIRS.contains(&s.to_ascii_lowercase().as_str()));
-    if names_a_file || names_a_dir {
-        GlobKind::Specific
-    } else {
-        GlobKind::Broad
+        .enumerate()
+        .filter(|(_, s)| !has_wildcard(s))
+        .map(|(i, _)| i)
+        .collect();
+    let by_extension = last.starts_with("*.") || *last == "*" || *last == "**";
+    let anything = matches!(*last, "*" | "**" | "*.*");
+    match literal.as_slice() {
+        [] => GlobKind::Broad,
+        // The code under one top folder, by extension: a language's files.
+        [0] if by_extension && !anything => GlobKind::Broad,
+        _ => GlobKind::Specific,
+    }
+}
+
+/// Whether a file-name glob asks for more than an extension: literal characters besides
+/// `*.ext` (`*.spec.ts`, `*Test.java`, `*_test.go`, `+page.*`).
+fn names_more_than_an_extension(last: &str) -> bool {
+    let Some(rest) = last.strip_prefix('*') else {
+        // `+page.svelte`, `Dockerfile.*`: a literal start.
+        return true;
+    };
+    let rest = rest.trim_start_matches('*');
+    match rest.strip_prefix('.') {
+        // `*.ts`, `*.{ts,tsx}`: an extension alone.
+        Some(ext) => ext.contains('.') && !ext.starts_with('{'),
+        // `*Test.java`, `*_test.go`: a literal part of the name.
+        None => !rest.is_empty(),
     }
 }
 
@@ -389,6 +398,15 @@ mod tests {
             ("**/Dockerfile", GlobKind::Specific),
             (".github/workflows/*.yml", GlobKind::Specific),
             ("Cargo.toml", GlobKind::Specific),
+            // A folder's contents, wherever it is: a part of the project (docs/authoring.md).
+            ("tests/**", GlobKind::Specific),
+            ("e2e/**", GlobKind::Specific),
+            ("**/scripts/**", GlobKind::Specific),
+            ("src/components/**/*.tsx", GlobKind::Specific),
+            // A kind of file by name, not only by extension.
+            ("**/*.spec.ts", GlobKind::Specific),
+            ("**/*Test.java", GlobKind::Specific),
+            ("**/*_test.go", GlobKind::Specific),
         ] {
             assert_eq!(classify_glob(glob), kind, "{glob}");
         }

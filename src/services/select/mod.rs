@@ -23,7 +23,7 @@ use globset::{Glob, GlobSetBuilder};
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
 use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge};
-use crate::core::select::evidence::{Evidence, GlobMatch, TechnologyEvidence};
+use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEvidence};
 use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
 use crate::services::hybrid::RetrievalMode;
@@ -136,8 +136,13 @@ pub fn select(
     for candidate in pool.values_mut() {
         candidate.score = candidate.evidence.word_score();
     }
+    // The best a word candidate has to compare with is the best credible word candidate's: a
+    // file named for the stack, or one the team or project asked for, scores by other rules,
+    // and one no word of the call itself backs is no standard.
     let standard = CallStandard::for_scores(
-        pool.values().map(|c| c.score),
+        pool.values()
+            .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
+            .map(|c| c.score),
         facts.pattern_count,
         min_relevance,
     );
@@ -177,6 +182,18 @@ pub fn select(
         notes,
         candidates,
     })
+}
+
+/// Whether a candidate is judged by its words alone, not by what the team or project asked for
+/// or by being the stack's general file.
+fn found_by_words(evidence: &Evidence) -> bool {
+    !evidence.universal
+        && evidence.project_depth.is_none()
+        && evidence.words.name_match != Some(NameMatch::Stack)
+        && evidence
+            .glob
+            .as_ref()
+            .is_none_or(|g| g.kind != GlobKind::Specific)
 }
 
 /// Injection order by grounds: universal, then what the team scoped to the file, then the

@@ -93,7 +93,11 @@ fn write_query_uses_nearest_project_directories() {
         content: Some("export function UserProfileCard() { useEffect(() => {}, []); }".to_owned()),
         ..input("Write")
     });
-    assert_eq!(query.languages, strings(&["typescript", "react"]));
+    // JavaScript's conventions apply to TypeScript: related, not searched for.
+    assert_eq!(
+        query.languages,
+        strings(&["typescript", "react", "javascript"])
+    );
     assert_eq!(
         query.relative_path.as_deref(),
         Some("packages/web/src/components/UserProfileCard.tsx")
@@ -317,4 +321,35 @@ fn extraction_is_deterministic() {
         first.languages,
         strings(&["typescript", "react", "javascript", "rust", "go", "python"])
     );
+}
+
+#[test]
+fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
+    let playwright = extract_query(&QueryInput {
+        command: Some("npx playwright test e2e/login.spec.ts --project=chromium".to_owned()),
+        ..input("Bash")
+    });
+    assert_eq!(playwright.languages, strings(&["javascript", "typescript"]));
+    let project = crate::core::query::ManifestFindings {
+        technologies: vec!["nestjs".into()],
+        languages: vec!["javascript".into(), "typescript".into()],
+    };
+    let install = extract_query(&QueryInput {
+        command: Some("npm install @nestjs/bullmq".to_owned()),
+        project: project.clone(),
+        ..input("Bash")
+    });
+    assert_eq!(install.languages, strings(&["javascript", "typescript"]));
+    assert!(
+        !install.terms.contains(&"typescript".to_string()),
+        "{:?}",
+        install.terms
+    );
+    // A command in none of the project's languages is not in them.
+    let commit = extract_query(&QueryInput {
+        command: Some("git commit -m 'fix'".to_owned()),
+        project,
+        ..input("Bash")
+    });
+    assert!(commit.languages.is_empty(), "{:?}", commit.languages);
 }
