@@ -76,6 +76,7 @@ mod tests {
                     pattern,
                     content_hash: "h".into(),
                     mentioned_languages: Vec::new(),
+                    origin: None,
                 }],
                 ..WriteBatch::default()
             })

@@ -240,6 +240,20 @@ const MIGRATIONS: &[&str] = &[
     r#"
     -- rows only: see backfill_named_languages
     "#,
+    // 10: patterns read in place from other agents' rule files (`core::sources`): their
+    // format, the scope their authors wrote, the folder it applies to, and whether hooks may
+    // inject them. lore's own patterns have no row, so a hook reads rows only for its
+    // candidates, or the few folder-scoped ones through the index on `scope`.
+    r#"
+    CREATE TABLE pattern_sources (
+        pattern_id    INTEGER PRIMARY KEY REFERENCES patterns(id),
+        kind          TEXT NOT NULL,
+        scope         TEXT NOT NULL,
+        folder        TEXT NOT NULL,
+        hooks         INTEGER NOT NULL
+    );
+    CREATE INDEX pattern_sources_by_scope ON pattern_sources (scope, pattern_id);
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

@@ -31,6 +31,7 @@ fn record<'a>(p: &'a Pattern, mentioned: &[&str]) -> PatternRecord<'a> {
         pattern: p,
         content_hash: format!("hash-{}", p.source),
         mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
+        origin: None,
     }
 }
 

@@ -43,6 +43,7 @@ fn write(index: &mut Index, patterns: &[Pattern], mentioned: &[&str]) {
                     pattern: p,
                     content_hash: format!("hash-{}", p.source),
                     mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
+                    origin: None,
                 })
                 .collect(),
             ..WriteBatch::default()

@@ -54,6 +54,7 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
             pattern: p,
             content_hash: "h".into(),
             mentioned_languages: crate::core::query::mentioned_languages(raw),
+            origin: None,
         })
         .collect();
     index
@@ -185,6 +186,7 @@ fn upsert(index: &mut Index, source: &str, text: &str) {
                 pattern: &pattern,
                 content_hash: text.into(),
                 mentioned_languages: crate::core::query::mentioned_languages(text),
+                origin: None,
             }],
             ..WriteBatch::default()
         })
@@ -250,11 +252,12 @@ fn migration_8_gathers_the_vectors_of_a_schema_7_index() {
     assert_eq!(before.len(), 2);
     drop(index);
     {
-        // Schema 7 is schema 8 without the per-pattern rows.
+        // Schema 7 is schema 8 without the per-pattern rows (and without the later
+        // migrations' tables: schema 10's `pattern_sources`).
         let conn = rusqlite::Connection::open(dir.path().join("i.db")).unwrap();
         conn.execute_batch(
             "DROP TRIGGER chunks_drop_pattern_vectors; DROP TABLE pattern_vectors;
-             PRAGMA user_version = 7;",
+             DROP TABLE pattern_sources; PRAGMA user_version = 7;",
         )
         .unwrap();
     }
