@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::core::config::Config;
+use crate::core::sources::Harness;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
 use crate::services::refresh::{build_first_index, upgrade_index};
 use crate::services::session::SessionLedger;
@@ -25,6 +26,8 @@ pub struct HookOrigin<'a> {
     pub cwd: Option<&'a str>,
     pub session_id: Option<&'a str>,
     pub agent_id: Option<&'a str>,
+    /// The harness the hook answers, so what it loads itself is not injected again.
+    pub harness: Option<Harness>,
 }
 
 /// One hook call's configuration, ledger and project directory.
@@ -37,6 +40,7 @@ pub struct HookSession {
     exits_after: bool,
     /// How the agent can search for more.
     search_hint: SearchHint,
+    harness: Option<Harness>,
 }
 
 impl HookSession {
@@ -66,6 +70,7 @@ impl HookSession {
             project_dir,
             exits_after: request.exits_after,
             search_hint,
+            harness: origin.harness,
         })
     }
 
@@ -96,6 +101,7 @@ impl HookSession {
             ledger: &self.ledger,
             project_dir: Some(&self.project_dir),
             search_hint: self.search_hint,
+            harness: self.harness,
             embedder: embedder
                 .as_ref()
                 .map(|e| e as &dyn crate::storage::embed::Embedder),

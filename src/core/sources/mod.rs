@@ -21,6 +21,7 @@ mod copilot;
 mod cursor;
 mod fields;
 pub mod harness;
+mod hooks;
 mod kiro;
 mod windsurf;
 
@@ -28,7 +29,8 @@ use crate::core::pattern::{Frontmatter, Pattern, assemble_pattern, split_frontma
 use crate::core::select::globs::{GlobKind, classify_glob};
 use fields::Reader;
 
-pub use harness::{CallSite, Harness, harness_loads};
+pub use harness::{CallSite, Harness, RuleFile, harness_loads, within};
+pub use hooks::hook_shortfall;
 
 /// Where a rule file comes from: one agent's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
