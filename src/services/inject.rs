@@ -108,12 +108,19 @@ impl InjectContext<'_> {
     }
 
     /// Where the conventions come from, as a phrase: `this repository's patterns/` when the
-    /// knowledge dir is inside the project, else its path.
+    /// knowledge dir is inside the project, else its path; and its agents' rule files when
+    /// the index holds some.
     pub fn knowledge_label(&self) -> String {
         let dir = &self.config.knowledge_dir;
-        match self.project_dir.and_then(|p| dir.strip_prefix(p).ok()) {
+        let label = match self.project_dir.and_then(|p| dir.strip_prefix(p).ok()) {
             Some(inside) => format!("this repository's {}/", inside.display()),
             None => format!("{}/", dir.display()),
+        };
+        // A label is a nicety: an index that cannot say leaves it as it is.
+        if self.index.has_rule_files().unwrap_or(false) {
+            format!("{label} and the agent rule files")
+        } else {
+            label
         }
     }
 

@@ -89,6 +89,15 @@ impl Index {
         Ok(rules)
     }
 
+    /// Whether any indexed pattern came from another agent's rule file.
+    pub fn has_rule_files(&self) -> Result<bool, IndexError> {
+        Ok(self
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM pattern_sources)", [], |r| {
+                r.get(0)
+            })?)
+    }
+
     /// How many indexed patterns came from each kind of rule file.
     pub fn rule_source_counts(&self) -> Result<BTreeMap<SourceKind, u64>, IndexError> {
         let mut stmt = self
@@ -209,6 +218,7 @@ mod tests {
         let counts = index.rule_source_counts().unwrap();
         assert_eq!(counts[&SourceKind::AgentsMd], 2);
         assert_eq!(counts[&SourceKind::Cursor], 1);
+        assert!(index.has_rule_files().unwrap());
         write(&mut index, &[], &["web/AGENTS.md"]);
         assert_eq!(index.folder_rules().unwrap().len(), 1);
         assert_eq!(index.all_rule_origins().unwrap().len(), 2);
