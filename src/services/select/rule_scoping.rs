@@ -82,8 +82,9 @@ fn rematch_globs(
 
 /// After the bar: a rule file its author keeps from hooks (`manual`, `excludeAgent`) or that
 /// the harness already loaded is dropped; one whose own globs matched the touched file is
-/// kept even for a broad glob (`applyTo: "**/*.py"`): its author asked for it on every such
-/// file, where lore's own broad `paths` only boost words.
+/// kept for its glob, and ordered with the team's globs, even for a broad glob (`applyTo:
+/// "**/*.py"`): its author asked for it on every such file, where lore's own broad `paths`
+/// only boost words.
 pub(super) fn apply_rule_scoping(
     index: &Index,
     site: &CallSite,
@@ -97,7 +98,6 @@ pub(super) fn apply_rule_scoping(
         if let Some(shortfall) = hook_shortfall(&origin, &candidate.source, site) {
             candidate.verdict = Verdict::Dropped(shortfall);
         } else if origin.scope == Scope::Globs
-            && !candidate.verdict.is_kept()
             && let Some(glob) = &candidate.evidence.glob
         {
             candidate.verdict = Verdict::Kept(Grounds::Glob {

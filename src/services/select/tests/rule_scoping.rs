@@ -197,3 +197,22 @@ fn globs_match_the_path_from_the_repository_root_whatever_the_working_directory(
     let nested = r.edit("src", "src/src/api/x.ts", "export const x = 1;", None);
     assert!(kept(&nested).is_empty(), "{:?}", kept(&nested));
 }
+
+#[test]
+fn a_rule_s_own_glob_orders_it_with_the_team_s_globs_even_when_words_match_too() {
+    let r = repo(&[
+        ("AGENTS.md", "# Repository\nRun make check.\n"),
+        (
+            ".cursor/rules/greetings.mdc",
+            "---\nglobs: src/**\n---\n# Greeting rules\nGreetings end with a full stop.\n",
+        ),
+    ]);
+    let s = r.edit("", "src/greeting.txt", "greeting greetings", None);
+    assert_eq!(kept(&s), [".cursor/rules/greetings.mdc", "AGENTS.md"]);
+    assert_eq!(
+        verdict(&s, ".cursor/rules/greetings.mdc"),
+        Some(&Verdict::Kept(Grounds::Glob {
+            glob: "src/**".into()
+        }))
+    );
+}
