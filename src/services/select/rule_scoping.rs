@@ -2,8 +2,8 @@
 //! candidates, their globs against the path from the repository root, and, once the bar has
 //! judged every candidate, their authors' scoping and what the harness loaded itself.
 //!
-//! A hook reads only what its call needs: the few folder-scoped rows, and the origin rows of
-//! its own candidates.
+//! A hook reads only what its call needs: the folder-scoped rows of the folders it is in, and
+//! the origin rows of its own candidates.
 
 use crate::core::select::bar::{Grounds, Verdict};
 use crate::core::select::evidence::GlobMatch;
@@ -35,7 +35,7 @@ fn folder_candidates(index: &Index, site: &CallSite, pool: &mut Pool) -> Result<
     let Some(place) = site.place() else {
         return Ok(());
     };
-    for rule in index.folder_rules()? {
+    for rule in index.folder_rules(&folders_holding(place))? {
         if within(place, &rule.origin.folder) {
             let depth = rule
                 .origin
@@ -49,6 +49,21 @@ fn folder_candidates(index: &Index, site: &CallSite, pool: &mut Pool) -> Result<
         }
     }
     Ok(())
+}
+
+/// The folders `place` is in, from the root (`""`) down, itself included (a working
+/// directory is a folder; a touched file's own name never names a folder rule).
+fn folders_holding(place: &str) -> Vec<String> {
+    let mut folders = vec![String::new()];
+    let mut at = String::new();
+    for part in place.split('/').filter(|p| !p.is_empty()) {
+        if !at.is_empty() {
+            at.push('/');
+        }
+        at.push_str(part);
+        folders.push(at.clone());
+    }
+    folders
 }
 
 /// Rule files' glob evidence for the path from the repository root, in place of what the
@@ -106,4 +121,18 @@ pub(super) fn apply_rule_scoping(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::folders_holding;
+
+    #[test]
+    fn the_folders_a_place_is_in_run_from_the_root_down() {
+        assert_eq!(folders_holding(""), [""]);
+        assert_eq!(
+            folders_holding("services/billing/x.go"),
+            ["", "services", "services/billing", "services/billing/x.go"]
+        );
+    }
 }

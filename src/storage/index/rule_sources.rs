@@ -68,15 +68,22 @@ impl Index {
         Ok(origins)
     }
 
-    /// The folder-scoped rule files, by source path.
-    pub fn folder_rules(&self) -> Result<Vec<FolderRule>, IndexError> {
+    /// The folder-scoped rule files of `folders` (relative to the repository root, `""` for
+    /// the root), by source path.
+    pub fn folder_rules(&self, folders: &[String]) -> Result<Vec<FolderRule>, IndexError> {
+        if folders.is_empty() {
+            return Ok(Vec::new());
+        }
+        let folders =
+            serde_json::to_string(folders).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let sql = format!(
             "SELECT p.id, p.source, p.title, {ORIGIN_COLUMNS} FROM pattern_sources s
              JOIN patterns p ON p.id = s.pattern_id
-             WHERE s.scope = 'folder' ORDER BY p.source"
+             WHERE s.scope = 'folder' AND s.folder IN (SELECT value FROM json_each(?1))
+             ORDER BY p.source"
         );
         let mut stmt = self.conn.prepare_cached(&sql)?;
-        let mut rows = stmt.query([])?;
+        let mut rows = stmt.query(params![folders])?;
         let mut rules = Vec::new();
         while let Some(row) = rows.next()? {
             rules.push(FolderRule {
@@ -202,8 +209,9 @@ mod tests {
         assert_eq!(origins.len(), 1, "lore's own pattern has no origin");
         assert_eq!(origins[&api].kind, SourceKind::Cursor);
         assert_eq!(origins[&api].scope, Scope::Globs);
+        let all = ["".to_string(), "web".to_string()];
         let folders: Vec<(String, String)> = index
-            .folder_rules()
+            .folder_rules(&all)
             .unwrap()
             .into_iter()
             .map(|r| (r.source, r.origin.folder))
@@ -219,8 +227,9 @@ mod tests {
         assert_eq!(counts[&SourceKind::AgentsMd], 2);
         assert_eq!(counts[&SourceKind::Cursor], 1);
         assert!(index.has_rule_files().unwrap());
+        assert_eq!(index.folder_rules(&all[1..]).unwrap().len(), 1);
         write(&mut index, &[], &["web/AGENTS.md"]);
-        assert_eq!(index.folder_rules().unwrap().len(), 1);
+        assert_eq!(index.folder_rules(&all).unwrap().len(), 1);
         assert_eq!(index.all_rule_origins().unwrap().len(), 2);
     }
 

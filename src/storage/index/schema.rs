@@ -243,7 +243,7 @@ const MIGRATIONS: &[&str] = &[
     // 10: patterns read in place from other agents' rule files (`core::sources`): their
     // format, the scope their authors wrote, the folder it applies to, and whether hooks may
     // inject them. lore's own patterns have no row, so a hook reads rows only for its
-    // candidates, or the few folder-scoped ones through the index on `scope`.
+    // candidates, and the folder-scoped ones of the folders it is in (by the index).
     r#"
     CREATE TABLE pattern_sources (
         pattern_id    INTEGER PRIMARY KEY REFERENCES patterns(id),
@@ -252,7 +252,7 @@ const MIGRATIONS: &[&str] = &[
         folder        TEXT NOT NULL,
         hooks         INTEGER NOT NULL
     );
-    CREATE INDEX pattern_sources_by_scope ON pattern_sources (scope, pattern_id);
+    CREATE INDEX pattern_sources_by_folder ON pattern_sources (scope, folder);
     "#,
 ];
 
