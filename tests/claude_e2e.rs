@@ -1,8 +1,10 @@
 //! End to end with the real Claude Code CLI, driven by the shared harness
 //! (`../shared/tools/claude-harness/run.py`: a scripted fake model, the real client, hooks
-//! logged). A Rust project with three patterns is edited and tested by the scripted model;
-//! the report must show lore's context reaching the model after SessionStart, after the Write
-//! and after `cargo test`, every hook call exiting 0, and no tool blocked. Once with the hooks
+//! logged). A Rust project with two patterns, a Copilot instructions file scoped to `src/`
+//! and a `CLAUDE.md` is edited and tested by the scripted model; the report must show lore's
+//! context reaching the model after SessionStart, after the Write (the Copilot rule) and after
+//! `cargo test`, the `CLAUDE.md` Claude Code loads itself never sent again by lore, every
+//! hook call exiting 0, and no tool blocked. Once with the hooks
 //! registered as `lore --config <cfg> hook`, once through the plugin dir
 //! (`integrations/claude-code`) with `lore` found on PATH.
 //!
@@ -23,10 +25,11 @@ use std::process::Command;
 use common::Workspace;
 use serde_json::Value;
 
-/// Text found only in the fixture patterns, one per pattern.
+/// Text found only in the fixture patterns and rule files, one per file.
 const UNIVERSAL: &str = "E2E-SENTINEL-UNIVERSAL";
 const VALIDATION: &str = "E2E-SENTINEL-VALIDATION-ERRORS";
 const CARGO_TEST: &str = "E2E-SENTINEL-CARGO-TEST";
+const CLAUDE_MD: &str = "E2E-SENTINEL-CLAUDE-MD";
 
 const EVENTS: &str =
     "SessionStart,UserPromptSubmit,PreToolUse=Edit|Write|Bash,PostToolUseFailure=Bash,PostCompact";
@@ -218,6 +221,17 @@ fn assert_conventions_reached_the_model(run: &HarnessRun) {
             .contains("patterns/cargo-testing.md")
     );
     assert_eq!(primed["where"]["role"], "system", "{primed:#}");
+
+    // Claude Code loads CLAUDE.md itself (in its first user message); lore never sends it
+    // again.
+    for hook in report["hooks"].as_array().unwrap() {
+        for injected in hook["injected"].as_array().unwrap() {
+            let needle = injected["needle"].as_str().unwrap_or_default();
+            assert!(!needle.contains(CLAUDE_MD), "{hook:#}");
+        }
+    }
+    let last = run.requests().pop().unwrap();
+    assert_eq!(last.to_string().matches(CLAUDE_MD).count(), 1);
 
     // The Write gets the validation pattern (its `paths` glob and words); the Edit of the same
     // file gets nothing new (session dedup).

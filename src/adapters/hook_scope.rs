@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::core::config::Config;
 use crate::core::query::{ManifestFindings, TechnologyTable};
+use crate::core::sources::Harness;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
 use crate::services::project::project_facts;
 use crate::services::refresh::{build_first_index, upgrade_index};
@@ -28,6 +29,8 @@ pub struct HookOrigin<'a> {
     pub cwd: Option<&'a str>,
     pub session_id: Option<&'a str>,
     pub agent_id: Option<&'a str>,
+    /// The harness the hook answers, so what it loads itself is not injected again.
+    pub harness: Option<Harness>,
 }
 
 /// One hook call's configuration, ledger and project directory.
@@ -42,6 +45,7 @@ pub struct HookSession {
     search_hint: SearchHint,
     /// Where the session's project facts are remembered (none without a session id).
     project_cache: Option<ProjectCache>,
+    harness: Option<Harness>,
 }
 
 impl HookSession {
@@ -76,6 +80,7 @@ impl HookSession {
             exits_after: request.exits_after,
             search_hint,
             project_cache,
+            harness: origin.harness,
         })
     }
 
@@ -123,6 +128,7 @@ impl HookSession {
             ledger: &self.ledger,
             project_dir: Some(&self.project_dir),
             search_hint: self.search_hint,
+            harness: self.harness,
             embedder: embedder
                 .as_ref()
                 .map(|e| e as &dyn crate::storage::embed::Embedder),

@@ -2,12 +2,20 @@
 //! its first call. Universal patterns are shown, and a compact index of patterns lists what
 //! else there is.
 
+use std::collections::BTreeMap;
+
 use crate::core::select::sections::WeightedTerms;
+use crate::core::sources::{RuleOrigin, hook_shortfall};
 use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
 use crate::storage::index::{IndexError, PatternSummary};
 
 /// One line per pattern for the index: `- Title [tags]: path`.
-fn index_lines(ctx: &InjectContext<'_>, summaries: &[PatternSummary], budget: usize) -> String {
+fn index_lines(
+    ctx: &InjectContext<'_>,
+    summaries: &[PatternSummary],
+    natives: &BTreeMap<i64, RuleOrigin>,
+    budget: usize,
+) -> String {
     let mut text = String::new();
     let mut left_out = 0;
     for s in summaries {
@@ -16,7 +24,8 @@ fn index_lines(ctx: &InjectContext<'_>, summaries: &[PatternSummary], budget: us
         } else {
             format!(" [{}]", s.tags.join(", "))
         };
-        let line = format!("- {}{tags}: {}\n", s.title, ctx.display_path(&s.source));
+        let path = ctx.pattern_path(&s.source, natives.contains_key(&s.id));
+        let line = format!("- {}{tags}: {path}\n", s.title);
         if text.chars().count() + line.chars().count() + 120 > budget {
             left_out += 1;
         } else {
@@ -48,9 +57,17 @@ pub fn inject_session_start(
         "Coding conventions live in {source}; lore shows the ones that apply as you work, and {} finds others.",
         ctx.search_hint.phrase()
     );
+    // Other agents' always-on rules count as universal, less those the harness loaded itself.
+    let natives = ctx.index.all_rule_origins()?;
+    let site = ctx.session_site();
     let universal: Vec<ToShow> = summaries
         .iter()
         .filter(|s| s.universal)
+        .filter(|s| {
+            natives
+                .get(&s.id)
+                .is_none_or(|origin| hook_shortfall(origin, &s.source, &site).is_none())
+        })
         .map(|s| ToShow {
             key: s.source.clone(),
             source: s.source.clone(),
@@ -71,7 +88,7 @@ pub fn inject_session_start(
     };
     let used = rendered.as_ref().map_or(0, |r| r.text.chars().count());
     let index_budget = budget.saturating_sub(used + intro.chars().count() + 40);
-    let index = index_lines(ctx, &summaries, index_budget);
+    let index = index_lines(ctx, &summaries, &natives, index_budget);
     let mut text = format!("{intro}\n\nPatterns in {source}:\n{index}");
     let (mut sources, mut shown) = (Vec::new(), Vec::new());
     if let Some(r) = rendered {

@@ -19,6 +19,7 @@ use crate::adapters::claude::wire::Payload;
 use crate::adapters::codex;
 use crate::core::config::Config;
 use crate::core::query::{Dropped, QueryInput, TechnologyTable, relative_path};
+use crate::core::sources::Harness;
 use crate::services::inject::{MomentSelection, select_for_moment};
 use crate::services::project::project_facts;
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
@@ -244,8 +245,19 @@ fn extract(
     let searched = moment.unwrap_or(Moment::ToolCall);
     let (plan, selection) = match opened {
         Some((config, index)) if moment.is_ok() => {
-            let MomentSelection { plan, selection } =
-                select_for_moment(index, config, searched, &input, None, true)?;
+            let MomentSelection { plan, selection } = select_for_moment(
+                index,
+                config,
+                searched,
+                &input,
+                None,
+                true,
+                Some(if codex {
+                    Harness::Codex
+                } else {
+                    Harness::ClaudeCode
+                }),
+            )?;
             (plan, selection)
         }
         Some((config, index)) => {

@@ -10,6 +10,7 @@ use super::args::InitArgs;
 use super::progress::TerminalProgress;
 use crate::core::config::OllamaConfig;
 use crate::services::ingest::{IngestOptions, ingest_with_embeddings};
+use crate::services::status::source_statuses;
 use crate::services::workspace::{CONFIG_FILE_NAME, load_config};
 use crate::storage::embed::{Embedder, OllamaEmbedder, probe_ollama, pull_model};
 use crate::storage::index::Index;
@@ -142,6 +143,8 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     for warning in &report.warnings {
         eprintln!("warning: {warning}");
     }
+    super::ingest::print_rule_warnings(&config, &report);
+    report_rule_files(&config, &index);
     let count = report.added.len() + report.updated.len() + report.unchanged;
     println!(
         "indexed {count} pattern{} into {}",
@@ -159,6 +162,27 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         eprintln!("{TRUST_NOTE}");
     }
     Ok(0)
+}
+
+/// Say which other agents' rule files lore found and reads in place.
+fn report_rule_files(config: &crate::core::config::Config, index: &Index) {
+    let found: Vec<String> = source_statuses(config, Some(index))
+        .iter()
+        .filter(|s| s.indexed.is_some_and(|n| n > 0))
+        .map(|s| format!("{} {}", s.source.key(), s.indexed.unwrap_or(0)))
+        .collect();
+    if found.is_empty() {
+        eprintln!(
+            "no rule files of other agents found (.cursor/rules, .github/instructions, \
+             .claude/rules, AGENTS.md, ...)"
+        );
+    } else {
+        eprintln!(
+            "found rule files of other agents, read in place with their own scoping: {} \
+             (turn a source off under [sources] in lore.toml)",
+            found.join(", ")
+        );
+    }
 }
 
 /// Say what registering the hooks in `file` did.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use super::args::StatusArgs;
 use super::timestamp::format_utc;
 use crate::core::embedding_prompt::{EmbeddingPrompts, describe_prefix};
-use crate::services::status::{StatusReport, status_report};
+use crate::services::status::{SourceStatus, StatusReport, status_report};
 use crate::services::workspace::{ConfigSearch, load_config, locate_config};
 
 pub fn run(explicit: Option<PathBuf>, args: &StatusArgs) -> anyhow::Result<i32> {
@@ -60,6 +60,7 @@ fn print_text(r: &StatusReport) {
             ),
         },
     }
+    println!("rule files:    {}", source_counts(&r.sources));
     let e = &r.embeddings;
     if e.configured {
         println!("embeddings:    hybrid on, model {} at {}", e.model, e.host);
@@ -94,4 +95,19 @@ fn print_text(r: &StatusReport) {
             );
         }
     }
+}
+
+/// Other agents' rule files per format, on one line: `cursor 2, copilot off, ...`.
+pub fn source_counts(sources: &[SourceStatus]) -> String {
+    if sources.iter().all(|s| s.enabled && s.indexed.is_none()) {
+        return "not indexed yet".to_string();
+    }
+    sources
+        .iter()
+        .map(|s| match (s.enabled, s.indexed) {
+            (false, _) => format!("{} off", s.source.key()),
+            (true, count) => format!("{} {}", s.source.key(), count.unwrap_or(0)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

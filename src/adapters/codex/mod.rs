@@ -83,6 +83,7 @@ pub fn answer(
             cwd: payload.cwd.as_deref(),
             session_id: payload.session_id.as_deref(),
             agent_id: payload.agent_id.as_deref(),
+            harness: Some(crate::core::sources::Harness::Codex),
         },
     )?;
     fit_budgets(&mut session.config.hook);

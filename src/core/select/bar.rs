@@ -15,6 +15,7 @@
 
 use super::evidence::{Evidence, NameMatch, vector_only_allowed};
 use super::globs::GlobKind;
+use crate::core::sources::Harness;
 
 /// Why a candidate is injected.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -63,6 +64,14 @@ pub enum Shortfall {
     Relevance { fused: f64, min: f64 },
     /// More candidates cleared the bar than `hook.max_patterns` allows.
     OverLimit { max: usize },
+    /// Another agent's rule its author left to be asked for by name (`manual`): searchable,
+    /// never injected by a hook (see `core::sources`).
+    Manual,
+    /// Another agent's rule that excludes coding agents (Copilot `excludeAgent:
+    /// coding-agent`).
+    ExcludedAgent,
+    /// The harness running the session already put this file into the model's context.
+    LoadedByHarness { harness: Harness },
 }
 
 /// The verdict on one candidate.

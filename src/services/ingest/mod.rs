@@ -4,8 +4,13 @@
 //! leave the index, and everything one run changes is applied in a single transaction.
 //! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
 //! file that becomes invalid keeps its previously indexed version until it is fixed.
+//!
+//! Besides the knowledge dir, a whole run reads other agents' rule files where they stand in
+//! the repository (see `rule_files` and `core::sources`); what lore cannot use in them is a
+//! warning, never an error: the team's own CI gate covers lore's patterns, not their files.
 
 mod embed;
+mod rule_files;
 mod scan;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,12 +23,14 @@ use thiserror::Error;
 use crate::core::config::Config;
 use crate::core::pattern::{Pattern, parse_pattern};
 use crate::core::query::{TechnologyTable, mentioned_languages};
+use crate::core::sources::{RuleOrigin, read_rule};
 use crate::storage::bounded_read::{BoundedReadError, read_bounded, read_listed_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 
 pub use embed::{
     EMBED_BATCH, EmbedReport, EmbeddingError, embed_missing, embedding_text, ingest_with_embeddings,
 };
+pub use rule_files::{MAX_RULE_FILES, MAX_WALK_ENTRIES, RuleFileScan, scan_rule_files};
 pub use scan::{
     IGNORE_FILE_NAME, KnowledgeScan, ScanWarning, SourceFile, is_pattern_file, scan_knowledge,
     scan_knowledge_dir, source_name,
@@ -75,6 +82,11 @@ pub struct IngestReport {
     /// are not UTF-8): reported, but not errors.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<ScanWarning>,
+    /// What lore could not use in other agents' rule files (metadata it cannot read, a file
+    /// it cannot read at all, what their search passed over), by path relative to the
+    /// repository root: reported, but the rest is indexed and the run is clean.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rule_warnings: Vec<IngestIssue>,
     #[serde(serialize_with = "as_millis", rename = "duration_ms")]
     pub duration: Duration,
     /// The embedding step, when it ran ([`ingest_with_embeddings`]).
@@ -161,6 +173,66 @@ fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<Pattern, IngestIssue> 
     parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))
 }
 
+/// Read one of another agent's rule files: the pattern and where it came from, with what was
+/// not understood in it as warnings; the issue when it cannot be read at all.
+fn load_rule(file: &SourceFile, bytes: Vec<u8>) -> Result<ParsedFile, IngestIssue> {
+    let issue = |line, message: String| IngestIssue {
+        source: file.source.clone(),
+        line,
+        message,
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|_| issue(1, "not valid UTF-8: not read; save it as UTF-8".to_string()))?;
+    let rule = read_rule(&file.source, &text)
+        .ok_or_else(|| issue(1, "not a rule file lore knows: not read".to_string()))?;
+    let warnings = rule
+        .warnings
+        .into_iter()
+        .map(|w| issue(w.line, w.message))
+        .collect();
+    Ok(ParsedFile {
+        mentioned_languages: mentioned_languages(&mention_text(&rule.pattern)),
+        pattern: rule.pattern,
+        hash: String::new(),
+        origin: Some(rule.origin),
+        warnings,
+    })
+}
+
+/// Other agents' rule files in the repository, less those lore's own knowledge dir holds
+/// (the same file, or one with the same name: lore's own pattern wins, with a warning).
+fn rule_files_besides(
+    config: &Config,
+    knowledge: &[SourceFile],
+    report: &mut IngestReport,
+) -> Vec<SourceFile> {
+    let Some(root) = config.repository_root() else {
+        return Vec::new();
+    };
+    let scan = scan_rule_files(root, &config.knowledge_dir, &config.sources);
+    report.rule_warnings.extend(scan.warnings);
+    let names: BTreeSet<&str> = knowledge.iter().map(|f| f.source.as_str()).collect();
+    let mut files = Vec::new();
+    for (file, _) in scan.files {
+        if knowledge.iter().any(|k| k.path == file.path) {
+            continue;
+        }
+        if names.contains(file.source.as_str()) {
+            report.rule_warnings.push(IngestIssue {
+                source: file.source.clone(),
+                line: 1,
+                message: format!(
+                    "the knowledge dir has a pattern of the same name ({}): the knowledge                      dir's is indexed and this file is not; rename one of them",
+                    config.knowledge_dir.join(&file.source).display()
+                ),
+            });
+            continue;
+        }
+        files.push(file);
+    }
+    files
+}
+
 /// Run one ingest of `config`'s knowledge dir into `index`.
 pub fn ingest(
     config: &Config,
@@ -192,12 +264,22 @@ pub fn ingest(
             (scan.files, true)
         }
     };
+    // `--file` names one of lore's own patterns: other agents' files wait for a whole run.
+    let rules = if whole_dir {
+        rule_files_besides(config, &files, &mut report)
+    } else {
+        Vec::new()
+    };
 
     let mut seen = BTreeSet::new();
     // Read and hash every file (cheap), keeping the new and changed ones to parse.
-    let mut changed: Vec<(&SourceFile, Vec<u8>, String)> = Vec::new();
+    let mut changed: Vec<Pending<'_>> = Vec::new();
     let limit = config.ingest.max_pattern_bytes;
-    for file in &files {
+    let listed = files
+        .iter()
+        .map(|f| (f, false))
+        .chain(rules.iter().map(|f| (f, true)));
+    for (file, native) in listed {
         seen.insert(file.source.clone());
         let read = match file.listed_type {
             Some(listed) => read_listed_file(&file.path, listed, limit),
@@ -213,11 +295,16 @@ pub fn ingest(
                 continue;
             }
             Err(e) => {
-                report.errors.push(IngestIssue {
+                let issue = IngestIssue {
                     source: file.source.clone(),
                     line: 1,
                     message: unreadable_message(&e),
-                });
+                };
+                if native {
+                    report.rule_warnings.push(issue);
+                } else {
+                    report.errors.push(issue);
+                }
                 continue;
             }
         };
@@ -225,7 +312,12 @@ pub fn ingest(
         if stored.get(&file.source) == Some(&hash) {
             report.unchanged += 1;
         } else {
-            changed.push((file, bytes, hash));
+            changed.push(Pending {
+                file,
+                bytes,
+                hash,
+                native,
+            });
         }
     }
 
@@ -237,16 +329,18 @@ pub fn ingest(
     while batches.peek().is_some() {
         let batch: Vec<_> = batches.by_ref().take(PARSE_BATCH).collect();
         done += batch.len();
-        for (source, parsed) in parse_in_parallel(batch) {
+        for (source, native, parsed) in parse_in_parallel(batch) {
             match parsed {
-                Ok(file) => {
+                Ok(mut file) => {
                     if stored.contains_key(&source) {
                         report.updated.push(source);
                     } else {
                         report.added.push(source);
                     }
+                    report.rule_warnings.append(&mut file.warnings);
                     loaded.push(file);
                 }
+                Err(issue) if native => report.rule_warnings.push(issue),
                 Err(issue) => report.errors.push(issue),
             }
         }
@@ -254,6 +348,9 @@ pub fn ingest(
     }
     progress.finish();
     report.errors.sort_by(|a, b| a.source.cmp(&b.source));
+    report
+        .rule_warnings
+        .sort_by(|a, b| (&a.source, a.line).cmp(&(&b.source, b.line)));
 
     report.removed = if whole_dir {
         stored
@@ -276,6 +373,7 @@ pub fn ingest(
             technologies: pattern_technologies(&technologies, &f.pattern),
             pattern: &f.pattern,
             content_hash: f.hash.clone(),
+            origin: f.origin.clone(),
         })
         .collect();
     // A forced rebuild starts from nothing, so files that are invalid now are absent after it.
@@ -309,24 +407,50 @@ fn pattern_technologies(table: &TechnologyTable, pattern: &Pattern) -> Vec<Strin
 /// Files parsed per progress step.
 const PARSE_BATCH: usize = 256;
 
+/// A file read and hashed, to be parsed: one of lore's patterns, or (`native`) another
+/// agent's rule file.
+struct Pending<'a> {
+    file: &'a SourceFile,
+    bytes: Vec<u8>,
+    hash: String,
+    native: bool,
+}
+
 /// A pattern file ready to be written to the index.
 struct ParsedFile {
     pattern: Pattern,
     hash: String,
     mentioned_languages: Vec<String>,
+    /// Where another agent's rule file came from (None for lore's own patterns).
+    origin: Option<RuleOrigin>,
+    /// What was not understood in another agent's rule file.
+    warnings: Vec<IngestIssue>,
 }
 
-/// Parse files (and find the languages they name) on every core; results keep input order.
+/// Parse files (and find the languages they name) on every core; results keep input order:
+/// (source, native, parsed).
 fn parse_in_parallel(
-    files: Vec<(&SourceFile, Vec<u8>, String)>,
-) -> Vec<(String, Result<ParsedFile, IngestIssue>)> {
-    let parse = |(file, bytes, hash): (&SourceFile, Vec<u8>, String)| {
-        let parsed = load_file(file, bytes).map(|pattern| ParsedFile {
-            mentioned_languages: mentioned_languages(&mention_text(&pattern)),
-            pattern,
+    files: Vec<Pending<'_>>,
+) -> Vec<(String, bool, Result<ParsedFile, IngestIssue>)> {
+    let parse = |pending: Pending<'_>| {
+        let Pending {
+            file,
+            bytes,
             hash,
-        });
-        (file.source.clone(), parsed)
+            native,
+        } = pending;
+        let parsed = if native {
+            load_rule(file, bytes).map(|parsed| ParsedFile { hash, ..parsed })
+        } else {
+            load_file(file, bytes).map(|pattern| ParsedFile {
+                mentioned_languages: mentioned_languages(&mention_text(&pattern)),
+                pattern,
+                hash,
+                origin: None,
+                warnings: Vec::new(),
+            })
+        };
+        (file.source.clone(), native, parsed)
     };
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())

@@ -251,3 +251,5 @@ fn a_symlinked_pattern_is_a_warning_not_silence() {
         report.warnings[0]
     );
 }
+
+mod rule_files;

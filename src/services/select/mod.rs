@@ -2,10 +2,12 @@
 //! top to bottom:
 //!
 //! 1. **candidates**: universal patterns whose `applies_when` names the call, `paths` globs
-//!    matching the touched file, the project's own agent instructions, and the patterns the
-//!    call's words (and, in hybrid search, its vector) find;
+//!    matching the touched file, the project's own agent instructions, other agents' rule
+//!    files scoped to the call's folder (`rule_scoping`), and the patterns the call's words
+//!    (and, in hybrid search, its vector) find;
 //! 2. **evidence** per candidate, gathered from those sources (`core::select::evidence`);
-//! 3. **the bar** each candidate's evidence must clear (`core::select::bar`);
+//! 3. **the bar** each candidate's evidence must clear (`core::select::bar`), then other
+//!    agents' rules' own scoping and what the harness loaded itself (`rule_scoping`);
 //! 4. **order**: what the team or project asked for first, then the strongest words.
 //!
 //! Budget allocation and rendering come after, in `services::inject`. Every candidate
@@ -13,6 +15,7 @@
 //! and `lore why` show why a pattern did or did not come. The same query and index always give
 //! the same selection.
 
+mod rule_scoping;
 mod vectors;
 mod words;
 
@@ -26,6 +29,7 @@ use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge}
 use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEvidence};
 use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
+use crate::core::sources::CallSite;
 use crate::services::hybrid::RetrievalMode;
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
@@ -52,6 +56,9 @@ pub struct SelectRequest<'a> {
     /// Keep every candidate for explaining, including those below the bar that a hook would
     /// not even read the names of, and those the language gate or project scope removed.
     pub explain: bool,
+    /// Where the call is in the repository and which harness asks, for other agents' rule
+    /// files (see `core::sources`).
+    pub site: &'a CallSite,
 }
 
 /// One candidate with everything that judged it.
@@ -127,6 +134,7 @@ pub fn select(
     glob_candidates(index, request.query, &facts.project_folders, &mut pool)?;
     project_candidates(index, request.query, &facts.project_folders, &mut pool)?;
     technology_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    rule_scoping::rule_candidates(index, request, &mut pool)?;
     let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
     technology_evidence(index, request.query, &mut pool)?;
     let mut notes = Vec::new();
@@ -149,6 +157,7 @@ pub fn select(
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }
+    rule_scoping::apply_rule_scoping(index, request.site, &mut pool)?;
     let mut candidates: Vec<Candidate> = pool.into_values().collect();
     candidates.sort_by(|a, b| {
         order_key(a)

@@ -60,6 +60,7 @@ fn run(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>, explain: bool) -
             query_text: &query.terms.join(" "),
             min_relevance: 0.6,
             explain,
+            site: &CallSite::default(),
         },
     )
     .unwrap()
@@ -305,3 +306,5 @@ fn globs_match_with_the_most_specific_one_reported() {
     );
     assert!(matching_globs(&all, "README").is_empty());
 }
+
+mod rule_scoping;

@@ -10,6 +10,7 @@ mod pattern_search;
 mod pattern_text;
 mod pattern_vectors;
 mod read;
+mod rule_sources;
 mod schema;
 mod term_postings;
 mod vectors;
@@ -26,6 +27,7 @@ pub use ownership::{IndexOwner, index_owner};
 pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
+pub use rule_sources::FolderRule;
 pub use schema::SCHEMA_VERSION;
 pub use term_postings::PatternLengths;
 pub use vectors::{

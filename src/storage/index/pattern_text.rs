@@ -77,6 +77,7 @@ mod tests {
                     content_hash: "h".into(),
                     mentioned_languages: Vec::new(),
                     technologies: Vec::new(),
+                    origin: None,
                 }],
                 ..WriteBatch::default()
             })

@@ -249,6 +249,20 @@ const MIGRATIONS: &[&str] = &[
     ) WITHOUT ROWID;
     CREATE INDEX pattern_technologies_by_pattern ON pattern_technologies (pattern_id);
     "#,
+    // 10: patterns read in place from other agents' rule files (`core::sources`): their
+    // format, the scope their authors wrote, the folder it applies to, and whether hooks may
+    // inject them. lore's own patterns have no row, so a hook reads rows only for its
+    // candidates, and the folder-scoped ones of the folders it is in (by the index).
+    r#"
+    CREATE TABLE pattern_sources (
+        pattern_id    INTEGER PRIMARY KEY REFERENCES patterns(id),
+        kind          TEXT NOT NULL,
+        scope         TEXT NOT NULL,
+        folder        TEXT NOT NULL,
+        hooks         INTEGER NOT NULL
+    );
+    CREATE INDEX pattern_sources_by_folder ON pattern_sources (scope, folder);
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

@@ -32,6 +32,7 @@ fn record<'a>(p: &'a Pattern, mentioned: &[&str]) -> PatternRecord<'a> {
         content_hash: format!("hash-{}", p.source),
         mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
         technologies: Vec::new(),
+        origin: None,
     }
 }
 

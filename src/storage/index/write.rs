@@ -3,6 +3,7 @@
 use rusqlite::{Transaction, params};
 
 use super::pattern_text::encode_sections;
+use super::rule_sources::insert_origin;
 use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
 use crate::core::pattern::{Pattern, chunk_spans};
@@ -11,6 +12,7 @@ use crate::core::select::globs::{GlobKind, classify_glob, glob_file_keys};
 use crate::core::select::name::filler_words;
 use crate::core::select::pattern_terms::{about_text, count_pattern_terms};
 use crate::core::select::project_scope::ProjectFolders;
+use crate::core::sources::RuleOrigin;
 
 /// `meta` keys of the facts derived from every pattern's path (see [`store_derived_facts`]).
 pub(super) const PROJECT_FOLDERS_KEY: &str = "project_folders";
@@ -42,6 +44,9 @@ pub struct PatternRecord<'a> {
     /// The technologies the pattern is specific to (see
     /// `core::query::TechnologyTable::of_pattern`), strongest first.
     pub technologies: Vec<String>,
+    /// Where the pattern came from when it is another agent's rule file read in place;
+    /// None for lore's own patterns.
+    pub origin: Option<RuleOrigin>,
 }
 
 /// Everything one ingest changes, applied atomically by [`Index::write`].
@@ -68,7 +73,7 @@ impl Index {
             tx.execute_batch(
                 "INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
                  DELETE FROM chunks; DELETE FROM pattern_languages;
-                 DELETE FROM pattern_technologies;
+                 DELETE FROM pattern_technologies; DELETE FROM pattern_sources;
                  DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;",
             )?;
         }
@@ -143,6 +148,8 @@ fn remove_pattern(
         .execute(params![id])?;
     tx.prepare_cached("DELETE FROM pattern_technologies WHERE pattern_id = ?1")?
         .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_sources WHERE pattern_id = ?1")?
+        .execute(params![id])?;
     tx.prepare_cached("DELETE FROM patterns WHERE id = ?1")?
         .execute(params![id])?;
     Ok(())
@@ -208,6 +215,9 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
         encode_sections(&chunk_spans(&p.body, &p.chunks))?
     ])?;
     insert_globs(tx, pattern_id, &fm.paths)?;
+    if let Some(origin) = &record.origin {
+        insert_origin(tx, pattern_id, origin)?;
+    }
     let about = about_text(&fm.tags, fm.description.as_deref());
 
     let mut lang = tx.prepare_cached(
@@ -297,11 +307,21 @@ fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexErr
 /// reads them in a row or two: how many patterns there are, which folders are projects'
 /// folders and which file-name words are filler.
 fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
-    let mut stmt = tx.prepare_cached("SELECT source FROM patterns ORDER BY source")?;
-    let sources: Vec<String> = stmt
-        .query_map([], |r| r.get(0))?
+    let mut stmt = tx.prepare_cached(
+        "SELECT source, EXISTS (SELECT 1 FROM pattern_sources s WHERE s.pattern_id = p.id)
+         FROM patterns p ORDER BY source",
+    )?;
+    let rows: Vec<(String, bool)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
-    let folders = ProjectFolders::from_sources(sources.iter().map(String::as_str));
+    let sources: Vec<String> = rows.iter().map(|(s, _)| s.clone()).collect();
+    // Other agents' files are scoped by their own folders (see `core::sources`): only the
+    // knowledge dir's layout makes project folders.
+    let folders = ProjectFolders::from_sources(
+        rows.iter()
+            .filter(|(_, native)| !native)
+            .map(|(s, _)| s.as_str()),
+    );
     let filler = filler_words(sources.iter().map(String::as_str));
     set_meta(tx, PROJECT_FOLDERS_KEY, &to_json(folders.folders())?)?;
     set_meta(tx, NAME_FILLER_KEY, &to_json(&filler)?)?;

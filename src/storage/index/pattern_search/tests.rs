@@ -44,6 +44,7 @@ fn write(index: &mut Index, patterns: &[Pattern], mentioned: &[&str]) {
                     content_hash: format!("hash-{}", p.source),
                     mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
                     technologies: Vec::new(),
+                    origin: None,
                 })
                 .collect(),
             ..WriteBatch::default()

@@ -55,6 +55,7 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
             content_hash: "h".into(),
             mentioned_languages: crate::core::query::mentioned_languages(raw),
             technologies: Vec::new(),
+            origin: None,
         })
         .collect();
     index
@@ -187,6 +188,7 @@ fn upsert(index: &mut Index, source: &str, text: &str) {
                 content_hash: text.into(),
                 mentioned_languages: crate::core::query::mentioned_languages(text),
                 technologies: Vec::new(),
+                origin: None,
             }],
             ..WriteBatch::default()
         })
@@ -252,13 +254,13 @@ fn migration_8_gathers_the_vectors_of_a_schema_7_index() {
     assert_eq!(before.len(), 2);
     drop(index);
     {
-        // Schema 7 is schema 8 without the per-pattern rows (and without schema 9's
-        // technologies).
+        // Schema 7 is schema 8 without the per-pattern rows (and without the later
+        // migrations: schema 9's technologies, schema 10's `pattern_sources`).
         let conn = rusqlite::Connection::open(dir.path().join("i.db")).unwrap();
         conn.execute_batch(
             "DROP TABLE pattern_technologies; ALTER TABLE patterns DROP COLUMN technologies;
              DROP TRIGGER chunks_drop_pattern_vectors; DROP TABLE pattern_vectors;
-             PRAGMA user_version = 7;",
+             DROP TABLE pattern_sources; PRAGMA user_version = 7;",
         )
         .unwrap();
     }
