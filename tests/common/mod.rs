@@ -113,3 +113,36 @@ pub fn stderr(output: &Output) -> String {
 pub fn shared_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
 }
+
+/// An HTTP server on loopback that accepts every connection and never answers: an embedding
+/// server that hangs. Returns its URL; connections stay open until the test process ends.
+pub fn silent_server() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    url
+}
+
+/// Index the patterns of the configuration at `config` in process with a deterministic
+/// embedder named `model`, so the index holds vectors and a search asks the configured server
+/// for a query vector.
+pub fn ingest_with_fake_vectors(config: &Path, model: &str) {
+    use lore::services::ingest::{IngestOptions, NoProgress, ingest_with_embeddings};
+    let config = lore::services::workspace::load_config(config).unwrap();
+    let mut index = lore::storage::index::Index::open(&config.database).unwrap();
+    let fake = lore::storage::embed::FakeEmbedder::new(model, 8);
+    let report = ingest_with_embeddings(
+        &config,
+        &mut index,
+        &IngestOptions::default(),
+        Some(&fake),
+        &mut NoProgress,
+    )
+    .unwrap();
+    assert_eq!(report.embeddings.unwrap().missing, 0);
+}

@@ -26,7 +26,8 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
     }
     let text = args.query.join(" ");
     let top_k = args.top_k.map_or(config.search.top_k, |k| k as usize);
-    let embedder = OllamaEmbedder::when_hybrid(config, false).unwrap_or_else(|e| {
+    // A query waits `ollama.query_timeout_ms`, never the ingest timeout meant for batches.
+    let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
         eprintln!("warning: {e}; searching full text only");
         None
     });
