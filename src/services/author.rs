@@ -328,7 +328,7 @@ pub fn refresh_index(config: &Config) -> Result<IngestReport, AuthorError> {
     let _lock = WriteLock::acquire(config)?;
     let (mut index, built) = open_index_building_if_missing(config, &mut NoProgress)?;
     match built {
-        Some(report) => Ok(report),
+        Some(built) => Ok(built.report),
         None => Ok(ingest(
             config,
             &mut index,
@@ -356,7 +356,7 @@ fn write_and_index(
     // A missing index is built whole (the new file included), not from this one file.
     let (mut index, built) = open_index_building_if_missing(config, &mut NoProgress)?;
     let report = match built {
-        Some(report) => report,
+        Some(built) => built.report,
         None => {
             // New sections get their vectors now when hybrid search is on; if Ollama is
             // unavailable the write still succeeds and they are found by full text.

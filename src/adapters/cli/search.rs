@@ -11,7 +11,14 @@ use crate::storage::embed::{Embedder, OllamaEmbedder};
 pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
     let (index, built) =
         open_index_building_if_missing(config, &mut TerminalProgress::new("building index"))?;
-    if let Some(report) = built {
+    if let Some(built) = built {
+        let report = &built.report;
+        if built.was_incomplete {
+            eprintln!(
+                "the index {} held no completed ingest (one was interrupted, or is still running): indexed the knowledge dir into it",
+                config.database.display()
+            );
+        }
         eprintln!(
             "built the index: {} patterns in {} ms",
             report.added.len(),

@@ -3,7 +3,9 @@
 //! Delta by content hash (no git needed): unchanged files are not parsed again, deleted files
 //! leave the index, and everything one run changes is applied in a single transaction.
 //! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
-//! file that becomes invalid keeps its previously indexed version until it is fixed.
+//! file that becomes invalid keeps its previously indexed version until it is fixed, and is
+//! recorded in the index as stale (see [`IngestReport::stale`]) so status, ingest and the
+//! hook's trace can say which patterns are served in an old version.
 
 mod embed;
 mod scan;
@@ -77,6 +79,10 @@ pub struct IngestReport {
     pub warnings: Vec<ScanWarning>,
     #[serde(serialize_with = "as_millis", rename = "duration_ms")]
     pub duration: Duration,
+    /// Patterns served in their last valid version after this ingest: their file changed and
+    /// no longer parses (or cannot be read), so the index keeps what it had. Sorted.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stale: Vec<String>,
     /// The embedding step, when it ran ([`ingest_with_embeddings`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embeddings: Option<EmbedReport>,
@@ -268,6 +274,8 @@ pub fn ingest(
             .collect()
     };
 
+    let stale = stale_after(index, &stored, &files, &report, whole_dir)?;
+
     let upserts = loaded
         .iter()
         .map(|f| PatternRecord {
@@ -284,9 +292,42 @@ pub fn ingest(
         ingested_at: SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
+        partial: !whole_dir,
+        stale: Some(stale.clone()),
     })?;
+    report.stale = stale;
     report.duration = started.elapsed();
     Ok(report)
+}
+
+/// The sources served in a stale version once this ingest is written: the indexed files it
+/// could not use (their last valid version stays), and, when it read only some files, those
+/// the index already listed that it did not read.
+fn stale_after(
+    index: &Index,
+    stored: &BTreeMap<String, String>,
+    files: &[SourceFile],
+    report: &IngestReport,
+    whole_dir: bool,
+) -> Result<Vec<String>, IndexError> {
+    let mut stale: BTreeSet<String> = if whole_dir {
+        BTreeSet::new()
+    } else {
+        let read: BTreeSet<&str> = files.iter().map(|f| f.source.as_str()).collect();
+        index
+            .stale_sources()?
+            .into_iter()
+            .filter(|s| !read.contains(s.as_str()))
+            .collect()
+    };
+    stale.extend(
+        report
+            .errors
+            .iter()
+            .filter(|e| stored.contains_key(&e.source))
+            .map(|e| e.source.clone()),
+    );
+    Ok(stale.into_iter().collect())
 }
 
 /// Files parsed per progress step.
