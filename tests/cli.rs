@@ -118,6 +118,44 @@ fn ingest_reports_deltas_and_force_rebuilds() {
 }
 
 #[test]
+fn ingest_file_honours_loreignore_and_takes_paths_from_the_knowledge_dir() {
+    let ws = Workspace::with_fixture_kb();
+    ws.pattern(".loreignore", "drafts/\n");
+    ws.pattern("drafts/idea.md", "# Idea\n\nNot ready.\n");
+    ws.lore().arg("ingest").assert().success();
+    let patterns = |ws: &Workspace| {
+        let out = ws.lore().args(["status", "--json"]).output().unwrap();
+        let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+        status["index"]["patterns"].as_u64().unwrap()
+    };
+    assert_eq!(patterns(&ws), 5);
+
+    let ignored = ws
+        .lore()
+        .args(["ingest", "--file", "patterns/drafts/idea.md"])
+        .output()
+        .unwrap();
+    assert_eq!(ignored.status.code(), Some(1));
+    let err = stderr(&ignored);
+    assert!(
+        err.contains("drafts/idea.md is not indexed") && err.contains("the rule `drafts/`"),
+        "{err}"
+    );
+    assert_eq!(patterns(&ws), 5, "the ignored file stays out");
+
+    // A path relative to the knowledge dir, from the repository root.
+    ws.pattern("new.md", "# New\n\nFresh.\n");
+    let out = ws
+        .lore()
+        .args(["ingest", "--file", "new.md"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("1 added"), "{}", stdout(&out));
+    assert_eq!(patterns(&ws), 6);
+}
+
+#[test]
 fn search_builds_the_index_on_first_use_and_prints_ranked_chunks() {
     let ws = Workspace::with_fixture_kb();
     let out = ws

@@ -207,7 +207,13 @@ impl Server {
     }
 
     pub fn send_raw(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// One line of raw bytes (a newline is added), valid UTF-8 or not.
+    pub fn send_bytes(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
         self.stdin.flush().unwrap();
     }
 

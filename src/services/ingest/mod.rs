@@ -9,6 +9,7 @@
 
 mod embed;
 mod scan;
+mod skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
@@ -30,6 +31,7 @@ pub use scan::{
     IGNORE_FILE_NAME, KnowledgeScan, ScanWarning, SourceFile, is_pattern_file, scan_knowledge,
     scan_knowledge_dir, source_name,
 };
+pub use skip::why_ingest_skips;
 
 /// What to ingest.
 #[derive(Debug, Clone, Default)]
@@ -121,6 +123,10 @@ pub enum IngestError {
     OutsideKnowledgeDir { path: PathBuf, dir: PathBuf },
     #[error("{0} is not a pattern file; lore reads .md, .markdown and .mdc files")]
     NotPatternFile(PathBuf),
+    #[error(
+        "{name} is not indexed: {why}, so an ingest of the whole knowledge dir skips it; move it, or change `.loreignore`"
+    )]
+    Skipped { name: String, why: String },
     #[error(transparent)]
     Index(#[from] IndexError),
     #[error(transparent)]
@@ -402,7 +408,10 @@ fn mention_text(pattern: &Pattern) -> String {
     )
 }
 
-/// Resolve `--file PATH` to a source inside the knowledge dir.
+/// Resolve `--file PATH` to a source inside the knowledge dir: a relative path is taken from
+/// the working directory, or from the knowledge dir when the file is there and not in the
+/// working directory. A file ingest of the whole dir would skip (`.loreignore`, hidden, a link)
+/// is refused, naming why: indexed alone, the next ingest would drop it again.
 fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     if !is_pattern_file(path) {
         return Err(IngestError::NotPatternFile(path.to_path_buf()));
@@ -415,13 +424,22 @@ fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     let absolute = if path.is_absolute() {
         path.to_path_buf()
     } else {
-        std::env::current_dir().unwrap_or_default().join(path)
+        let from_cwd = std::env::current_dir().unwrap_or_default().join(path);
+        let from_root = root.join(path);
+        if !from_cwd.exists() && from_root.exists() {
+            from_root
+        } else {
+            from_cwd
+        }
     };
     // The file may have been deleted: canonicalise its directory instead.
     let parent = absolute.parent().ok_or_else(outside)?;
     let name = absolute.file_name().ok_or_else(outside)?;
     let resolved = parent.canonicalize().map_err(|_| outside())?.join(name);
     let source = source_name(&root, &resolved).ok_or_else(outside)?;
+    if let Some(why) = why_ingest_skips(&root, Path::new(&source)) {
+        return Err(IngestError::Skipped { name: source, why });
+    }
     Ok(SourceFile {
         source,
         path: resolved,
