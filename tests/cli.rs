@@ -71,6 +71,34 @@ fn init_creates_config_example_gitignore_and_index_and_never_overwrites() {
 }
 
 #[test]
+fn init_in_a_subfolder_of_a_configured_repository_names_the_config_and_stops() {
+    let ws = Workspace::with_fixture_kb();
+    std::fs::create_dir_all(ws.path("services/api")).unwrap();
+    let out = ws
+        .lore()
+        .current_dir(ws.path("services/api"))
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    let err = ws.filter(&stderr(&out));
+    assert!(err.contains("[WS]/lore.toml configures it"), "{err}");
+    assert!(err.contains("--force"), "{err}");
+    assert!(!ws.path("services/api/lore.toml").exists());
+    assert!(!ws.path("services/api/patterns").exists());
+
+    let forced = ws
+        .lore()
+        .current_dir(ws.path("services/api"))
+        .args(["init", "--force", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert!(ws.path("services/api/lore.toml").is_file());
+}
+
+#[test]
 fn ingest_lists_every_invalid_file_indexes_the_rest_and_fails() {
     let ws = Workspace::with_fixture_kb();
     ws.pattern("broken/bad-tags.md", "---\ntags: {a: 1}\n---\n# Bad\n");

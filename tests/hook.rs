@@ -492,3 +492,25 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
         "{status}"
     );
 }
+
+#[test]
+fn a_zero_budget_primes_nothing() {
+    let ws = Workspace::with_fixture_kb();
+    ws.write(
+        "lore.toml",
+        &format!(
+            "{}\n[hook]\nsession_start_budget = 0\nsubagent_budget = 0\n",
+            common::FTS_CONFIG
+        ),
+    );
+    ws.lore().arg("ingest").assert().success();
+    for event in [
+        json!({"session_id": "z", "cwd": "/x", "hook_event_name": "SessionStart", "source": "startup"}),
+        json!({"session_id": "z", "cwd": "/x", "hook_event_name": "SubagentStart", "agent_id": "a", "agent_type": "general-purpose"}),
+    ] {
+        let output = ws.hook(&event.to_string());
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(stdout(&output), "", "{event}");
+        assert_eq!(stderr(&output), "", "{event}");
+    }
+}
