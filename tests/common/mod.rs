@@ -146,3 +146,30 @@ pub fn ingest_with_fake_vectors(config: &Path, model: &str) {
     .unwrap();
     assert_eq!(report.embeddings.unwrap().missing, 0);
 }
+
+/// Whether this run is CI's (`CI` set to anything but empty, `0` or `false`): there every
+/// suite must really run, so a missing input fails instead of skipping.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// Say that `suite` cannot run here, and why. Under CI that fails the test. Locally the note is
+/// written straight to the process's stderr, past the test harness's capture, so a plain
+/// `cargo test` shows it beside the test's `ok` instead of a silent pass.
+pub fn skip(suite: &str, why: &str) {
+    assert!(!in_ci(), "CI is set, so {suite} cannot be skipped: {why}");
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: {suite} skipped: {why} (see README, \"Run the tests\")"
+    );
+}
+
+/// Whether `path`, an input `suite` needs, is present; when not, [`skip`] says so.
+pub fn input_present(path: &Path, suite: &str) -> bool {
+    if path.exists() {
+        return true;
+    }
+    skip(suite, &format!("{} is not present", path.display()));
+    false
+}
