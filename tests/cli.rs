@@ -425,7 +425,7 @@ fn a_killed_ingest_leaves_the_previous_index_usable() {
         );
     }
     for delay_ms in [30, 80, 150] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lore"))
+        let mut child = common::lore_command()
             .current_dir(ws.root())
             .args(["ingest", "--force"])
             .stdout(std::process::Stdio::null())

@@ -24,13 +24,10 @@ fn samples_dir() -> PathBuf {
 /// The harness's output schemas, or None (after a note) when the harness is not present.
 fn schemas() -> Option<Value> {
     let path = samples_dir().join("hook-schemas.json");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(serde_json::from_str(&text).unwrap()),
-        Err(_) => {
-            eprintln!("skipping: {} is not present", path.display());
-            None
-        }
+    if !common::input_present(&path, "the Codex payload sample tests") {
+        return None;
     }
+    Some(serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap())
 }
 
 /// Every payload sample, sorted by name.

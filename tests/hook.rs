@@ -58,8 +58,7 @@ fn tool_call(session: &str, tool: &str, input: Value) -> String {
 #[test]
 fn every_real_payload_sample_gets_a_valid_answer() {
     let samples = shared_dir().join("tools/claude-harness/samples");
-    if !samples.is_dir() {
-        eprintln!("skipping: {} is not present", samples.display());
+    if !common::input_present(&samples, "the Claude Code payload sample snapshots") {
         return;
     }
     let mut names: Vec<_> = std::fs::read_dir(&samples)
@@ -313,7 +312,7 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
                 "Bash",
                 json!({"command": format!("make {word}"), "description": word}),
             );
-            let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
+            let mut cmd = common::lore_command();
             cmd.current_dir(ws.root())
                 .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
                 .args(["--config", ws.path("lore.toml").to_str().unwrap(), "hook"])
@@ -370,7 +369,7 @@ fn hooks_keep_answering_during_a_forced_reingest() {
         std::thread::spawn(move || {
             let mut runs = 0;
             while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let status = std::process::Command::new(env!("CARGO_BIN_EXE_lore"))
+                let status = common::lore_command()
                     .current_dir(&root)
                     .args(["ingest", "--force"])
                     .stdout(std::process::Stdio::null())

@@ -224,14 +224,11 @@ fn universal_workspace() -> Workspace {
 #[test]
 fn a_reader_that_closes_stdout_early_is_no_panic_and_exit_zero() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let ws = universal_workspace();
     assert!(stdout(&ws.hook(&session_start())).contains("Keep commits small."));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lore"))
+    let mut child = common::lore_command()
         .current_dir(ws.root())
-        .env_remove("LORE_CONFIG")
-        .env_remove("LORE_DEBUG")
-        .env_remove("LORE_TRACE")
         .env("HOME", ws.path(".env/home"))
         .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
         .arg("--config")
@@ -285,18 +282,15 @@ fn any_argument_problem_on_the_hook_path_exits_zero_with_a_line_on_stderr() {
 
 #[test]
 fn hook_help_prints_help_without_reading_stdin() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let ws = Workspace::new();
     for args in [
         &["hook", "--help"][..],
         &["hook", "-h"],
         &["--help", "hook"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lore"))
+        let mut child = common::lore_command()
             .current_dir(ws.root())
-            .env_remove("LORE_CONFIG")
-            .env_remove("LORE_DEBUG")
-            .env_remove("LORE_TRACE")
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

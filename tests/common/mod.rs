@@ -9,6 +9,26 @@ use std::process::Output;
 
 use assert_cmd::Command;
 
+/// lore's environment variables a developer may have set, which a test's lore must not see:
+/// `LORE_CONFIG` outranks the workspace's lore.toml (a forced rebuild would hit the
+/// developer's real index), and `LORE_DEBUG` / `LORE_TRACE` change what lore prints.
+pub const LORE_ENV: [&str; 3] = ["LORE_CONFIG", "LORE_DEBUG", "LORE_TRACE"];
+
+/// Remove [`LORE_ENV`] from a command that runs lore, or runs something that runs lore.
+pub fn without_lore_env(cmd: &mut std::process::Command) -> &mut std::process::Command {
+    for name in LORE_ENV {
+        cmd.env_remove(name);
+    }
+    cmd
+}
+
+/// The `lore` binary under test as a plain command, without [`LORE_ENV`].
+pub fn lore_command() -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
+    without_lore_env(&mut cmd);
+    cmd
+}
+
 pub const FTS_CONFIG: &str = "knowledge_dir = \"patterns\"\n\n[search]\nhybrid = false\n";
 
 pub struct Workspace {
@@ -69,12 +89,14 @@ impl Workspace {
         self.write(&format!("patterns/{rel}"), text)
     }
 
-    /// `lore` run in the workspace root with a private HOME, XDG dirs and ledger dir.
+    /// `lore` run in the workspace root with a private HOME, XDG dirs and ledger dir, and none
+    /// of lore's own environment variables (see [`LORE_ENV`]).
     pub fn lore(&self) -> Command {
         let mut cmd = Command::cargo_bin("lore").unwrap();
+        for name in LORE_ENV {
+            cmd.env_remove(name);
+        }
         cmd.current_dir(self.root())
-            .env_remove("LORE_CONFIG")
-            .env_remove("LORE_DEBUG")
             .env("HOME", self.path(".env/home"))
             .env("XDG_CONFIG_HOME", self.path(".env/xdg"))
             .env("XDG_RUNTIME_DIR", self.path(".env/runtime"));

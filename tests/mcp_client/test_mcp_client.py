@@ -77,9 +77,18 @@ def git_repo(repo: Path) -> Path:
     return repo
 
 
+# lore's variables a developer may have set: LORE_CONFIG would outrank the test repository's
+# lore.toml, LORE_DEBUG / LORE_TRACE change what lore prints, LORE_MCP_BRANCH_PREFIX where it commits.
+LORE_ENV = ("LORE_CONFIG", "LORE_DEBUG", "LORE_TRACE", "LORE_MCP_BRANCH_PREFIX")
+
+
+def clean_env() -> dict:
+    return {k: v for k, v in os.environ.items() if k not in LORE_ENV}
+
+
 @asynccontextmanager
 async def session(repo: Path, **env: str):
-    base = {k: v for k, v in os.environ.items() if k not in ("LORE_CONFIG", "LORE_MCP_BRANCH_PREFIX")}
+    base = clean_env()
     base.update({"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", **env})
     params = StdioServerParameters(command=lore_bin(), args=["serve"], cwd=str(repo), env=base)
     async with stdio_client(params) as (read, write):
@@ -99,7 +108,7 @@ def run(coro_fn, *args):
 
 
 def cli(repo: Path, *args: str) -> str:
-    out = subprocess.run([lore_bin(), *args], cwd=repo, check=True, capture_output=True, text=True)
+    out = subprocess.run([lore_bin(), *args], cwd=repo, check=True, capture_output=True, text=True, env=clean_env())
     return out.stdout
 
 
