@@ -85,6 +85,8 @@ fn every_real_payload_sample_gets_a_valid_answer() {
         let output = ws.hook(&payload);
         let text = contract(&output, &event);
         let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        // Every event Claude Code sends is one lore knows: nothing to report.
+        assert_eq!(stderr(&output), "", "{name}");
         insta::assert_snapshot!(
             format!("sample__{name}"),
             ws.filter(&text.unwrap_or_else(|| "(no output)".to_string()))
@@ -107,6 +109,17 @@ fn events_without_a_context_channel_print_nothing() {
                              "stop_hook_active": false, "prompt": "error handling in rust"});
         let output = ws.hook(&payload.to_string());
         assert_eq!(contract(&output, event), None, "{event}");
+        // Events lore leaves alone on purpose are silent; an unknown one says so.
+        let err = stderr(&output);
+        if event == "Nonsense" {
+            assert!(
+                err.starts_with("lore hook: unknown event `Nonsense`"),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        } else {
+            assert_eq!(err, "", "{event}");
+        }
     }
 }
 
@@ -138,6 +151,13 @@ fn malformed_input_and_broken_setups_exit_zero_with_nothing_on_stdout() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    let err = stderr(&output);
+    assert!(
+        err.contains("unknown argument `--bogus`") && err.contains("unknown argument `-x`"),
+        "the line names each flag: {err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 
     // No configuration anywhere.
     let bare = Workspace::bare();

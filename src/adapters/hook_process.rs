@@ -130,6 +130,20 @@ fn write_answer(line: &str) -> std::io::Result<()> {
     out.flush()
 }
 
+/// An error (one line on stderr, nothing injected) for a payload that names no event, or an
+/// event the harness's adapter does not know (`known` are those it leaves alone on purpose).
+pub fn refuse_unknown_event(name: &str, known: &[&str]) -> anyhow::Result<()> {
+    if name.is_empty() {
+        anyhow::bail!("the payload names no hook_event_name; nothing to do");
+    }
+    if !known.contains(&name) {
+        anyhow::bail!(
+            "unknown event `{name}`; nothing injected (check the hook registration: lore answers SessionStart, UserPromptSubmit, PreToolUse and the events docs/hooks.md lists)"
+        );
+    }
+    Ok(())
+}
+
 /// One line on stderr; a closed stderr is ignored, never a panic.
 pub fn say(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
