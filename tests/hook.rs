@@ -256,12 +256,17 @@ fn path_globs_universal_tier_and_the_language_gate() {
     );
     let text = contract(&ws.hook(&commit), "PreToolUse").expect("universal pattern applies");
     assert!(text.contains("/patterns/git-commits.md"), "{text}");
-    let ls = tool_call(
+    // A command the hook searches (universal patterns are considered for it), but not a
+    // commit: the universal pattern stays out. (`ls` would not do: a read-only command is
+    // skipped before universal patterns are considered.)
+    let build = tool_call(
         "g3",
         "Bash",
-        json!({"command": "ls -la", "description": "List files"}),
+        json!({"command": "cargo build --release", "description": "Build the release binary"}),
     );
-    let text = contract(&ws.hook(&ls), "PreToolUse").unwrap_or_default();
+    let text = contract(&ws.hook(&build), "PreToolUse")
+        .expect("the build is searched: the Rust pattern matches it");
+    assert!(text.contains("/patterns/rust-errors.md"), "{text}");
     assert!(
         !text.contains("/patterns/git-commits.md"),
         "applies_when gates it: {text}"
@@ -382,6 +387,14 @@ fn hooks_keep_answering_during_a_forced_reingest() {
         "# Testing in Rust\n\nRun cargo test before every commit.\n",
     );
     ws.lore().arg("ingest").assert().success();
+    let call = |session: &str| {
+        tool_call(
+            session,
+            "Bash",
+            json!({"command": "cargo test", "description": "Run the tests"}),
+        )
+    };
+    let baseline = contract(&ws.hook(&call("before")), "PreToolUse").expect("injects");
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let ingester = {
         let stop = stop.clone();
@@ -402,16 +415,13 @@ fn hooks_keep_answering_during_a_forced_reingest() {
         })
     };
     for i in 0..40 {
-        let call = tool_call(
-            &format!("during-{i}"),
-            "Bash",
-            json!({"command": "cargo test", "description": "Run the tests"}),
-        );
-        let output = ws.hook(&call);
+        let output = ws.hook(&call(&format!("during-{i}")));
         let text = contract(&output, "PreToolUse");
-        assert!(
-            text.is_some(),
-            "call {i} found nothing; stderr: {}",
+        // The same call gets the same injection, byte for byte, whichever index it reads.
+        assert_eq!(
+            text.as_deref(),
+            Some(baseline.as_str()),
+            "call {i}; stderr: {}",
             stderr(&output)
         );
         assert!(
