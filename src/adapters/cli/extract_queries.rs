@@ -105,6 +105,12 @@ fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<(Option<Config>, Opti
         );
         return Ok((Some(config), None));
     };
+    if !index.ingest_completed()? {
+        eprintln!(
+            "note: no ingest completed in {} (one was interrupted, or is running), so terms are focused for an empty index; run `lore ingest`",
+            config.database.display()
+        );
+    }
     Ok((Some(config), Some(index)))
 }
 
