@@ -669,8 +669,12 @@ fn vectors_embedded_without_the_model_prefixes_are_named_refused_and_not_searche
     for (name, text) in PATTERNS {
         ws.pattern(name, text);
     }
-    let config =
-        |extra: &str| format!("knowledge_dir = \"patterns\"\n[ollama]\nhost = \"{url}\"\n{extra}");
+    // `lore search` waits `query_timeout_ms` for the query vector: room for a loaded machine.
+    let config = |extra: &str| {
+        format!(
+            "knowledge_dir = \"patterns\"\n[ollama]\nhost = \"{url}\"\nquery_timeout_ms = 2000\n{extra}"
+        )
+    };
     ws.write("lore.toml", &config("document_prefix = \"\"\n"));
     let first = ws.lore().arg("ingest").output().unwrap();
     assert!(first.status.success(), "{}", common::stderr(&first));
