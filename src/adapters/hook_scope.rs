@@ -1,7 +1,7 @@
 //! What a hook of any harness needs around the services for one payload: the configuration
 //! (found from the payload's `cwd`), the session's ledger, and the index opened as one
-//! snapshot around an injection (built first when missing, upgraded first when an older lore
-//! wrote it).
+//! snapshot around an injection (built first when missing or left incomplete by an
+//! interrupted ingest, upgraded first when an older lore wrote it).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -11,7 +11,7 @@ use crate::core::query::{ManifestFindings, TechnologyTable};
 use crate::core::sources::Harness;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
 use crate::services::project::project_facts;
-use crate::services::refresh::{build_first_index, upgrade_index};
+use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
@@ -135,6 +135,9 @@ impl HookSession {
             trace,
         };
         let injection = inject(&mut ctx)?;
+        if let Some(injection) = injection.as_ref().filter(|_| trace.enabled()) {
+            note_stale(&index, injection, trace);
+        }
         if self.exits_after {
             // A read-only connection has nothing to write back, and exiting releases its locks
             // as a crash would (which SQLite is built to survive); closing it would free every
@@ -142,6 +145,25 @@ impl HookSession {
             std::mem::forget(index);
         }
         Ok(injection)
+    }
+}
+
+/// Trace which injected patterns are served in a stale version (their file changed and no
+/// longer parses), so a debugging user sees why the text differs from the file.
+fn note_stale(index: &Index, injection: &Injection, trace: &mut Trace) {
+    match index.stale_sources() {
+        Ok(stale) => {
+            let injected: Vec<&String> = stale
+                .iter()
+                .filter(|s| injection.sources.contains(s))
+                .collect();
+            if !injected.is_empty() {
+                trace.note(format!(
+                    "injected in the last version that parsed (the file changed and no longer parses; run `lore ingest` to see why): {injected:?}"
+                ));
+            }
+        }
+        Err(e) => trace.note(format!("cannot read the stale patterns: {e}")),
     }
 }
 
@@ -171,9 +193,30 @@ fn mcp_runs_lore(value: &serde_json::Value) -> bool {
     })
 }
 
-/// The index as one snapshot, built first when missing and upgraded first when an older lore
-/// wrote it (each bounded; see `services::refresh`). None: there is still no index.
+/// The index as one snapshot, built first when missing or incomplete and upgraded first when
+/// an older lore wrote it (each bounded; see `services::refresh`). None: there is still no
+/// index. An index no ingest completed in is never served: it would answer as an empty
+/// knowledge base.
 fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
+    let index = open_index_once(config, trace)?;
+    match index {
+        Some(index) if !index.ingest_completed()? => {
+            drop(index);
+            trace.note("no ingest completed in the index (one was interrupted, or is running): building it");
+            refresh_index(config, trace);
+            match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+                Some(index) if index.ingest_completed()? => Ok(Some(index)),
+                _ => anyhow::bail!(
+                    "the index {} holds no completed ingest (one was interrupted, or is still running); nothing injected; run `lore ingest`",
+                    config.database.display()
+                ),
+            }
+        }
+        other => Ok(other),
+    }
+}
+
+fn open_index_once(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
     match Index::open_snapshot(&config.database, INDEX_BUSY) {
         Ok(Some(index)) => return Ok(Some(index)),
         Ok(None) => {

@@ -46,6 +46,12 @@ pub fn inject_session_start(
     ctx: &mut InjectContext<'_>,
     budget: usize,
 ) -> Result<Option<Injection>, IndexError> {
+    if budget == 0 {
+        // A budget of 0 switches the priming off.
+        ctx.trace
+            .note("budget 0: nothing to prime the session with");
+        return Ok(None);
+    }
     let summaries = ctx.index.pattern_summaries()?;
     if summaries.is_empty() {
         ctx.trace

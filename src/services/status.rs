@@ -65,6 +65,11 @@ pub struct StatusReport {
     pub index_error: Option<String>,
     /// Other agents' rule files read in place, one entry per format.
     pub sources: Vec<SourceStatus>,
+    /// The index exists, but no ingest of the whole knowledge dir completed in it (one was
+    /// interrupted, or is running now): it holds nothing to search until `lore ingest`.
+    pub index_incomplete: bool,
+    /// Patterns served in their last valid version: their file changed and no longer parses.
+    pub stale_patterns: Vec<String>,
     pub embeddings: EmbeddingStatus,
 }
 
@@ -87,11 +92,15 @@ pub fn source_statuses(config: &Config, index: Option<&Index>) -> Vec<SourceStat
 pub fn status_report(config: &Config) -> StatusReport {
     let mut embedding_stats = None;
     let mut sources = source_statuses(config, None);
+    let mut index_incomplete = false;
+    let mut stale_patterns = Vec::new();
     let (index, index_error) =
         match Index::open_read_only(&config.database, std::time::Duration::from_secs(2)) {
             Ok(Some(index)) => {
                 embedding_stats = index.embedding_stats().ok();
                 sources = source_statuses(config, Some(&index));
+                index_incomplete = index.ingest_completed().is_ok_and(|done| !done);
+                stale_patterns = index.stale_sources().unwrap_or_default();
                 match index.stats() {
                     Ok(stats) => (Some(stats), None),
                     Err(e) => (None, Some(e.to_string())),
@@ -108,6 +117,8 @@ pub fn status_report(config: &Config) -> StatusReport {
         index,
         index_error,
         sources,
+        index_incomplete,
+        stale_patterns,
         embeddings: EmbeddingStatus {
             configured: config.search.hybrid,
             model: config.ollama.model.clone(),

@@ -31,6 +31,20 @@ const HANDLED: &[&str] = &[
     "PostCompact",
 ];
 
+/// Claude Code events lore knowingly leaves alone (no context channel, or nothing to add):
+/// silent. Any other name is reported on stderr, so a misregistered hook shows itself.
+const UNHANDLED: &[&str] = &[
+    "PostToolUse",
+    "PostToolBatch",
+    "PermissionRequest",
+    "Notification",
+    "MessageDisplay",
+    "Stop",
+    "SubagentStop",
+    "PreCompact",
+    "SessionEnd",
+];
+
 /// Handle one hook event from stdin. Never fails and never panics out: every problem goes
 /// to stderr and the process exits 0.
 pub fn run_hook(config_flag: Option<std::path::PathBuf>, mcp: bool) {
@@ -52,6 +66,7 @@ pub fn answer(
         serde_json::from_str(input).context("hook payload is not a JSON object")?;
     let name = payload.hook_event_name.as_deref().unwrap_or("");
     if !HANDLED.contains(&name) {
+        crate::adapters::hook_process::refuse_unknown_event(name, UNHANDLED)?;
         trace.note(format!("event {name:?}: nothing to do"));
         return Ok(None);
     }

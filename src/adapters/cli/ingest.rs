@@ -32,6 +32,12 @@ pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
     if let Some(warning) = report.embeddings.as_ref().and_then(|e| e.warning.as_ref()) {
         eprintln!("warning: {warning}");
     }
+    if args.file.is_some() && !index.ingest_completed()? {
+        eprintln!(
+            "note: no ingest of the whole knowledge dir has completed in {}, so it holds only the files given; run `lore ingest` to index them all",
+            config.database.display()
+        );
+    }
     if args.json {
         println!("{}", report_json(config, &report));
     } else {
@@ -120,6 +126,17 @@ fn print_text(config: &Config, report: &IngestReport) {
             e.model, e.embedded, e.reused, e.missing
         );
     }
+    if !report.stale.is_empty() {
+        let shown: Vec<String> = report
+            .stale
+            .iter()
+            .map(|s| display_path(config, s))
+            .collect();
+        eprintln!(
+            "stale: {} (served in the last version that parsed until the file is fixed)",
+            shown.join(", ")
+        );
+    }
     if !report.errors.is_empty() {
         eprintln!(
             "{} invalid pattern file{} not indexed; fix {} and run `lore ingest` again",
@@ -161,6 +178,7 @@ fn report_json(config: &Config, report: &IngestReport) -> serde_json::Value {
             "line": w.line,
             "message": w.message,
         })).collect::<Vec<_>>(),
+        "stale": report.stale,
         "embeddings": report.embeddings,
         "duration_ms": report.duration.as_millis() as u64,
     })

@@ -65,6 +65,17 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         );
     }
     let config_path = repo.join(CONFIG_FILE_NAME);
+    if !config_path.exists()
+        && !args.force
+        && let Some(enclosing) = enclosing_config(&repo)
+    {
+        // A lore.toml here would shadow that one for every command and hook run below here.
+        bail!(
+            "{} is inside a repository lore is already set up for: {} configures it; run lore there (or pass --force to give this folder a configuration of its own)",
+            repo.display(),
+            enclosing.display()
+        );
+    }
     if config_path.exists() && !args.force {
         // `lore init --claude` / `--codex` in a repository that already has lore only adds
         // the hooks.
@@ -196,6 +207,15 @@ fn report_hooks(file: &str, outcome: &crate::adapters::hook_registration::Instal
         ),
         InstallOutcome::Unchanged => eprintln!("{file} already runs lore's hooks; left unchanged"),
     }
+}
+
+/// The nearest `lore.toml` in a folder above `repo`, which lore would use from `repo` today.
+fn enclosing_config(repo: &Path) -> Option<std::path::PathBuf> {
+    let repo = repo.canonicalize().ok()?;
+    repo.ancestors()
+        .skip(1)
+        .map(|dir| dir.join(CONFIG_FILE_NAME))
+        .find(|candidate| candidate.is_file())
 }
 
 /// Whether hybrid search can be switched on: Ollama answers and has the embedding model,

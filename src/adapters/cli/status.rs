@@ -48,6 +48,17 @@ fn print_text(r: &StatusReport) {
                     .last_ingest
                     .map_or_else(|| "never".to_string(), format_utc)
             );
+            if r.index_incomplete {
+                println!(
+                    "               incomplete: no ingest finished in it (one was interrupted, or is still running), so it holds nothing to search; run `lore ingest`"
+                );
+            }
+            if !r.stale_patterns.is_empty() {
+                println!(
+                    "stale:         {} (served in the last version that parsed: the file changed and no longer parses; `lore ingest` says why)",
+                    r.stale_patterns.join(", ")
+                );
+            }
         }
         None => match &r.index_error {
             Some(err) => println!(

@@ -3,7 +3,9 @@
 //! Delta by content hash (no git needed): unchanged files are not parsed again, deleted files
 //! leave the index, and everything one run changes is applied in a single transaction.
 //! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
-//! file that becomes invalid keeps its previously indexed version until it is fixed.
+//! file that becomes invalid keeps its previously indexed version until it is fixed, and is
+//! recorded in the index as stale (see [`IngestReport::stale`]) so status, ingest and the
+//! hook's trace can say which patterns are served in an old version.
 //!
 //! Besides the knowledge dir, a whole run reads other agents' rule files where they stand in
 //! the repository (see `rule_files` and `core::sources`); what lore cannot use in them is a
@@ -12,6 +14,7 @@
 mod embed;
 mod rule_files;
 mod scan;
+mod skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
@@ -35,6 +38,7 @@ pub use scan::{
     IGNORE_FILE_NAME, KnowledgeScan, ScanWarning, SourceFile, is_pattern_file, scan_knowledge,
     scan_knowledge_dir, source_name,
 };
+pub use skip::why_ingest_skips;
 
 /// What to ingest.
 #[derive(Debug, Clone, Default)]
@@ -89,6 +93,10 @@ pub struct IngestReport {
     pub rule_warnings: Vec<IngestIssue>,
     #[serde(serialize_with = "as_millis", rename = "duration_ms")]
     pub duration: Duration,
+    /// Patterns served in their last valid version after this ingest: their file changed and
+    /// no longer parses (or cannot be read), so the index keeps what it had. Sorted.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stale: Vec<String>,
     /// The embedding step, when it ran ([`ingest_with_embeddings`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embeddings: Option<EmbedReport>,
@@ -127,6 +135,10 @@ pub enum IngestError {
     OutsideKnowledgeDir { path: PathBuf, dir: PathBuf },
     #[error("{0} is not a pattern file; lore reads .md, .markdown and .mdc files")]
     NotPatternFile(PathBuf),
+    #[error(
+        "{name} is not indexed: {why}, so an ingest of the whole knowledge dir skips it; move it, or change `.loreignore`"
+    )]
+    Skipped { name: String, why: String },
     #[error(transparent)]
     Index(#[from] IndexError),
     #[error(transparent)]
@@ -366,6 +378,8 @@ pub fn ingest(
             .collect()
     };
 
+    let stale = stale_after(index, &stored, &files, &report, whole_dir)?;
+
     let upserts = loaded
         .iter()
         .map(|f| PatternRecord {
@@ -384,7 +398,10 @@ pub fn ingest(
         ingested_at: SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
+        partial: !whole_dir,
+        stale: Some(stale.clone()),
     })?;
+    report.stale = stale;
     report.duration = started.elapsed();
     Ok(report)
 }
@@ -402,6 +419,36 @@ fn pattern_technologies(table: &TechnologyTable, pattern: &Pattern) -> Vec<Strin
         &fm.tags,
         &fm.technologies,
     )
+}
+
+/// The sources served in a stale version once this ingest is written: the indexed files it
+/// could not use (their last valid version stays), and, when it read only some files, those
+/// the index already listed that it did not read.
+fn stale_after(
+    index: &Index,
+    stored: &BTreeMap<String, String>,
+    files: &[SourceFile],
+    report: &IngestReport,
+    whole_dir: bool,
+) -> Result<Vec<String>, IndexError> {
+    let mut stale: BTreeSet<String> = if whole_dir {
+        BTreeSet::new()
+    } else {
+        let read: BTreeSet<&str> = files.iter().map(|f| f.source.as_str()).collect();
+        index
+            .stale_sources()?
+            .into_iter()
+            .filter(|s| !read.contains(s.as_str()))
+            .collect()
+    };
+    stale.extend(
+        report
+            .errors
+            .iter()
+            .filter(|e| stored.contains_key(&e.source))
+            .map(|e| e.source.clone()),
+    );
+    Ok(stale.into_iter().collect())
 }
 
 /// Files parsed per progress step.
@@ -502,7 +549,10 @@ fn mention_text(pattern: &Pattern) -> String {
     )
 }
 
-/// Resolve `--file PATH` to a source inside the knowledge dir.
+/// Resolve `--file PATH` to a source inside the knowledge dir: a relative path is taken from
+/// the working directory, or from the knowledge dir when the file is there and not in the
+/// working directory. A file ingest of the whole dir would skip (`.loreignore`, hidden, a link)
+/// is refused, naming why: indexed alone, the next ingest would drop it again.
 fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     if !is_pattern_file(path) {
         return Err(IngestError::NotPatternFile(path.to_path_buf()));
@@ -515,13 +565,22 @@ fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     let absolute = if path.is_absolute() {
         path.to_path_buf()
     } else {
-        std::env::current_dir().unwrap_or_default().join(path)
+        let from_cwd = std::env::current_dir().unwrap_or_default().join(path);
+        let from_root = root.join(path);
+        if !from_cwd.exists() && from_root.exists() {
+            from_root
+        } else {
+            from_cwd
+        }
     };
     // The file may have been deleted: canonicalise its directory instead.
     let parent = absolute.parent().ok_or_else(outside)?;
     let name = absolute.file_name().ok_or_else(outside)?;
     let resolved = parent.canonicalize().map_err(|_| outside())?.join(name);
     let source = source_name(&root, &resolved).ok_or_else(outside)?;
+    if let Some(why) = why_ingest_skips(&root, Path::new(&source)) {
+        return Err(IngestError::Skipped { name: source, why });
+    }
     Ok(SourceFile {
         source,
         path: resolved,

@@ -5,6 +5,7 @@
 //! the previous index intact.
 
 mod building;
+mod ingest_state;
 mod ownership;
 mod pattern_search;
 mod pattern_text;

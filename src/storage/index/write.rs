@@ -2,6 +2,7 @@
 
 use rusqlite::{Transaction, params};
 
+use super::ingest_state::record_ingest;
 use super::pattern_text::encode_sections;
 use super::rule_sources::insert_origin;
 use super::term_postings::{PostingsWriter, SizeList};
@@ -60,6 +61,12 @@ pub struct WriteBatch<'a> {
     pub removals: Vec<String>,
     /// Seconds since the Unix epoch, recorded as the last ingest time.
     pub ingested_at: u64,
+    /// Only some files were read (`lore ingest --file`): the batch does not make the index
+    /// match the knowledge dir, so it does not complete an index no ingest completed in.
+    pub partial: bool,
+    /// Every source served in a stale version once the batch is applied (its file changed and
+    /// no longer parses); None leaves the recorded list as it is.
+    pub stale: Option<Vec<String>>,
 }
 
 impl Index {
@@ -111,7 +118,12 @@ impl Index {
         })?;
         postings.finish(&tx)?;
         sizes.store(&tx)?;
-        set_meta(&tx, "last_ingest", &batch.ingested_at.to_string())?;
+        record_ingest(
+            &tx,
+            batch.ingested_at,
+            batch.partial,
+            batch.stale.as_deref(),
+        )?;
         if batch.replace_all || !batch.upserts.is_empty() || !batch.removals.is_empty() {
             store_derived_facts(&tx)?;
         }
@@ -294,7 +306,7 @@ pub(super) fn insert_globs(
     Ok(())
 }
 
-fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexError> {
+pub(super) fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexError> {
     tx.prepare_cached(
         "INSERT INTO meta (key, value) VALUES (?1, ?2)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",
