@@ -256,6 +256,25 @@ impl Index {
             .collect())
     }
 
+    /// Which of `ids` have a `paths` glob of this kind: `broad` ones restate a language
+    /// (`**/*.c`), the others name a part of the project (`tests/**`, `Makefile`).
+    pub fn patterns_with_globs(
+        &self,
+        ids: &[i64],
+        broad: bool,
+    ) -> Result<std::collections::BTreeSet<i64>, IndexError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT 1 FROM pattern_globs WHERE pattern_id = ?1 AND broad = ?2 LIMIT 1",
+        )?;
+        let mut found = std::collections::BTreeSet::new();
+        for &id in ids {
+            if stmt.exists(params![id, broad])? {
+                found.insert(id);
+            }
+        }
+        Ok(found)
+    }
+
     /// Summaries of the universal patterns that name tools or commands in `applies_when`
     /// (the only ones a tool call can bring back), ordered by source path.
     pub fn gated_universal_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {
