@@ -37,7 +37,7 @@ pub use failure::failure_focus;
 pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;
 pub use inspection::is_inspection_command;
-pub use language::{LANGUAGES, Language, Word, canonical_language};
+pub use language::{LANGUAGES, Language, Word, canonical_language, is_prose_language};
 pub use mention::mentioned_languages;
 pub use named::named_languages;
 pub use patch::{

@@ -50,6 +50,7 @@ fn gate(languages: &[&str]) -> LanguageGate {
     LanguageGate {
         languages: languages.iter().map(|s| s.to_string()).collect(),
         open: false,
+        prose: false,
     }
 }
 
@@ -151,6 +152,7 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
     let open = LanguageGate {
         languages: Vec::new(),
         open: true,
+        prose: false,
     };
     let mut all = sources(&index.search_fts("\"errors\"", &open, 10).unwrap())
         .into_iter()
@@ -158,6 +160,23 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
         .collect::<Vec<_>>();
     all.sort();
     assert_eq!(all, ["go.md", "plain.md", "prose.md", "rust.md"]);
+    // Writing documentation: a convention that declares no language applies without naming
+    // Markdown; one declared for a programming language still does not.
+    let docs = LanguageGate {
+        prose: true,
+        ..gate(&["markdown"])
+    };
+    let mut documents = sources(&index.search_fts("\"errors\"", &docs, 10).unwrap())
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    documents.sort();
+    assert_eq!(documents, ["plain.md", "prose.md"]);
+    let query = crate::core::query::Query {
+        languages: vec!["markdown".into()],
+        ..Default::default()
+    };
+    assert!(LanguageGate::for_query(&query).prose);
 }
 
 #[test]

@@ -95,6 +95,7 @@ fn ranked(index: &Index, languages: &[&str]) -> Vec<(i64, usize)> {
     let gate = LanguageGate {
         languages: languages.iter().map(|s| s.to_string()).collect(),
         open: false,
+        prose: false,
     };
     let hits = index.search_vectors(&[1.0, 0.0], &gate, 10, &[]).unwrap();
     hits.iter().map(|h| (h.chunk_id, h.rank)).collect()
