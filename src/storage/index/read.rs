@@ -33,14 +33,21 @@ impl LanguageGate {
     }
 
     /// Whether a pattern passes, as [`GATE_SQL`] decides it: `declared` it declares a
-    /// `language` at all, `declares_one`/`mentions_one` one of the inferred languages.
-    pub(super) fn admits(&self, declared: bool, declares_one: bool, mentions_one: bool) -> bool {
+    /// `language` at all, `declares_one`/`mentions_one` one of the inferred languages,
+    /// `neutral` it neither declares nor names any language.
+    pub(super) fn admits(
+        &self,
+        declared: bool,
+        declares_one: bool,
+        mentions_one: bool,
+        neutral: bool,
+    ) -> bool {
         if self.languages.is_empty() {
             !declared || self.open
         } else if declared {
             declares_one
         } else {
-            mentions_one || self.prose
+            mentions_one || neutral || self.prose
         }
     }
 
@@ -54,16 +61,20 @@ impl LanguageGate {
 
 /// The structural language gate as SQL over `p` (patterns), with named parameters
 /// `:languages` (JSON array), `:open` and `:prose`. Patterns that declare a language, or whose
-/// path or title names one, need one of those among the inferred ones; undeclared ones need
-/// one named in their text when a language was inferred (or the call writes documentation);
-/// with none inferred, undeclared patterns pass, and declared ones only when open.
+/// path or title names one, need one of those among the inferred ones; undeclared ones that
+/// name languages in their text need one of those named when a language was inferred (or the
+/// call writes documentation), and those that name none (a team's naming or review rules) are
+/// language-neutral and pass; with none inferred, undeclared patterns pass, and declared ones
+/// only when open.
 pub(super) const GATE_SQL: &str = "CASE
       WHEN json_array_length(:languages) = 0 THEN (NOT p.has_declared OR :open)
       WHEN p.has_declared THEN EXISTS (
         SELECT 1 FROM pattern_languages pl
         WHERE pl.pattern_id = p.id AND pl.declared >= 1
           AND pl.language IN (SELECT value FROM json_each(:languages)))
-      ELSE :prose OR EXISTS (
+      ELSE :prose
+        OR NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
+        OR EXISTS (
         SELECT 1 FROM pattern_languages pl
         WHERE pl.pattern_id = p.id AND pl.declared = 0
           AND pl.language IN (SELECT value FROM json_each(:languages)))

@@ -120,6 +120,7 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
     );
     let declared_go = pattern("go.md", "Errors", &["go"], &[("x", "errors everywhere")]);
     let mentions_rust = pattern("prose.md", "Errors", &[], &[("x", "errors in Rust code")]);
+    let mentions_go = pattern("other.md", "Errors", &[], &[("x", "errors in Go code")]);
     let mentions_none = pattern("plain.md", "Errors", &[], &[("x", "errors in general")]);
     index
         .write(&WriteBatch {
@@ -127,6 +128,7 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
                 record(&declared_rust, &[]),
                 record(&declared_go, &[]),
                 record(&mentions_rust, &["rust"]),
+                record(&mentions_go, &["go"]),
                 record(&mentions_none, &[]),
             ],
             ..WriteBatch::default()
@@ -141,13 +143,15 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
     .map(String::from)
     .collect::<Vec<_>>();
     rust.sort();
-    assert_eq!(rust, ["prose.md", "rust.md"]);
+    // Undeclared: one that names Rust passes, one that names only Go does not, and one that
+    // names no language at all is language-neutral and passes.
+    assert_eq!(rust, ["plain.md", "prose.md", "rust.md"]);
     let mut none = sources(&index.search_fts("\"errors\"", &gate(&[]), 10).unwrap())
         .into_iter()
         .map(String::from)
         .collect::<Vec<_>>();
     none.sort();
-    assert_eq!(none, ["plain.md", "prose.md"]);
+    assert_eq!(none, ["other.md", "plain.md", "prose.md"]);
     // An explicit search with no language in it opens the gate to every pattern.
     let open = LanguageGate {
         languages: Vec::new(),
@@ -159,7 +163,10 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
         .map(String::from)
         .collect::<Vec<_>>();
     all.sort();
-    assert_eq!(all, ["go.md", "plain.md", "prose.md", "rust.md"]);
+    assert_eq!(
+        all,
+        ["go.md", "other.md", "plain.md", "prose.md", "rust.md"]
+    );
     // Writing documentation: a convention that declares no language applies without naming
     // Markdown; one declared for a programming language still does not.
     let docs = LanguageGate {
@@ -171,7 +178,7 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
         .map(String::from)
         .collect::<Vec<_>>();
     documents.sort();
-    assert_eq!(documents, ["plain.md", "prose.md"]);
+    assert_eq!(documents, ["other.md", "plain.md", "prose.md"]);
     let query = crate::core::query::Query {
         languages: vec!["markdown".into()],
         ..Default::default()
