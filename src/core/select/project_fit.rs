@@ -129,24 +129,25 @@ pub fn fit(
         .iter()
         .filter(|g| classify_glob(g) == GlobKind::Specific)
         .collect();
-    if let Some(glob) = specific.iter().find(|g| fitting_globs.contains(g.as_str())) {
-        return Fit::Glob((*glob).clone());
-    }
-    // A glob that names no root file still says which language's files the pattern is for
-    // (`**/*.py`, `**/*_test.go`).
+    // The globs also say which languages' files the pattern is for (`**/*.py`,
+    // `**/*_test.go`): one of them must be the project's, whatever else a glob names (an
+    // embedded-C pattern that also lists `Makefile` is not for a project with a Makefile).
     let glob_languages: Vec<String> = pattern
         .paths
         .iter()
         .flat_map(|g| glob_languages(g))
         .collect();
-    if !glob_languages.is_empty() {
-        return match glob_languages
-            .iter()
-            .find(|l| project.languages.contains(l))
-        {
-            Some(language) => Fit::Language(language.clone()),
-            None => Fit::Elsewhere,
-        };
+    let glob_language = glob_languages
+        .iter()
+        .find(|l| project.languages.contains(l));
+    if !glob_languages.is_empty() && glob_language.is_none() {
+        return Fit::Elsewhere;
+    }
+    if let Some(glob) = specific.iter().find(|g| fitting_globs.contains(g.as_str())) {
+        return Fit::Glob((*glob).clone());
+    }
+    if let Some(language) = glob_language {
+        return Fit::Language(language.clone());
     }
     if specific.is_empty() {
         Fit::General
@@ -155,9 +156,10 @@ pub fn fit(
     }
 }
 
-/// The languages of the files a glob selects, by the extension or name of its last segment
-/// (`**/*.{ts,tsx}` → typescript, react; `**/Dockerfile` → docker). Generic formats (YAML,
-/// Markdown) are left out: any project has such files.
+/// The languages of the files a glob selects, by the extension of its last segment
+/// (`**/*.{ts,tsx}` → typescript, react; `**/*_test.go` → go). A file name (`Dockerfile`)
+/// names something to look for at the root instead, and generic formats (YAML, Markdown)
+/// are left out: any project has such files.
 fn glob_languages(glob: &str) -> Vec<String> {
     let last = glob.trim().rsplit('/').next().unwrap_or("");
     let names: Vec<String> = match last.rsplit_once('.') {
@@ -171,7 +173,6 @@ fn glob_languages(glob: &str) -> Vec<String> {
                 .map(|e| format!("f.{e}"))
                 .collect()
         }
-        None if !last.contains(['*', '?', '[', '{']) && !last.is_empty() => vec![last.to_string()],
         None => Vec::new(),
     };
     let mut languages: Vec<String> = Vec::new();

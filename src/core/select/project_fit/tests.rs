@@ -116,6 +116,24 @@ fn a_glob_naming_something_at_the_root_fits() {
         fit(&pattern, &ProjectProfile::default(), &fitting),
         Fit::Elsewhere
     );
+    // A glob for C files says the pattern is not for a Go project, whatever root file
+    // another of its globs names.
+    let embedded = strings(&["**/*.c", "**/*.h", "**/Dockerfile"]);
+    let pattern = PatternScope {
+        paths: &embedded,
+        ..PatternScope::default()
+    };
+    assert_eq!(fit(&pattern, &go_gin(), &fitting), Fit::Elsewhere);
+    // Extensions the language table does not know say nothing either way.
+    let make = strings(&["**/Dockerfile", "**/*.mk"]);
+    let pattern = PatternScope {
+        paths: &make,
+        ..PatternScope::default()
+    };
+    assert_eq!(
+        fit(&pattern, &go_gin(), &fitting),
+        Fit::Glob("**/Dockerfile".into())
+    );
 }
 
 #[test]
