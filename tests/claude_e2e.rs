@@ -363,12 +363,12 @@ fn the_plugin_dir_loads_lores_hooks_and_injects() {
         settings.get("hooks").is_none(),
         "no project hooks: {settings}"
     );
-    // Every call ran the plugin's own command, `lore hook`, found on PATH.
+    // Every call ran the plugin's own command, `lore hook --mcp`, found on PATH.
     let logged = std::fs::read_to_string(run.work.path().join("hooks.jsonl")).unwrap();
     for line in logged.lines() {
         let call: Value = serde_json::from_str(line).unwrap();
         let argv = call["argv"].as_array().unwrap();
-        assert_eq!(argv.last().unwrap(), "lore hook", "{argv:?}");
+        assert_eq!(argv.last().unwrap(), "lore hook --mcp", "{argv:?}");
     }
 }
 

@@ -189,11 +189,28 @@ fn hooks_of_an_unexpected_shape_are_an_error_and_the_file_is_left_alone() {
 }
 
 /// The plugin and `lore init --claude` must never drift apart: same events, matchers,
-/// commands and timeouts.
+/// commands (the plugin's with `--mcp`) and timeouts.
 #[test]
 fn plugin_hooks_json_registers_what_init_registers() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/claude-code");
-    let plugin = read_json(&root.join("hooks/hooks.json"));
+    let plugin_text = std::fs::read_to_string(root.join("hooks/hooks.json")).unwrap();
+    // The plugin declares lore's MCP server, so its hooks say so with `--mcp`; otherwise it
+    // registers exactly what init does.
+    let plugin: Value = serde_json::from_str(&plugin_text).unwrap();
+    let commands: Vec<&str> = plugin["hooks"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|groups| groups.as_array().unwrap())
+        .flat_map(|group| group["hooks"].as_array().unwrap())
+        .map(|hook| hook["command"].as_str().unwrap())
+        .collect();
+    assert!(
+        !commands.is_empty() && commands.iter().all(|c| *c == "lore hook --mcp"),
+        "{commands:?}"
+    );
+    let plugin: Value =
+        serde_json::from_str(&plugin_text.replace("\"lore hook --mcp\"", "\"lore hook\"")).unwrap();
     let ws = Workspace::bare();
     assert!(init_claude(&ws, false).status.success());
     let settings = read_json(&ws.path(SETTINGS));

@@ -12,6 +12,10 @@ use crate::adapters::hook_registration::{HookSet, install_hook_file, lore_argume
 /// The command Claude Code runs; `lore` must be on the PATH Claude Code sees.
 pub const HOOK_COMMAND: &str = "lore hook";
 
+/// The command the plugin registers: the plugin declares lore's MCP server too, so its hooks
+/// say so, and injected text names `search_patterns` rather than `lore search`.
+pub const PLUGIN_HOOK_COMMAND: &str = "lore hook --mcp";
+
 /// lore's registrations. SessionStart may refresh the index (a bounded ingest), so it gets
 /// more time than the per-prompt and per-tool-call events.
 pub const HOOKS: &[HookRegistration] = &[
@@ -65,10 +69,12 @@ pub fn install_settings(path: &Path) -> Result<InstallOutcome, InstallError> {
     install_hook_file(path, &HOOK_SET)
 }
 
-/// Does a command run lore's Claude Code hook (`lore hook`, `/usr/local/bin/lore --config x
-/// hook`, ...)? A command ending in another flag (`lore hook --codex`) runs another harness's.
+/// Does a command run lore's Claude Code hook (`lore hook`, `lore hook --mcp`,
+/// `/usr/local/bin/lore --config x hook`, ...)? A command ending in another flag
+/// (`lore hook --codex`) runs another harness's.
 fn is_lore_hook_command(command: &str) -> bool {
-    lore_arguments(command).is_some_and(|args| args.last() == Some(&"hook"))
+    lore_arguments(command)
+        .is_some_and(|args| matches!(args.as_slice(), [.., "hook"] | [.., "hook", "--mcp"]))
 }
 
 #[cfg(test)]
@@ -84,6 +90,8 @@ mod tests {
             ("\"/opt/my tools/lore\" hook", false),
             ("lore serve", false),
             ("lore hook --codex", false),
+            ("lore hook --mcp", true),
+            ("lore hook --mcp --codex", false),
             ("python3 lore.py hook", false),
             ("lorex hook", false),
         ] {

@@ -14,6 +14,9 @@
 //! 3. **The bar**: a candidate is kept only when its own evidence clears it, whatever else is
 //!    in the index, and when it is not far below the best candidate of the call.
 //! 4. **Budget**: the best candidate gets the room it needs before the next is considered.
+//!
+//! A session's start has no call to select for: it lists the patterns that fit the project
+//! ([`project_fit`]).
 
 pub mod applies_when;
 pub mod background;
@@ -25,6 +28,7 @@ pub mod fusion;
 pub mod globs;
 pub mod name;
 pub mod pattern_terms;
+pub mod project_fit;
 pub mod project_scope;
 pub mod sections;
 pub mod task_guide;

@@ -521,3 +521,28 @@ fn a_link_at_the_index_path_is_never_written_through() {
     assert!(err.to_string().contains("symbolic link"), "{err}");
     assert!(!target.exists(), "the index was created through the link");
 }
+
+#[test]
+fn pattern_scopes_give_gating_languages_technologies_and_globs_by_path() {
+    let (_dir, mut index) = open_temp();
+    let mut gin = pattern("go/gin.md", "Gin", &["go"], &[("x", "handlers")]);
+    gin.frontmatter.paths = vec!["internal/http/**".into()];
+    let prose = pattern("notes.md", "Notes", &[], &[("x", "some Go in prose")]);
+    let mut gin_record = record(&gin, &[]);
+    gin_record.technologies = vec!["gin".into()];
+    index
+        .write(&WriteBatch {
+            upserts: vec![gin_record, record(&prose, &["go"])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let scopes = index.pattern_scopes().unwrap();
+    let sources: Vec<&str> = scopes.iter().map(|s| s.source.as_str()).collect();
+    assert_eq!(sources, ["go/gin.md", "notes.md"]);
+    assert_eq!(scopes[0].languages, ["go"]);
+    assert_eq!(scopes[0].technologies, ["gin"]);
+    assert_eq!(scopes[0].paths, ["internal/http/**"]);
+    // A language only mentioned in the text does not scope a pattern.
+    assert!(scopes[1].languages.is_empty());
+    assert!(!scopes[1].universal);
+}
