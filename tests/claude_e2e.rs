@@ -6,7 +6,8 @@
 //! `cargo test`, the `CLAUDE.md` Claude Code loads itself never sent again by lore, every
 //! hook call exiting 0, and no tool blocked. Once with the hooks
 //! registered as `lore --config <cfg> hook`, once through the plugin dir
-//! (`integrations/claude-code`) with `lore` found on PATH.
+//! (`integrations/claude-code`, `lore hook --mcp`) with `lore` found on PATH, whose injections
+//! then name the plugin's `search_patterns` tool.
 //!
 //! Checked against the client `.ci/install-claude.sh` pins (2.1.331): tool-call context comes
 //! as a system message after the tool's result, and MCP tools are loaded through ToolSearch.
@@ -221,11 +222,17 @@ fn the_plugin_dir_loads_lores_hooks_and_injects() {
         settings.get("hooks").is_none(),
         "no project hooks: {settings}"
     );
-    // Every call ran the plugin's own command, `lore hook`, found on PATH.
+    // Every call ran the plugin's own command, `lore hook --mcp`, found on PATH.
     for call in run.hook_log() {
         let argv = call["argv"].as_array().unwrap();
-        assert_eq!(argv.last().unwrap(), "lore hook", "{argv:?}");
+        assert_eq!(argv.last().unwrap(), "lore hook --mcp", "{argv:?}");
     }
+    // The plugin starts lore's MCP server, so the session is told to search with it, not
+    // with a command the model would have to run in a shell.
+    let primed = injection(run.hooks("SessionStart", None)[0]);
+    let primed = primed["needle"].as_str().unwrap();
+    assert!(primed.contains("`search_patterns`"), "{primed}");
+    assert!(!primed.contains("lore search"), "{primed}");
 }
 
 #[test]
