@@ -7,7 +7,8 @@
 //! hook call exiting 0, and no tool blocked. Once with the hooks
 //! registered as `lore --config <cfg> hook`, once through the plugin dir
 //! (`integrations/claude-code`, `lore hook --mcp`) with `lore` found on PATH, whose injections
-//! then name the plugin's `search_patterns` tool.
+//! then name the plugin's `search_patterns` tool. (`claude_session_e2e.rs` drives a longer
+//! session in a repository `lore init` sets up.)
 //!
 //! Checked against the client `.ci/install-claude.sh` pins (2.1.331): tool-call context comes
 //! as a system message after the tool's result, and MCP tools are loaded through ToolSearch.
