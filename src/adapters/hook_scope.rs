@@ -64,7 +64,7 @@ impl HookSession {
         ))?;
         let ledger =
             SessionLedger::open_in(&request.ledger_dir, origin.session_id, origin.agent_id);
-        let search_hint = if request.mcp || mcp_configured(&project_dir) {
+        let search_hint = if request.mcp || super::mcp_json::configures_lore(&project_dir) {
             SearchHint::Mcp
         } else {
             SearchHint::Cli
@@ -165,32 +165,6 @@ fn note_stale(index: &Index, injection: &Injection, trace: &mut Trace) {
         }
         Err(e) => trace.note(format!("cannot read the stale patterns: {e}")),
     }
-}
-
-/// Whether the project's `.mcp.json` configures lore's MCP server (`lore serve`).
-fn mcp_configured(project_dir: &Path) -> bool {
-    std::fs::read_to_string(project_dir.join(".mcp.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .is_some_and(|value| mcp_runs_lore(&value))
-}
-
-/// Whether an `.mcp.json` document configures a server that runs `lore serve`.
-fn mcp_runs_lore(value: &serde_json::Value) -> bool {
-    let servers = value.get("mcpServers").unwrap_or(value);
-    servers.as_object().is_some_and(|servers| {
-        servers.values().any(|server| {
-            let command = server.get("command").and_then(|c| c.as_str()).unwrap_or("");
-            let runs_lore = Path::new(command)
-                .file_name()
-                .is_some_and(|name| name == "lore");
-            let serves = server
-                .get("args")
-                .and_then(|a| a.as_array())
-                .is_some_and(|args| args.iter().any(|a| a == "serve"));
-            runs_lore && serves
-        })
-    })
 }
 
 /// The index as one snapshot, built first when missing or incomplete and upgraded first when
