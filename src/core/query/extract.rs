@@ -11,8 +11,8 @@ use super::concepts::edit_words;
 use super::failure::failure_focus;
 use super::prompt::user_words;
 use super::{
-    Query, QueryInput, TechnologyTable, canonical_language, clean_terms, languages_for_command,
-    languages_for_path, mentioned_languages,
+    Query, QueryInput, TechnologyTable, canonical_language, clean_terms, command_concepts,
+    languages_for_command, languages_for_path, mentioned_languages,
 };
 
 /// Most terms in one query, language names included.
@@ -210,6 +210,11 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     }
     if let Some(command) = fields.command {
         terms.add(clean_terms(command.split_whitespace()), MAX_FIELD_TERMS);
+        // What the command writes (`git commit`: a commit message), as conventions name it.
+        terms.add(
+            command_concepts(command).into_iter().map(String::from),
+            usize::MAX,
+        );
     }
     for text in fields.call_prose().into_iter().flatten() {
         terms.add(clean_terms(text.split_whitespace()), MAX_FIELD_TERMS);

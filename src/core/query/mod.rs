@@ -5,6 +5,7 @@
 //! audit sees byte for byte what the hook would search for.
 
 mod command;
+mod command_concepts;
 mod concepts;
 mod diff;
 mod extract;
@@ -29,6 +30,7 @@ mod tests;
 mod tokenize;
 
 pub use command::languages_for_command;
+pub use command_concepts::command_concepts;
 pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{

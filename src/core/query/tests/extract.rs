@@ -208,7 +208,15 @@ fn bash_queries() {
     assert_eq!(query.languages, Vec::<String>::new());
     assert_eq!(
         query.terms,
-        strings(&["git", "commit", "fix", "handle", "parser"])
+        strings(&[
+            "git",
+            "commit",
+            "fix",
+            "handle",
+            "parser",
+            "message",
+            "description"
+        ])
     );
 
     for short in ["pwd", "ls", "ls -la", "cd ..", "echo $HOME"] {
