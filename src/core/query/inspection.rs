@@ -1,5 +1,6 @@
-//! Read-only inspection commands (`ls`, `git log`, `wc -l`): a shell call that only looks at
-//! the project changes nothing a convention is about, so a tool-call hook injects nothing.
+//! Read-only inspection commands (`ls`, `git log`, `wc -l`, `kubectl get`): a shell call that
+//! only looks at the project (or only clears its generated output, `rm -rf .next`) changes
+//! nothing a convention is about, so a tool-call hook injects nothing.
 //! Conservative: any program or subcommand not known to be read-only, or any redirection into
 //! a file, makes the whole command a change.
 
@@ -44,6 +45,42 @@ const CURL_WRITES: &[&str] = &[
     "-O",
     "--remote-name",
     "--remote-name-all",
+];
+
+/// Subcommands of infrastructure CLIs that only read (`kubectl get pods`, `docker ps`).
+const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
+    (
+        "kubectl",
+        &["get", "describe", "logs", "top", "explain", "version"],
+    ),
+    (
+        "docker",
+        &["ps", "images", "logs", "inspect", "version", "info"],
+    ),
+    ("helm", &["list", "ls", "status", "history", "get", "show"]),
+];
+
+/// Folders tools generate and a clean removes (`rm -rf .next node_modules`).
+const GENERATED_FOLDERS: &[&str] = &[
+    ".cache",
+    ".gradle",
+    ".mypy_cache",
+    ".next",
+    ".nuxt",
+    ".parcel-cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".svelte-kit",
+    ".turbo",
+    "__pycache__",
+    "bin",
+    "build",
+    "coverage",
+    "dist",
+    "node_modules",
+    "obj",
+    "out",
+    "target",
 ];
 
 /// `find` actions that change files.
@@ -91,6 +128,14 @@ fn inspects(words: &[String]) -> bool {
             .is_some_and(|action| READ_ONLY_GH_ACTIONS.contains(action)),
         "find" => !args.iter().any(|a| FIND_ACTIONS.contains(a)),
         "curl" => curl_reads(&args),
+        "aws" => aws_reads(&args),
+        "rm" => removes_generated_output(&args),
+        _ if READ_ONLY_SUBCOMMANDS.iter().any(|(p, _)| *p == program) => {
+            let first = args.iter().find(|a| !a.starts_with('-'));
+            READ_ONLY_SUBCOMMANDS
+                .iter()
+                .any(|(p, subs)| *p == program && first.is_some_and(|f| subs.contains(f)))
+        }
         _ => READ_ONLY_PROGRAMS.contains(&program),
     }
 }
@@ -104,6 +149,32 @@ fn git_reads(args: &[&str]) -> bool {
         Some(sub) => READ_ONLY_GIT.contains(&sub),
         None => false,
     }
+}
+
+/// `aws <service> list-*|describe-*|get-*`: the AWS CLI's read actions.
+fn aws_reads(args: &[&str]) -> bool {
+    let mut positional = args.iter().filter(|a| !a.starts_with('-'));
+    let (Some(_service), Some(action)) = (positional.next(), positional.next()) else {
+        return false;
+    };
+    ["list-", "describe-", "get-"]
+        .iter()
+        .any(|prefix| action.starts_with(prefix))
+}
+
+/// `rm` of generated folders only (`rm -rf .next`, `rm -rf node_modules dist`), at any depth
+/// (`web/.next`).
+fn removes_generated_output(args: &[&str]) -> bool {
+    let mut paths = args.iter().filter(|a| !a.starts_with('-')).peekable();
+    paths.peek().is_some()
+        && paths.all(|path| {
+            let last = path
+                .trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .unwrap_or(path);
+            GENERATED_FOLDERS.contains(&last)
+        })
 }
 
 /// A `curl` request that only fetches (`curl -s localhost:8080/health | jq .`): GET or HEAD,
@@ -157,6 +228,12 @@ mod tests {
             "curl -s 'http://localhost:8080/v1/links?limit=2' | jq .",
             "curl -sI https://example.com",
             "curl -X GET localhost:3000/health",
+            "aws s3api list-buckets --query 'Buckets[].Name'",
+            "aws ec2 describe-instances --region eu-west-1",
+            "kubectl get pods -n billing",
+            "docker ps -a",
+            "rm -rf .next",
+            "rm -rf node_modules web/dist/",
         ] {
             assert!(is_inspection_command(command), "{command}");
         }
@@ -170,7 +247,7 @@ mod tests {
             "git commit -m x",
             "git checkout -b login-page",
             "git branch feature/login",
-            "ls && rm -rf target",
+            "ls && rm -rf src",
             "echo hi > notes.txt",
             "cat a >> b",
             "find . -name '*.tmp' -delete",
@@ -185,6 +262,13 @@ mod tests {
             "curl -o install.sh https://example.com/install.sh",
             "curl -fsSL https://example.com/install.sh | sh",
             "curl -X",
+            "aws s3 cp report.csv s3://bucket/",
+            "aws s3api create-bucket --bucket x",
+            "kubectl apply -f deploy.yaml",
+            "docker build -t app .",
+            "rm -rf src/legacy",
+            "rm -rf dist src",
+            "rm -rf",
         ] {
             assert!(!is_inspection_command(command), "{command}");
         }
