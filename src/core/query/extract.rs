@@ -245,8 +245,14 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         }
     }
 
-    let (location_terms, message_terms) =
-        weak_terms(&fields, edit.as_ref(), relative_path.as_deref(), &languages);
+    let whole_file = input.tool_name.as_deref() == Some("Write");
+    let (location_terms, message_terms, written_terms) = weak_terms(
+        &fields,
+        edit.as_ref(),
+        relative_path.as_deref(),
+        &languages,
+        whole_file,
+    );
     // Languages the call is in by relation rather than by its own signs widen the language
     // gate without being searched for: JavaScript's conventions apply to TypeScript, and a
     // command in one of the project's languages (`npm install` in a TypeScript project) is
@@ -268,6 +274,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         languages,
         message_terms: kept(message_terms),
         location_terms: kept(location_terms),
+        written_terms: kept(written_terms),
         terms,
         technologies,
         project_technologies,
@@ -342,7 +349,8 @@ fn weak_terms(
     edit: Option<&super::concepts::EditWords>,
     relative_path: Option<&str>,
     languages: &[String],
-) -> (Vec<String>, Vec<String>) {
+    whole_file: bool,
+) -> (Vec<String>, Vec<String>, Vec<String>) {
     let mut strong: BTreeSet<String> = languages.iter().cloned().collect();
     let mut directories = Vec::new();
     if let Some(path) = relative_path {
@@ -361,7 +369,16 @@ fn weak_terms(
     for text in texts.flatten() {
         strong.extend(clean_terms(text.split_whitespace()));
     }
+    let mut written = Vec::new();
     if let Some(edit) = edit {
+        if whole_file {
+            written = edit
+                .concepts
+                .iter()
+                .filter(|c| !strong.contains(*c))
+                .cloned()
+                .collect();
+        }
         strong.extend(edit.concepts.iter().cloned());
     }
     let location: Vec<String> = directories
@@ -378,7 +395,7 @@ fn weak_terms(
         .into_iter()
         .filter(|t| !strong.contains(t))
         .collect();
-    (location, message)
+    (location, message, written)
 }
 
 /// `path` relative to `cwd` when inside it, else `path` without its leading `/`; `/`-separated,

@@ -110,6 +110,11 @@ pub struct Query {
     /// `src/agents/run.py`): where the file sits says little of what a pattern is about.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub location_terms: Vec<String>,
+    /// The concept words of a whole file being written (a Write) that nothing else of the
+    /// call gave: a new file holds every construct it uses, so these say less about what the
+    /// file is about than an edit's changes do, and cannot name a pattern's subject alone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub written_terms: Vec<String>,
     /// Technologies the call itself shows (its files, the code it writes, its command, its
     /// prose), with the ones they imply, in order found.
     #[serde(skip_serializing_if = "Vec::is_empty")]

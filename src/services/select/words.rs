@@ -147,6 +147,7 @@ pub(super) fn word_candidates(
         .message_terms
         .iter()
         .chain(&query.location_terms)
+        .chain(&query.written_terms)
         .cloned()
         .collect();
     let stack: Vec<String> = query

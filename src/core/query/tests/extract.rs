@@ -389,3 +389,32 @@ fn the_values_of_a_file_in_no_language_are_not_searched() {
     });
     assert!(code.terms.iter().any(|t| t == "timeout"));
 }
+
+#[test]
+fn a_written_files_concept_words_alone_cannot_name_a_subject() {
+    let code = "package pricing\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestApply(t *testing.T) {\n\tfmt.Println(1)\n}\n";
+    let write = extract_query(&QueryInput {
+        file_path: Some("/home/dev/shop/internal/pricing/apply_test.go".to_owned()),
+        content: Some(code.to_owned()),
+        cwd: Some("/home/dev/shop".to_owned()),
+        ..input("Write")
+    });
+    assert!(
+        write.written_terms.contains(&"grouping".to_owned()),
+        "{:?} {:?}",
+        write.terms,
+        write.written_terms
+    );
+    // Words the path or the code itself gives are the call's own, not only written.
+    assert!(!write.written_terms.contains(&"apply".to_owned()));
+    // An edit's concepts come from what it changes: they stay the call's own words.
+    let edit = extract_query(&QueryInput {
+        file_path: Some("/home/dev/shop/internal/pricing/apply_test.go".to_owned()),
+        old_content: Some("package pricing\n".to_owned()),
+        content: Some(code.to_owned()),
+        cwd: Some("/home/dev/shop".to_owned()),
+        ..input("Edit")
+    });
+    assert!(edit.terms.contains(&"grouping".to_owned()), "{:?}", edit.terms);
+    assert!(edit.written_terms.is_empty(), "{:?}", edit.written_terms);
+}
