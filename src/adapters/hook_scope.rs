@@ -14,6 +14,7 @@ use crate::services::project::project_facts;
 use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
+use crate::storage::bounded_read::read_bounded;
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
 use crate::storage::project_cache::ProjectCache;
@@ -167,11 +168,15 @@ fn note_stale(index: &Index, injection: &Injection, trace: &mut Trace) {
     }
 }
 
-/// Whether the project's `.mcp.json` configures lore's MCP server (`lore serve`).
+/// Largest `.mcp.json` read (a real one is a few hundred bytes).
+const MAX_MCP_JSON_BYTES: u64 = 256 * 1024;
+
+/// Whether the project's `.mcp.json` configures lore's MCP server (`lore serve`). Only a
+/// regular file of a bounded size is read: a FIFO there would block the hook forever.
 fn mcp_configured(project_dir: &Path) -> bool {
-    std::fs::read_to_string(project_dir.join(".mcp.json"))
+    read_bounded(&project_dir.join(".mcp.json"), MAX_MCP_JSON_BYTES, true)
         .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
         .is_some_and(|value| mcp_runs_lore(&value))
 }
 

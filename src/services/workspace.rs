@@ -11,6 +11,9 @@ use crate::storage::index::{BuildFile, Index, IndexError};
 
 pub const CONFIG_FILE_NAME: &str = "lore.toml";
 
+/// The longest path the system opens (`PATH_MAX`, the terminating NUL included).
+const MAX_PATH_BYTES: usize = libc::PATH_MAX as usize;
+
 /// Where to look for the configuration, in DESIGN's order of precedence.
 #[derive(Debug, Clone, Default)]
 pub struct ConfigSearch {
@@ -89,6 +92,10 @@ pub fn locate_config(search: &ConfigSearch) -> Result<PathBuf, WorkspaceError> {
         &search.start_dir,
     );
     for dir in start.ancestors() {
+        // No file has a longer path; skipping them keeps a runaway `cwd` linear to walk.
+        if dir.as_os_str().len() + CONFIG_FILE_NAME.len() >= MAX_PATH_BYTES {
+            continue;
+        }
         let candidate = dir.join(CONFIG_FILE_NAME);
         if candidate.is_file() {
             return Ok(candidate);

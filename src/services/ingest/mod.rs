@@ -224,9 +224,11 @@ fn rule_files_besides(
     let scan = scan_rule_files(root, &config.knowledge_dir, &config.sources);
     report.rule_warnings.extend(scan.warnings);
     let names: BTreeSet<&str> = knowledge.iter().map(|f| f.source.as_str()).collect();
+    // A set, not a scan of every pattern per rule file: thousands of each stay linear.
+    let paths: BTreeSet<&Path> = knowledge.iter().map(|f| f.path.as_path()).collect();
     let mut files = Vec::new();
     for (file, _) in scan.files {
-        if knowledge.iter().any(|k| k.path == file.path) {
+        if paths.contains(file.path.as_path()) {
             continue;
         }
         if names.contains(file.source.as_str()) {
