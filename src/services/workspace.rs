@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::core::config::{Config, ConfigError, MAX_CONFIG_BYTES, parse_config};
+use crate::services::deadline::Deadline;
 use crate::storage::bounded_read::{BoundedReadError, read_bounded};
 use crate::storage::index::{BuildFile, Index, IndexError};
 
@@ -173,6 +174,16 @@ pub fn build_index_if_missing(
     config: &Config,
     progress: &mut dyn super::ingest::IngestProgress,
 ) -> Result<Option<super::ingest::IngestReport>, WorkspaceError> {
+    build_index_if_missing_by(config, progress, Deadline::none())
+}
+
+/// As [`build_index_if_missing`], giving up (the build file discarded, no index installed)
+/// once `deadline` passes.
+pub fn build_index_if_missing_by(
+    config: &Config,
+    progress: &mut dyn super::ingest::IngestProgress,
+    deadline: Deadline,
+) -> Result<Option<super::ingest::IngestReport>, WorkspaceError> {
     if config.database.exists() {
         return Ok(None);
     }
@@ -185,7 +196,10 @@ pub fn build_index_if_missing(
         let report = super::ingest::ingest(
             config,
             &mut index,
-            &super::ingest::IngestOptions::default(),
+            &super::ingest::IngestOptions {
+                deadline,
+                ..super::ingest::IngestOptions::default()
+            },
             progress,
         )?;
         // Closing checkpoints the WAL into the file, so the rename moves the whole index.

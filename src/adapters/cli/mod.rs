@@ -11,7 +11,7 @@ mod progress;
 mod search;
 mod serve;
 mod status;
-mod timestamp;
+pub(crate) mod timestamp;
 
 use std::ffi::OsString;
 use std::path::PathBuf;

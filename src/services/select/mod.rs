@@ -30,6 +30,7 @@ use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEv
 use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
 use crate::core::sources::CallSite;
+use crate::services::deadline::Deadline;
 use crate::services::hybrid::RetrievalMode;
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
@@ -59,6 +60,9 @@ pub struct SelectRequest<'a> {
     /// Where the call is in the repository and which harness asks, for other agents' rule
     /// files (see `core::sources`).
     pub site: &'a CallSite,
+    /// The call's deadline, checked after the candidates are gathered and before the vector
+    /// search.
+    pub deadline: Deadline,
 }
 
 /// One candidate with everything that judged it.
@@ -137,6 +141,7 @@ pub fn select(
     rule_scoping::rule_candidates(index, request, &mut pool)?;
     let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
     technology_evidence(index, request.query, &mut pool)?;
+    request.deadline.check("after gathering the candidates")?;
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
 
