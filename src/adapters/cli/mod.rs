@@ -7,6 +7,7 @@ mod extract_queries;
 mod hook_args;
 mod ingest;
 mod init;
+mod payload_call;
 mod progress;
 mod search;
 mod serve;
