@@ -14,6 +14,9 @@ const LORE_ENV: [&str; 3] = ["LORE_CONFIG", "LORE_DEBUG", "LORE_TRACE"];
 
 /// The helpers every test starts lore through.
 const HELPERS: [&str; 2] = ["tests/common/mod.rs", "tests/mcp_support/mod.rs"];
+/// The Claude Code harness driver: a suite that hands lore to the harness through its
+/// `run_harness` has the environment cleared there (checked below).
+const HARNESS_DRIVER: &str = "tests/claude_support/mod.rs";
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -57,9 +60,16 @@ fn every_test_that_spawns_lore_clears_its_environment() {
             !direct,
             "{rel} starts lore itself; use common::lore_command() or Workspace::lore()"
         );
+        if rel == HARNESS_DRIVER {
+            assert!(
+                text.contains("without_lore_env(") && text.contains("pub fn run_harness("),
+                "{rel} must clear lore's environment for the harness it runs"
+            );
+        }
         if indirect {
             let cleared = text.contains("without_lore_env(")
-                || LORE_ENV.iter().all(|name| text.contains(name));
+                || LORE_ENV.iter().all(|name| text.contains(name))
+                || (text.contains("claude_support::") && text.contains("run_harness("));
             assert!(
                 cleared,
                 "{rel} hands the lore binary to another program without clearing {LORE_ENV:?} (common::without_lore_env)"

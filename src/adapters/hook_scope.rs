@@ -16,7 +16,6 @@ use crate::services::project::project_facts;
 use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
-use crate::storage::bounded_read::read_bounded;
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
 use crate::storage::project_cache::ProjectCache;
@@ -73,7 +72,7 @@ impl HookSession {
         );
         let ledger =
             SessionLedger::open_in(&request.ledger_dir, origin.session_id, origin.agent_id);
-        let search_hint = if request.mcp || mcp_configured(&project_dir) {
+        let search_hint = if request.mcp || super::mcp_json::configures_lore(&project_dir) {
             SearchHint::Mcp
         } else {
             SearchHint::Cli
@@ -182,36 +181,6 @@ fn note_stale(index: &Index, injection: &Injection, trace: &mut Trace) {
         }
         Err(e) => trace.note(format!("cannot read the stale patterns: {e}")),
     }
-}
-
-/// Largest `.mcp.json` read (a real one is a few hundred bytes).
-const MAX_MCP_JSON_BYTES: u64 = 256 * 1024;
-
-/// Whether the project's `.mcp.json` configures lore's MCP server (`lore serve`). Only a
-/// regular file of a bounded size is read: a FIFO there would block the hook forever.
-fn mcp_configured(project_dir: &Path) -> bool {
-    read_bounded(&project_dir.join(".mcp.json"), MAX_MCP_JSON_BYTES, true)
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
-        .is_some_and(|value| mcp_runs_lore(&value))
-}
-
-/// Whether an `.mcp.json` document configures a server that runs `lore serve`.
-fn mcp_runs_lore(value: &serde_json::Value) -> bool {
-    let servers = value.get("mcpServers").unwrap_or(value);
-    servers.as_object().is_some_and(|servers| {
-        servers.values().any(|server| {
-            let command = server.get("command").and_then(|c| c.as_str()).unwrap_or("");
-            let runs_lore = Path::new(command)
-                .file_name()
-                .is_some_and(|name| name == "lore");
-            let serves = server
-                .get("args")
-                .and_then(|a| a.as_array())
-                .is_some_and(|args| args.iter().any(|a| a == "serve"));
-            runs_lore && serves
-        })
-    })
 }
 
 /// The index as one snapshot, built first when missing or incomplete and upgraded first when

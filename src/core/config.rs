@@ -189,7 +189,7 @@ pub struct HookConfig {
 impl Default for HookConfig {
     fn default() -> Self {
         Self {
-            session_start_budget: 8_000,
+            session_start_budget: 3_000,
             prompt_budget: 6_000,
             tool_budget: 6_000,
             failure_budget: 4_000,

@@ -7,6 +7,8 @@ pub mod hybrid;
 pub mod ingest;
 pub mod inject;
 pub mod project;
+pub mod project_listing;
+pub mod project_survey;
 pub mod query_plan;
 pub mod refresh;
 pub mod render;

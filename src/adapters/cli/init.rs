@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 
 use super::args::InitArgs;
 use super::progress::TerminalProgress;
+use crate::adapters::hook_registration::InstallOutcome;
 use crate::core::config::OllamaConfig;
 use crate::services::ingest::{IngestOptions, ingest_with_embeddings};
 use crate::services::status::source_statuses;
@@ -163,8 +164,14 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         config.database.display()
     );
     if args.claude {
-        let outcome = crate::adapters::claude::install::install_project_hooks(&repo)?;
-        report_hooks(".claude/settings.json", &outcome);
+        let hooks = crate::adapters::claude::install::install_project_hooks(&repo)?;
+        report_hooks(".claude/settings.json", &hooks.outcome);
+        if hooks.mcp && hooks.outcome != InstallOutcome::Unchanged {
+            // Say why the command differs from the documented `lore hook`.
+            eprintln!(
+                "the hooks run `lore hook --mcp`: .mcp.json serves lore's MCP tools, so injected text points at `search_patterns`"
+            );
+        }
     }
     if args.codex {
         use crate::adapters::codex::install::{TRUST_NOTE, install_project_hooks};
@@ -197,8 +204,7 @@ fn report_rule_files(config: &crate::core::config::Config, index: &Index) {
 }
 
 /// Say what registering the hooks in `file` did.
-fn report_hooks(file: &str, outcome: &crate::adapters::hook_registration::InstallOutcome) {
-    use crate::adapters::hook_registration::InstallOutcome;
+fn report_hooks(file: &str, outcome: &InstallOutcome) {
     match outcome {
         InstallOutcome::Created => eprintln!("created {file} with lore's hooks"),
         InstallOutcome::Updated { events } => eprintln!(

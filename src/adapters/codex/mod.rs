@@ -120,13 +120,17 @@ pub fn answer(
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
             refresh_index(config, trace, session.deadline);
+            let project = session.project_facts(None);
             session.inject(trace, |ctx| {
-                inject_session_start(ctx, config.hook.session_start_budget)
+                inject_session_start(ctx, config.hook.session_start_budget, &project)
             })?
         }
-        Event::SubagentStart => session.inject(trace, |ctx| {
-            inject_session_start(ctx, config.hook.subagent_budget)
-        })?,
+        Event::SubagentStart => {
+            let project = session.project_facts(None);
+            session.inject(trace, |ctx| {
+                inject_session_start(ctx, config.hook.subagent_budget, &project)
+            })?
+        }
         Event::UserPromptSubmit | Event::PreToolUse { .. } | Event::ShellFailure { .. } => {
             let mut input = hook_query_input(&payload, shell.as_ref());
             input.project = session.project_facts(input.file_path.as_deref());

@@ -195,6 +195,10 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         };
         edit_words(&languages, old, content)
     });
+    // A file in no language (settings, notes, fixtures, `.env`) holds values, not code: its
+    // words say what the data is, not which convention applies, so only its path and the
+    // call's own prose are searched.
+    let edit = edit.filter(|_| !languages.is_empty() || relative_path.is_none());
 
     let mut terms = Terms::default();
     if let Some(path) = &relative_path {

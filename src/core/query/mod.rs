@@ -18,6 +18,7 @@ mod mention;
 mod named;
 mod patch;
 mod path;
+mod project_languages;
 mod prompt;
 mod stem;
 mod stem_match;
@@ -37,13 +38,14 @@ pub use failure::failure_focus;
 pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;
 pub use inspection::is_inspection_command;
-pub use language::{LANGUAGES, Language, Word, canonical_language};
+pub use language::{LANGUAGES, Language, Word, canonical_language, is_prose_language};
 pub use mention::mentioned_languages;
 pub use named::named_languages;
 pub use patch::{
     MAX_PATCH_BYTES, MAX_PATCH_FILES, MAX_SIDE_BYTES, Patch, PatchAction, PatchedFile, parse_patch,
 };
 pub use path::languages_for_path;
+pub use project_languages::{manifest_languages, project_languages};
 pub use prompt::user_words;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};

@@ -50,6 +50,10 @@ pub enum Shortfall {
     OtherProject,
     /// The pattern is specific to technologies the call's context does not have.
     Technology { needs: Vec<String> },
+    /// The pattern's `paths` name other parts of the project than the touched file's.
+    OutsidePaths,
+    /// The pattern guides one task (an upgrade, a conversion) the call does not name.
+    UnaskedTask { task: String },
     /// The pattern is about a language the call is not in.
     Language,
     /// The words match, but not strongly enough in any index.
@@ -137,6 +141,16 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
             needs: evidence.technology.pattern.clone(),
         });
     }
+    if let Some(guide) = &evidence.task_guide
+        && !guide.asked
+    {
+        return Verdict::Dropped(Shortfall::UnaskedTask {
+            task: guide.task.clone(),
+        });
+    }
+    if evidence.outside_paths {
+        return Verdict::Dropped(Shortfall::OutsidePaths);
+    }
     if let Some(glob) = &evidence.glob
         && glob.kind == GlobKind::Specific
     {
@@ -201,6 +215,7 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
 mod tests {
     use super::*;
     use crate::core::select::evidence::{GlobMatch, MatchedTerm, TechnologyEvidence, WordEvidence};
+    use crate::core::select::task_guide::TaskGuide;
 
     fn term(term: &str, weight: f64) -> MatchedTerm {
         MatchedTerm {
@@ -317,6 +332,33 @@ mod tests {
                 technology: "dataverse".into()
             })
         );
+    }
+
+    #[test]
+    fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_words() {
+        let strong = by_words(30.0);
+        let outside = Evidence {
+            outside_paths: true,
+            ..strong.clone()
+        };
+        assert_eq!(
+            judge(&outside, &standard(30.0)),
+            Verdict::Dropped(Shortfall::OutsidePaths)
+        );
+        let guide = |asked| Evidence {
+            task_guide: Some(TaskGuide {
+                task: "upgrade".into(),
+                asked,
+            }),
+            ..strong.clone()
+        };
+        assert_eq!(
+            judge(&guide(false), &standard(30.0)),
+            Verdict::Dropped(Shortfall::UnaskedTask {
+                task: "upgrade".into()
+            })
+        );
+        assert!(judge(&guide(true), &standard(30.0)).is_kept());
     }
 
     #[test]

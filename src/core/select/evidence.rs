@@ -22,6 +22,7 @@
 //! covered.) The weights were measured on the shared eval set (`docs/benchmarks.md`).
 
 use super::globs::GlobKind;
+use super::task_guide::TaskGuide;
 
 /// Everything known about one candidate for one call.
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
@@ -32,6 +33,10 @@ pub struct Evidence {
     /// The most specific `paths` glob that matched the touched file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glob: Option<GlobMatch>,
+    /// The pattern's `paths` name parts of the project (`tests/**`, `**/*.agent.md`), and the
+    /// file the call touches is in none of them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub outside_paths: bool,
     /// The agent-instructions file of the project the call is in, at this depth below the
     /// project root (nearer files are more specific).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -39,6 +44,9 @@ pub struct Evidence {
     /// The technologies the pattern is specific to, and which of them the call's context has.
     #[serde(skip_serializing_if = "TechnologyEvidence::is_empty")]
     pub technology: TechnologyEvidence,
+    /// The pattern guides one task (an upgrade, a conversion), and whether the call names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task_guide: Option<TaskGuide>,
     /// What the call's words found.
     pub words: WordEvidence,
     /// What vector similarity found, when hybrid search took part.

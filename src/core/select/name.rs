@@ -11,17 +11,27 @@ use crate::core::query::porter_stem;
 /// Extensions stripped from a file name before taking its words.
 const MARKDOWN_EXTENSIONS: &[&str] = &["md", "markdown", "mdc"];
 
+/// File stems that name a folder's page rather than a subject (`review/index.md`).
+const FOLDER_PAGE_STEMS: &[&str] = &["index", "_index", "readme"];
+
 /// The words of a pattern's file name: the file stem split on anything not a letter or digit,
 /// lower-cased, numbers (`2.04`) dropped, each once. Only the stem: directories group files
-/// (collections, teams) more often than they name a subject.
+/// (collections, teams) more often than they name a subject; but a folder's page
+/// (`review/index.md`, `auth/README.md`) is named by its folder.
 pub fn name_words(source: &str) -> Vec<String> {
-    let file = source.rsplit('/').next().unwrap_or(source);
-    let stem = match file.rsplit_once('.') {
+    let mut parts = source.rsplit('/');
+    let file = parts.next().unwrap_or(source);
+    let mut stem = match file.rsplit_once('.') {
         Some((stem, ext)) if MARKDOWN_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) => {
             stem
         }
         _ => file,
     };
+    if FOLDER_PAGE_STEMS.contains(&stem.to_ascii_lowercase().as_str()) {
+        if let Some(folder) = parts.next().filter(|f| !f.is_empty()) {
+            stem = folder;
+        }
+    }
     let mut words: Vec<String> = Vec::new();
     for word in stem.split(|c: char| !c.is_alphanumeric()) {
         let word = word.to_lowercase();
@@ -183,6 +193,17 @@ mod tests {
         assert_eq!(name_words("pyguide/2.04-exceptions.md"), ["exceptions"]);
         assert_eq!(name_words("AGENTS.md"), ["agents"]);
         assert_eq!(name_words("notes.txt"), ["notes", "txt"]);
+    }
+
+    #[test]
+    fn a_folder_page_is_named_by_its_folder() {
+        assert_eq!(name_words("eng/review/index.md"), ["review"]);
+        assert_eq!(name_words("auth-flow/README.md"), ["auth", "flow"]);
+        assert_eq!(name_words("docs/_index.md"), ["docs"]);
+        // At the root there is no folder to name it.
+        assert_eq!(name_words("README.md"), ["readme"]);
+        // Only the whole stem: an index of something is about that something.
+        assert_eq!(name_words("db/index-design.md"), ["index", "design"]);
     }
 
     #[test]

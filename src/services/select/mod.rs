@@ -21,14 +21,17 @@ mod words;
 
 use std::collections::BTreeMap;
 
-use globset::{Glob, GlobSetBuilder};
+use globset::GlobSetBuilder;
 
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
 use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge};
 use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEvidence};
-use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
+use crate::core::select::globs::{
+    GlobKind, SimpleGlob, could_match, glob_matcher, names_one_file, path_file_keys,
+};
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
+use crate::core::select::task_guide::task_guide;
 use crate::core::sources::CallSite;
 use crate::services::deadline::Deadline;
 use crate::services::hybrid::RetrievalMode;
@@ -144,10 +147,12 @@ pub fn select(
     request.deadline.check("after gathering the candidates")?;
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
+    paths_evidence(index, request.query, &mut pool)?;
 
     let min_relevance = (mode == RetrievalMode::Hybrid).then_some(request.min_relevance);
     for candidate in pool.values_mut() {
         candidate.score = candidate.evidence.word_score();
+        candidate.evidence.task_guide = task_guide(&candidate.source, &request.query.terms);
     }
     // The best a word candidate has to compare with is the best credible word candidate's: a
     // file named for the stack, or one the team or project asked for, scores by other rules,
@@ -268,7 +273,14 @@ fn glob_candidates(
     let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
     // A glob says which files; a declared or named language still rules a pattern out.
     let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(query))?;
-    for (id, glob, kind) in found {
+    let with_language_globs = index.patterns_with_globs(&ids, true)?;
+    for (id, glob, mut kind) in found {
+        if kind == GlobKind::Specific && names_one_file(&glob) && with_language_globs.contains(&id)
+        {
+            // A build file beside a language's files (`Makefile` with `**/*.f90`) is that
+            // language's companion: it boosts the pattern like a language glob does.
+            kind = GlobKind::Broad;
+        }
         let Some((source, title)) = names.get(&id) else {
             continue;
         };
@@ -292,7 +304,7 @@ fn matching_globs(globs: &[(i64, String, bool)], path: &str) -> Vec<(i64, String
             hits[i] = simple.matches(path);
         } else if could_match(glob, path)
             && !compiled.contains(&glob.as_str())
-            && let Ok(g) = Glob::new(glob.trim())
+            && let Ok(g) = glob_matcher(glob)
         {
             builder.add(g);
             compiled.push(glob);
@@ -343,6 +355,25 @@ fn project_candidates(
             entry(pool, id, &source, &p.summary.title)
                 .evidence
                 .project_depth = Some(scope.depth());
+        }
+    }
+    Ok(())
+}
+
+/// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
+/// which holds the touched file: their author scoped them to other files.
+fn paths_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<(), IndexError> {
+    if query.relative_path.is_none() {
+        return Ok(());
+    }
+    let unmatched: Vec<i64> = pool
+        .values()
+        .filter(|c| c.evidence.glob.is_none())
+        .map(|c| c.pattern_id)
+        .collect();
+    for id in index.patterns_with_globs(&unmatched, false)? {
+        if let Some(candidate) = pool.get_mut(&id) {
+            candidate.evidence.outside_paths = true;
         }
     }
     Ok(())

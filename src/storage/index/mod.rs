@@ -7,6 +7,7 @@
 mod building;
 mod ingest_state;
 mod ownership;
+mod pattern_scopes;
 mod pattern_search;
 mod pattern_text;
 mod pattern_vectors;
@@ -25,6 +26,7 @@ use thiserror::Error;
 
 pub use building::{BuildFile, remove_stale_builds};
 pub use ownership::{IndexOwner, index_owner};
+pub use pattern_scopes::PatternScopeRow;
 pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};

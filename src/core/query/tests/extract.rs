@@ -283,15 +283,16 @@ fn terms_are_capped_keeping_languages() {
 #[test]
 fn content_adds_at_most_twelve_new_terms() {
     let query = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/notes.txt".to_owned()),
+        file_path: Some("/home/dev/demo/notes.py".to_owned()),
         content: Some(
-            "notes alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma omega"
+            "notes alpha beta gamma delta epsilon zeta theta iota kappa mu omicron sigma omega"
                 .to_owned(),
         ),
         ..input("Write")
     });
-    // The file's stem, then at most twelve words of what it writes.
-    assert_eq!(query.terms.len(), MAX_CONTENT_TERMS);
+    // The file's stem, then at most twelve words of what it writes, then the language.
+    assert_eq!(query.terms.len(), MAX_CONTENT_TERMS + 1);
+    assert_eq!(query.terms.last().map(String::as_str), Some("python"));
     assert_eq!(query.terms.first().map(String::as_str), Some("notes"));
     assert!(
         !query.terms.contains(&"omega".to_string()),
@@ -352,4 +353,31 @@ fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
         ..input("Bash")
     });
     assert!(commit.languages.is_empty(), "{:?}", commit.languages);
+}
+
+#[test]
+fn the_values_of_a_file_in_no_language_are_not_searched() {
+    // Settings, notes and `.env` files hold data: the call is about the file, not the words
+    // of its values.
+    let query = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/.vscode/settings.json".to_owned()),
+        content: Some("{\n  \"editor.formatOnSave\": true,\n  \"editor.tabSize\": 2\n}".to_owned()),
+        ..input("Write")
+    });
+    assert!(query.languages.is_empty());
+    assert_eq!(query.terms, strings(&["settings", "vscode"]));
+    let env = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/.env".to_owned()),
+        old_content: Some("PAYMENTS_TIMEOUT_SECONDS=5".to_owned()),
+        content: Some("PAYMENTS_TIMEOUT_SECONDS=15".to_owned()),
+        ..input("Edit")
+    });
+    assert!(!env.terms.iter().any(|t| t == "timeout" || t == "payments"));
+    // Code keeps its words.
+    let code = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/src/config.py".to_owned()),
+        content: Some("PAYMENTS_TIMEOUT_SECONDS = 15".to_owned()),
+        ..input("Write")
+    });
+    assert!(code.terms.iter().any(|t| t == "timeout"));
 }
