@@ -128,7 +128,8 @@ impl InjectContext<'_> {
         }
     }
 
-    fn budget(&self, moment: Moment) -> usize {
+    /// The characters a moment may inject (`[hook]` budgets).
+    pub fn budget(&self, moment: Moment) -> usize {
         let hook = &self.config.hook;
         match moment {
             Moment::Prompt => hook.prompt_budget,

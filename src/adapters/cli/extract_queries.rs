@@ -9,19 +9,20 @@
 //! `--codex`; an `apply_patch` call, which only Codex makes, is read as Codex's either way.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
 use serde_json::Value;
 
 use super::args::ExtractQueriesArgs;
-use super::payload_call::{Searched, claude_search, codex_search, is_codex_payload};
+use super::payload_call::{
+    Searched, add_call_context, claude_search, codex_search, is_codex_payload,
+};
 use crate::core::config::{Config, HookConfig};
 use crate::core::query::{Dropped, TechnologyTable, relative_path};
 use crate::core::sources::Harness;
 use crate::services::inject::{MomentSelection, select_for_moment};
-use crate::services::project::project_facts;
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
 use crate::services::select::Candidate;
 use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
@@ -166,26 +167,7 @@ fn extract(
     } else {
         claude_search(call, value, tools)?
     };
-    // The hook reads the project's root files from the payload's folder.
-    if let Some(cwd) = input.cwd.as_deref().map(Path::new).filter(|d| d.is_dir()) {
-        let table = TechnologyTable::with_team(opened.map_or(&[][..], |(c, _)| &c.technologies));
-        let top = opened
-            .and_then(|(c, _)| c.path.as_deref())
-            .and_then(Path::parent);
-        let touched = input
-            .file_path
-            .as_deref()
-            .map(|f| cwd.join(f))
-            .and_then(|f| f.parent().map(Path::to_path_buf));
-        input.project = project_facts(cwd, touched.as_deref(), top, &table, None);
-    }
-    // Eval cases carry the transcript's last user message inline.
-    if input.last_user_message.is_none() {
-        input.last_user_message = value
-            .get("last_user_message")
-            .and_then(Value::as_str)
-            .map(String::from);
-    }
+    add_call_context(&mut input, value, opened.map(|(c, _)| c));
     let searched = moment.clone().unwrap_or(Moment::ToolCall);
     let (plan, selection) = match opened {
         Some((config, index)) if moment.is_ok() => {

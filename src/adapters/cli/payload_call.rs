@@ -3,6 +3,8 @@
 //! searches nothing, through the hook's own classification and payload mapping. `lore
 //! extract-queries` and `lore why` read payloads through here, so both see what the hook does.
 
+use std::path::Path;
+
 use anyhow::Context;
 use serde_json::Value;
 
@@ -10,7 +12,9 @@ use crate::adapters::claude::event as claude_event;
 use crate::adapters::claude::hook_query_input;
 use crate::adapters::claude::wire::Payload;
 use crate::adapters::codex;
-use crate::core::query::QueryInput;
+use crate::core::config::Config;
+use crate::core::query::{QueryInput, TechnologyTable};
+use crate::services::project::project_facts;
 use crate::services::query_plan::Moment;
 
 /// A payload only the Codex CLI sends: an `apply_patch` edit.
@@ -90,4 +94,29 @@ pub(super) fn codex_search(
         input,
         moment,
     })
+}
+
+/// Add what the project's root files show, read as the hook reads them: from the payload's
+/// folder (when it exists here) and the touched file's, up to the repository's top. Eval
+/// cases carry the transcript's last user message inline, and it is taken from there when
+/// the transcript gave none.
+pub(super) fn add_call_context(input: &mut QueryInput, value: &Value, config: Option<&Config>) {
+    if let Some(cwd) = input.cwd.as_deref().map(Path::new).filter(|d| d.is_dir()) {
+        let table = TechnologyTable::with_team(config.map_or(&[][..], |c| &c.technologies));
+        let top = config
+            .and_then(|c| c.path.as_deref())
+            .and_then(Path::parent);
+        let touched = input
+            .file_path
+            .as_deref()
+            .map(|f| cwd.join(f))
+            .and_then(|f| f.parent().map(Path::to_path_buf));
+        input.project = project_facts(cwd, touched.as_deref(), top, &table, None);
+    }
+    if input.last_user_message.is_none() {
+        input.last_user_message = value
+            .get("last_user_message")
+            .and_then(Value::as_str)
+            .map(String::from);
+    }
 }
