@@ -90,6 +90,9 @@ fn run_hook(ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
     let rss_file = ws.path(".env/peak-rss");
     let _ = std::fs::remove_file(&rss_file);
     let measured = Path::new(TIME).is_file();
+    if !measured && std::env::var_os("CI").is_some_and(|v| v == "true") {
+        panic!("{TIME} is missing: install GNU time to measure the hook's peak memory");
+    }
     let mut cmd = if measured {
         let mut time = std::process::Command::new(TIME);
         time.args(["-f", "%M", "-o"])
@@ -137,9 +140,6 @@ fn run_hook(ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
     let max_rss_kib = std::fs::read_to_string(&rss_file)
         .ok()
         .and_then(|text| text.lines().last()?.trim().parse().ok());
-    if !measured && std::env::var_os("CI").is_some_and(|v| v == "true") {
-        panic!("{TIME} is missing: install GNU time to measure the hook's peak memory");
-    }
     Run {
         code: status.code(),
         elapsed,
@@ -186,7 +186,7 @@ fn check(case: &str, ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run 
         "hostile: {case:<44} stdin {:>9} B  {ms:>5} ms of {DEADLINE_MS} ms  peak RSS {:>7} KiB  stdout {} B",
         size,
         run.max_rss_kib
-            .map_or_else(|| "n/a".to_string(), |k| k.to_string()),
+            .map_or_else(|| format!("n/a, no {TIME}"), |k| k.to_string()),
         run.stdout.len()
     );
     let err = String::from_utf8_lossy(&run.stderr);
