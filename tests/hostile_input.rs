@@ -23,7 +23,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{LORE_ENV, Workspace, stderr, stdout};
+use common::{Workspace, lore_command, stderr, stdout, without_lore_env};
 use serde_json::{Value, json};
 
 /// The hook's deadline in these workspaces (the default, written out).
@@ -98,13 +98,11 @@ fn run_hook(ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
         time.args(["-f", "%M", "-o"])
             .arg(&rss_file)
             .arg(env!("CARGO_BIN_EXE_lore"));
+        without_lore_env(&mut time);
         time
     } else {
-        std::process::Command::new(env!("CARGO_BIN_EXE_lore"))
+        lore_command()
     };
-    for name in LORE_ENV {
-        cmd.env_remove(name);
-    }
     cmd.current_dir(ws.root())
         .env("HOME", ws.path(".env/home"))
         .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
