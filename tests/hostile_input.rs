@@ -337,6 +337,7 @@ fn fifos_and_devices_where_files_are_expected_never_block() {
     }
 }
 
+/// A FIFO made for the test, by what it is; a device by its path.
 fn short(path: &str) -> &str {
     if path.ends_with(".fifo") {
         "FIFO"
@@ -354,7 +355,7 @@ fn a_fifo_or_device_as_the_database_never_blocks() {
         let ws = workspace(&format!("database = {}\n", json!(database)));
         for event in ["SessionStart", "PreToolUse"] {
             check(
-                &format!("database {} on {event}", short_db(database)),
+                &format!("database {} on {event}", short(database)),
                 &ws,
                 payload(
                     json!({"cwd": cwd(&ws), "hook_event_name": event, "source": "startup",
@@ -374,14 +375,6 @@ fn a_fifo_or_device_as_the_database_never_blocks() {
                 .file_type()
                 .is_char_device()
         );
-    }
-}
-
-fn short_db(path: &str) -> &str {
-    if path.ends_with(".fifo") {
-        "FIFO"
-    } else {
-        path
     }
 }
 
