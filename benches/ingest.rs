@@ -34,7 +34,7 @@ fn main() {
                 &mut index,
                 &IngestOptions {
                     force: true,
-                    file: None,
+                    ..IngestOptions::default()
                 },
                 &mut NoProgress,
             )

@@ -170,6 +170,7 @@ fn request(ws: &Workspace) -> HookRequest {
         ledger_dir: ws.path(".env/runtime/lore"),
         exits_after: false,
         mcp: false,
+        started: std::time::Instant::now(),
     }
 }
 

@@ -1,22 +1,32 @@
 //! The process frame every harness's hook runs in: one payload read from stdin (bounded),
 //! one answer printed on stdout, every problem on stderr, exit status 0 whatever happens (bad
-//! JSON, a missing config or index, a locked ledger, a panic), and `LORE_DEBUG=1` tracing the
-//! whole decision (redacted: the trace quotes commands and prompts, which may hold secrets).
-//! The harness adapters only supply the function that answers a payload.
+//! JSON, a missing config or index, a locked ledger, a panic), `LORE_DEBUG=1` tracing the
+//! whole decision on stderr and `LORE_TRACE=<file>` appending one JSON line per call to a file
+//! (both redacted: they quote commands and prompts, which may hold secrets). A call past its
+//! deadline (`hook.deadline_ms`) answers nothing and says so only under `LORE_DEBUG`. The
+//! harness adapters only supply the function that answers a payload.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
 
+use crate::adapters::cli::timestamp::format_rfc3339_millis;
 use crate::core::redact::redact;
 use crate::services::inject::Trace;
 use crate::services::session::SessionLedger;
+use crate::services::trace_record::TraceRecord;
+use crate::storage::index::IndexError;
 use crate::storage::ledger::{default_ledger_dir, ledger_dir_candidates};
+use crate::storage::trace_file::append_trace_line;
 
 /// Largest payload read from stdin (a Write of a big file stays well below this).
 const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;
+/// Longest `LORE_TRACE` line: a call with more candidates than fit lists the strongest.
+const MAX_TRACE_LINE: usize = 64 * 1024;
+/// The `LORE_TRACE` file is moved to `<file>.1` once it would grow past this.
+const MAX_TRACE_FILE: u64 = 10 * 1024 * 1024;
 
 /// Where a hook finds its configuration and session ledgers.
 #[derive(Debug, Clone)]
@@ -30,6 +40,8 @@ pub struct HookRequest {
     /// lore's MCP server is configured for the session (the plugin's hooks say so with
     /// `--mcp`), so the agent can search with `search_patterns`.
     pub mcp: bool,
+    /// When the hook call began: its deadline (`hook.deadline_ms`) counts from here.
+    pub started: Instant,
 }
 
 /// A hook's answer: the JSON line to print, and the sections to record in the session ledger
@@ -67,9 +79,15 @@ pub type Answer = fn(&str, &HookRequest, &mut Trace) -> anyhow::Result<Option<Ho
 /// Read one payload from stdin, answer it with `answer` and print the result. Never fails and
 /// never panics out: every problem goes to stderr, and the caller exits 0.
 pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer) {
-    let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
     let started = Instant::now();
+    let debug = std::env::var_os("LORE_DEBUG").is_some_and(|v| v == "1");
+    let trace_file = std::env::var_os("LORE_TRACE")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
     let mut trace = Trace::new(debug);
+    if trace_file.is_some() {
+        trace = trace.recording();
+    }
     let ledger_dir = default_ledger_dir().unwrap_or_else(|e| {
         say(&format!("lore hook: {e}"));
         // Every ledger operation on an unsafe place fails its own check: no dedup, no harm.
@@ -83,6 +101,7 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
         ledger_dir,
         exits_after: true,
         mcp,
+        started,
     };
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut input = String::new();
@@ -97,7 +116,7 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
             say(&format!("lore[debug] {}", redact(line)));
         }
     }
-    match outcome {
+    match &outcome {
         Ok(Ok(Some(answer))) => {
             if debug {
                 say(&format!("lore[debug] output: {}", redact(&answer.line)));
@@ -111,6 +130,12 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
             }
         }
         Ok(Ok(None)) => {}
+        // A call cut by its deadline is a choice, not a fault: quiet unless asked.
+        Ok(Err(e)) if deadline_step(e).is_some() => {
+            if debug {
+                say(&format!("lore hook: {e:#}"));
+            }
+        }
         Ok(Err(e)) => say(&format!("lore hook: {e:#}")),
         Err(_) => say("lore hook: internal error (see the panic message above); nothing injected"),
     }
@@ -118,6 +143,49 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
         say(&format!(
             "lore[debug] took {} µs",
             started.elapsed().as_micros()
+        ));
+    }
+    if let (Some(path), Some(record)) = (&trace_file, trace.record.take()) {
+        write_trace(path, record, &outcome, started);
+    }
+}
+
+/// Where the hook's deadline stopped it, when that is what `error` is.
+fn deadline_step(error: &anyhow::Error) -> Option<&'static str> {
+    error
+        .chain()
+        .find_map(|cause| match cause.downcast_ref::<IndexError>() {
+            Some(IndexError::Deadline { step }) => Some(*step),
+            _ => None,
+        })
+}
+
+/// What the hook process made of the payload.
+type Outcome = std::thread::Result<anyhow::Result<Option<HookAnswer>>>;
+
+/// Finish the call's record and append it to the `LORE_TRACE` file. A trace that cannot be
+/// written costs the trace, never the answer: one line on stderr.
+fn write_trace(path: &Path, mut record: TraceRecord, outcome: &Outcome, started: Instant) {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    record.time = format_rfc3339_millis(now);
+    record.duration_us = started.elapsed().as_micros() as u64;
+    match outcome {
+        Ok(Err(e)) => {
+            record.deadline_cut = deadline_step(e);
+            if record.deadline_cut.is_none() {
+                record.error = Some(format!("{e:#}"));
+            }
+        }
+        Err(_) => record.error = Some("internal error (a panic)".to_string()),
+        Ok(Ok(_)) => {}
+    }
+    let line = record.to_line(MAX_TRACE_LINE);
+    if let Err(e) = append_trace_line(path, &line, MAX_TRACE_FILE) {
+        say(&format!(
+            "lore hook: cannot append to the LORE_TRACE file {} ({e}); the call is not traced",
+            path.display()
         ));
     }
 }

@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::services::deadline::Deadline;
+
 use crate::core::config::Config;
 use crate::core::query::{ManifestFindings, TechnologyTable};
 use crate::core::sources::Harness;
@@ -39,6 +41,8 @@ pub struct HookSession {
     pub ledger: SessionLedger,
     /// The payload's `cwd` when absolute, else the process's working directory.
     pub project_dir: PathBuf,
+    /// `hook.deadline_ms` after the hook process started.
+    pub deadline: Deadline,
     /// See [`HookRequest::exits_after`].
     exits_after: bool,
     /// How the agent can search for more.
@@ -62,6 +66,10 @@ impl HookSession {
             request.config_flag.clone(),
             project_dir.clone(),
         ))?;
+        let deadline = Deadline::after(
+            request.started,
+            Duration::from_millis(config.hook.deadline_ms),
+        );
         let ledger =
             SessionLedger::open_in(&request.ledger_dir, origin.session_id, origin.agent_id);
         let search_hint = if request.mcp || super::mcp_json::configures_lore(&project_dir) {
@@ -77,6 +85,7 @@ impl HookSession {
             config,
             ledger,
             project_dir,
+            deadline,
             exits_after: request.exits_after,
             search_hint,
             project_cache,
@@ -113,9 +122,11 @@ impl HookSession {
         inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
     ) -> anyhow::Result<Option<Injection>> {
         let config = &self.config;
-        let Some(index) = open_index(config, trace)? else {
+        self.deadline.check("before opening the index")?;
+        let Some(index) = open_index(config, trace, self.deadline)? else {
             return Ok(None);
         };
+        self.deadline.check("after opening the index")?;
         // The query embedder exists only when hybrid search is on; it has its own hard timeout
         // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
         let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
@@ -129,6 +140,7 @@ impl HookSession {
             project_dir: Some(&self.project_dir),
             search_hint: self.search_hint,
             harness: self.harness,
+            deadline: self.deadline,
             embedder: embedder
                 .as_ref()
                 .map(|e| e as &dyn crate::storage::embed::Embedder),
@@ -137,6 +149,10 @@ impl HookSession {
         let injection = inject(&mut ctx)?;
         if let Some(injection) = injection.as_ref().filter(|_| trace.enabled()) {
             note_stale(&index, injection, trace);
+        }
+        if let (Some(record), Some(injection)) = (&mut trace.record, &injection) {
+            record.injected = injection.sources.clone();
+            record.chars = injection.text.chars().count();
         }
         if self.exits_after {
             // A read-only connection has nothing to write back, and exiting releases its locks
@@ -171,13 +187,18 @@ fn note_stale(index: &Index, injection: &Injection, trace: &mut Trace) {
 /// an older lore wrote it (each bounded; see `services::refresh`). None: there is still no
 /// index. An index no ingest completed in is never served: it would answer as an empty
 /// knowledge base.
-fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
-    let index = open_index_once(config, trace)?;
+fn open_index(
+    config: &Config,
+    trace: &mut Trace,
+    deadline: Deadline,
+) -> anyhow::Result<Option<Index>> {
+    let index = open_index_once(config, trace, deadline)?;
     match index {
         Some(index) if !index.ingest_completed()? => {
             drop(index);
             trace.note("no ingest completed in the index (one was interrupted, or is running): building it");
-            refresh_index(config, trace);
+            refresh_index(config, trace, deadline);
+            deadline.check("while building the index")?;
             match Index::open_snapshot(&config.database, INDEX_BUSY)? {
                 Some(index) if index.ingest_completed()? => Ok(Some(index)),
                 _ => anyhow::bail!(
@@ -190,18 +211,24 @@ fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index
     }
 }
 
-fn open_index_once(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
+fn open_index_once(
+    config: &Config,
+    trace: &mut Trace,
+    deadline: Deadline,
+) -> anyhow::Result<Option<Index>> {
     match Index::open_snapshot(&config.database, INDEX_BUSY) {
         Ok(Some(index)) => return Ok(Some(index)),
         Ok(None) => {
             trace.note("no index yet: building it");
-            build_first_index(config, trace);
+            build_first_index(config, trace, deadline);
+            deadline.check("while building the index")?;
         }
         Err(IndexError::OlderSchema { found, supported }) => {
             trace.note(format!(
                 "the index has schema {found}, older than {supported}: upgrading it"
             ));
-            upgrade_index(config, trace);
+            upgrade_index(config, trace, deadline);
+            deadline.check("while upgrading the index")?;
         }
         Err(e) => return Err(e.into()),
     }

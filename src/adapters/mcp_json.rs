@@ -5,14 +5,20 @@
 
 use std::path::Path;
 
+use crate::storage::bounded_read::read_bounded;
+
 /// The file, relative to the project directory.
 pub const MCP_JSON: &str = ".mcp.json";
 
-/// Whether `<project_dir>/.mcp.json` configures a server that runs `lore serve`.
+/// Largest `.mcp.json` read (a real one is a few hundred bytes).
+const MAX_MCP_JSON_BYTES: u64 = 256 * 1024;
+
+/// Whether `<project_dir>/.mcp.json` configures a server that runs `lore serve`. Only a
+/// regular file of a bounded size is read: a FIFO there would block the hook forever.
 pub fn configures_lore(project_dir: &Path) -> bool {
-    std::fs::read_to_string(project_dir.join(MCP_JSON))
+    read_bounded(&project_dir.join(MCP_JSON), MAX_MCP_JSON_BYTES, true)
         .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
         .is_some_and(|value| runs_lore_serve(&value))
 }
 

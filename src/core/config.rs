@@ -17,6 +17,9 @@ pub use sources::SourcesConfig;
 /// Claude Code replaces additionalContext longer than this many characters with a stub.
 pub const CLAUDE_CONTEXT_LIMIT: usize = 10_000;
 
+/// Longest `hook.deadline_ms`: Claude Code stops a hook after 60 s by default.
+pub const MAX_DEADLINE_MS: u64 = 60_000;
+
 /// Largest `lore.toml` lore reads (a real one is a few hundred bytes).
 pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
 
@@ -178,6 +181,9 @@ pub struct HookConfig {
     /// Patterns edited since the last ingest are picked up at SessionStart when the knowledge
     /// dir has at most this many files (keeps SessionStart bounded on huge trees).
     pub session_start_ingest_limit: usize,
+    /// Milliseconds a hook call may take from its start: once they have passed, the hook
+    /// stops at its next step and answers nothing (well under the harnesses' own timeouts).
+    pub deadline_ms: u64,
 }
 
 impl Default for HookConfig {
@@ -193,6 +199,7 @@ impl Default for HookConfig {
                 .to_vec(),
             max_patterns: 5,
             session_start_ingest_limit: 5_000,
+            deadline_ms: 1_500,
         }
     }
 }
@@ -278,6 +285,16 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
         return Err(invalid(
             "max_pattern_bytes",
             "`ingest.max_pattern_bytes` must be at least 1".to_string(),
+        ));
+    }
+    if !(1..=MAX_DEADLINE_MS).contains(&raw.hook.deadline_ms) {
+        return Err(invalid(
+            "deadline_ms",
+            format!(
+                "`hook.deadline_ms` is {}, but a hook needs at least 1 ms and the agent harnesses stop a hook after {} s; use a value from 1 to {MAX_DEADLINE_MS} (the default is 1500)",
+                raw.hook.deadline_ms,
+                MAX_DEADLINE_MS / 1000
+            ),
         ));
     }
     if raw.search.top_k == 0 {
@@ -411,6 +428,25 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.starts_with("/repo/lore.toml:3: "), "{msg}");
         assert!(msg.contains("10000"), "{msg}");
+    }
+
+    #[test]
+    fn the_hook_deadline_defaults_to_1500_ms_and_stays_within_the_harness_timeouts() {
+        assert_eq!(
+            parse("knowledge_dir = \"p\"\n").unwrap().hook.deadline_ms,
+            1_500
+        );
+        let set = parse("knowledge_dir = \"p\"\n[hook]\ndeadline_ms = 250\n").unwrap();
+        assert_eq!(set.hook.deadline_ms, 250);
+        for bad in ["0", "60001"] {
+            let err = parse(&format!(
+                "knowledge_dir = \"p\"\n[hook]\ndeadline_ms = {bad}\n"
+            ))
+            .unwrap_err()
+            .to_string();
+            assert!(err.starts_with("/repo/lore.toml:3: "), "{err}");
+            assert!(err.contains("`hook.deadline_ms`"), "{err}");
+        }
     }
 
     const TEAM: &str = r#"knowledge_dir = "patterns"

@@ -6,23 +6,25 @@
 //! A prompt, a tool call or a failed tool call runs one pipeline: plan the query
 //! (`services::query_plan`), select the patterns (`services::select`), allocate the budget
 //! among them section by section (`core::select::budget`), leaving out what the session was
-//! already shown, and render (`services::render`).
+//! already shown, and render (`services::render`). A hook's deadline is checked between the
+//! steps (`services::deadline`); `lore why` runs the same steps and prints each decision.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::core::config::Config;
-use crate::core::pattern::SectionSpan;
 use crate::core::query::{QueryInput, TechnologyTable};
-use crate::core::select::budget::{Budget, PatternPlan, SectionInfo, allocate};
-use crate::core::select::sections::{WeightedTerms, is_heading_only};
+use crate::core::select::sections::WeightedTerms;
 use crate::core::sources::{CallSite, Harness};
+use crate::services::budget_share::PatternShare;
+use crate::services::deadline::Deadline;
 use crate::services::hybrid::query_text_of;
 pub use crate::services::query_plan::Moment;
 use crate::services::query_plan::{QueryPlan, plan_query};
-use crate::services::render::{PlannedPattern, chars, framing_chars, pattern_block, render};
 use crate::services::select::{Candidate, SelectRequest, Selection, select};
-use crate::services::session::{SessionLedger, section_key};
+use crate::services::session::SessionLedger;
+use crate::services::show::plan_and_render;
+pub(crate) use crate::services::show::{ToShow, show_patterns};
 pub use crate::services::trace::Trace;
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError};
@@ -60,6 +62,8 @@ pub struct InjectContext<'a> {
     pub search_hint: SearchHint,
     /// The harness the hook answers (None: unknown), so files it loads itself are left out.
     pub harness: Option<Harness>,
+    /// When the call must have answered by (none outside hooks).
+    pub deadline: Deadline,
     pub trace: &'a mut Trace,
 }
 
@@ -124,7 +128,8 @@ impl InjectContext<'_> {
         }
     }
 
-    fn budget(&self, moment: Moment) -> usize {
+    /// The characters a moment may inject (`[hook]` budgets).
+    pub fn budget(&self, moment: Moment) -> usize {
         let hook = &self.config.hook;
         match moment {
             Moment::Prompt => hook.prompt_budget,
@@ -172,6 +177,17 @@ pub fn call_site(
     }
 }
 
+/// How a moment's selection runs: the query embedder (None: full text only), whether every
+/// candidate is kept for explaining (see `services::select`), the harness asking (None:
+/// unknown, so no file counts as loaded by it) and the call's deadline.
+#[derive(Clone, Copy, Default)]
+pub struct MomentOptions<'a> {
+    pub embedder: Option<&'a dyn Embedder>,
+    pub explain: bool,
+    pub harness: Option<Harness>,
+    pub deadline: Deadline,
+}
+
 /// Plan the search for a moment and select its patterns for `harness` (None: unknown, so no
 /// file counts as loaded by it). `explain` keeps every candidate, including those a hook
 /// would not even name (see `services::select`).
@@ -184,6 +200,29 @@ pub fn select_for_moment(
     explain: bool,
     harness: Option<Harness>,
 ) -> Result<MomentSelection, IndexError> {
+    select_for_moment_by(
+        index,
+        config,
+        moment,
+        input,
+        &MomentOptions {
+            embedder,
+            explain,
+            harness,
+            deadline: Deadline::none(),
+        },
+    )
+}
+
+/// [`select_for_moment`] with every option, the deadline checked after the query is planned
+/// and between the selection's steps.
+pub fn select_for_moment_by(
+    index: &Index,
+    config: &Config,
+    moment: Moment,
+    input: &QueryInput,
+    options: &MomentOptions<'_>,
+) -> Result<MomentSelection, IndexError> {
     let technologies = TechnologyTable::with_team(&config.technologies);
     let plan = plan_query(moment, input, &technologies, Some(index))?;
     if plan.skipped.is_some() {
@@ -192,6 +231,7 @@ pub fn select_for_moment(
             selection: None,
         });
     }
+    options.deadline.check("after extracting the query")?;
     let query = &plan.query;
     let facts = index.knowledge_facts()?;
     // Embed what carries the meaning: the prompt or the error when there is one, the user's
@@ -208,7 +248,7 @@ pub fn select_for_moment(
     .unwrap_or_else(|| query_text_of(query));
     let site = call_site(
         config,
-        harness,
+        options.harness,
         input.cwd.as_deref(),
         input.file_path.as_deref(),
     );
@@ -222,11 +262,12 @@ pub fn select_for_moment(
             command: input.command.as_deref(),
             include_universal: moment == Moment::ToolCall,
             max_patterns: config.hook.max_patterns,
-            embedder,
+            embedder: options.embedder,
             query_text: &query_text,
             min_relevance: config.search.min_relevance,
-            explain,
+            explain: options.explain,
             site: &site,
+            deadline: options.deadline,
         },
     )?;
     Ok(MomentSelection {
@@ -255,21 +296,61 @@ fn intro_for(moment: Moment, source: &str, tool_name: Option<&str>, path: Option
     }
 }
 
+/// Everything a prompt, tool call or failed tool call decided: the query and every candidate
+/// with its verdict, each chosen pattern's share of the budget, and the text to inject.
+#[derive(Debug, Clone)]
+pub struct QueryDecision {
+    pub selected: MomentSelection,
+    /// The patterns the selection kept, in order, with what each got of the budget.
+    pub shares: Vec<PatternShare>,
+    pub injection: Option<Injection>,
+}
+
 /// Patterns for a prompt, a tool call or a failed tool call.
 pub fn inject_for_query(
     ctx: &mut InjectContext<'_>,
     moment: Moment,
     input: &QueryInput,
 ) -> Result<Option<Injection>, IndexError> {
-    let MomentSelection { plan, selection } = select_for_moment(
+    let explain = ctx.trace.explains();
+    let decision = decide_for_query(ctx, moment, input, explain)?;
+    if let Some(record) = &mut ctx.trace.record {
+        record.terms = decision.selected.plan.query.terms.clone();
+        if let Some(selection) = &decision.selected.selection {
+            record.candidates = selection.candidates.clone();
+        }
+        record.budget = decision.shares.clone();
+    }
+    Ok(decision.injection)
+}
+
+/// Run a moment's whole pipeline (plan, select, allocate the budget, render), keeping every
+/// decision: the hook injects [`QueryDecision::injection`], `lore why` prints the rest.
+/// `explain` keeps the candidates a hook would not even name (see `services::select`).
+pub fn decide_for_query(
+    ctx: &mut InjectContext<'_>,
+    moment: Moment,
+    input: &QueryInput,
+    explain: bool,
+) -> Result<QueryDecision, IndexError> {
+    let selected = select_for_moment_by(
         ctx.index,
         ctx.config,
         moment,
         input,
-        ctx.embedder,
-        ctx.trace.enabled(),
-        ctx.harness,
+        &MomentOptions {
+            embedder: ctx.embedder,
+            explain,
+            harness: ctx.harness,
+            deadline: ctx.deadline,
+        },
     )?;
+    let mut decision = QueryDecision {
+        selected,
+        shares: Vec::new(),
+        injection: None,
+    };
+    let MomentSelection { plan, selection } = &decision.selected;
     let query = &plan.query;
     ctx.trace.note(format!(
         "query: languages {:?} terms {:?} path {:?}",
@@ -283,14 +364,14 @@ pub fn inject_for_query(
         if let Some(why) = plan.skipped {
             ctx.trace.note(why);
         }
-        return Ok(None);
+        return Ok(decision);
     };
     if ctx.trace.enabled() {
-        trace_selection(ctx.trace, &selection);
+        trace_selection(ctx.trace, selection);
     }
     let kept: Vec<&Candidate> = selection.kept().collect();
     if kept.is_empty() {
-        return Ok(None);
+        return Ok(decision);
     }
     let terms = weighted_terms(plan.searched_terms(), &kept);
     let intro = intro_for(
@@ -308,7 +389,10 @@ pub fn inject_for_query(
         })
         .collect();
     let budget = ctx.budget(moment);
-    show_patterns(ctx, &patterns, &terms, &intro, budget)
+    let shown = plan_and_render(ctx, &patterns, &terms, &intro, budget)?;
+    decision.shares = shown.shares;
+    decision.injection = shown.injection;
+    Ok(decision)
 }
 
 /// Every candidate of a selection with its evidence and verdict, for `LORE_DEBUG=1`.
@@ -348,131 +432,4 @@ fn weighted_terms(terms: &[String], kept: &[&Candidate]) -> WeightedTerms {
         .filter_map(|t| weights.get(t.as_str()).map(|w| (t.clone(), *w)))
         .collect();
     WeightedTerms::new(&weighted)
-}
-
-/// A pattern to show: its session-ledger key, its path and its id in the index.
-pub(crate) struct ToShow {
-    pub key: String,
-    pub source: String,
-    pub pattern_id: i64,
-}
-
-/// Show `patterns` in order within `budget` characters: each gets the sections the budget
-/// allocates it (relevant to `terms`, not shown to the session before), under `intro`.
-pub(crate) fn show_patterns(
-    ctx: &mut InjectContext<'_>,
-    patterns: &[ToShow],
-    terms: &WeightedTerms,
-    intro: &str,
-    budget: usize,
-) -> Result<Option<Injection>, IndexError> {
-    let shown = ctx.already_shown();
-    let ids: Vec<i64> = patterns.iter().map(|p| p.pattern_id).collect();
-    let natives = ctx.index.rule_origins(&ids)?;
-    let mut loaded = Vec::new();
-    for p in patterns {
-        if let Some(text) = ctx.index.pattern_text(p.pattern_id)? {
-            let spans = text.sections()?;
-            loaded.push((p, text.body, spans));
-        }
-    }
-    let infos: Vec<Vec<SectionInfo>> = loaded
-        .iter()
-        .map(|(p, body, spans)| section_infos(p, body, spans, terms, &shown))
-        .collect();
-    let paths: Vec<String> = loaded
-        .iter()
-        .map(|(p, _, _)| ctx.pattern_path(&p.source, natives.contains_key(&p.pattern_id)))
-        .collect();
-    let closing = format!(
-        "[lore: excerpts show the sections that apply; the files have more, and {} finds other conventions.]",
-        ctx.search_hint.phrase()
-    );
-    let total = budget.saturating_sub(chars(intro) + chars(&closing) + 4);
-    let plans = allocate(&Budget::for_total(total), &infos, |i| {
-        framing_chars(&paths[i])
-    });
-    let mut blocks = Vec::new();
-    let mut sources = Vec::new();
-    let mut keys = Vec::new();
-    let mut excerpted = false;
-    for (((p, body, spans), plan), path) in loaded.iter().zip(&plans).zip(&paths) {
-        let Some(plan) = plan else { continue };
-        blocks.push(pattern_block(&PlannedPattern {
-            display_path: path,
-            body,
-            spans,
-            plan,
-        }));
-        sources.push(p.source.clone());
-        keys.extend(shown_keys(&p.key, plan, spans.len()));
-        excerpted |= !plan.whole;
-    }
-    let skipped: Vec<&str> = loaded
-        .iter()
-        .zip(&plans)
-        .filter(|(_, plan)| plan.is_none())
-        .map(|((p, _, _), _)| p.source.as_str())
-        .collect();
-    if !skipped.is_empty() {
-        ctx.trace.note(format!(
-            "not shown (already shown to this session, or no room left): {skipped:?}"
-        ));
-    }
-    if blocks.is_empty() {
-        return Ok(None);
-    }
-    let text = render(
-        intro,
-        &blocks,
-        excerpted.then_some(closing.as_str()),
-        budget,
-    );
-    Ok(Some(Injection {
-        text,
-        sources,
-        shown: keys,
-    }))
-}
-
-/// What allocation needs to know about each section of a pattern.
-fn section_infos(
-    pattern: &ToShow,
-    body: &str,
-    spans: &[SectionSpan],
-    terms: &WeightedTerms,
-    shown: &BTreeSet<String>,
-) -> Vec<SectionInfo> {
-    if spans.is_empty() {
-        // A pattern whose sections are unknown is one section.
-        return vec![SectionInfo {
-            chars: chars(body.trim()),
-            relevance: terms.relevance(&[], body),
-            heading_only: false,
-            shown: shown.contains(&section_key(&pattern.key, 0)),
-        }];
-    }
-    spans
-        .iter()
-        .enumerate()
-        .map(|(i, span)| {
-            let text = span.text(body);
-            SectionInfo {
-                chars: chars(text.trim()) + 2,
-                relevance: terms.relevance(&span.heading_path, text),
-                heading_only: is_heading_only(text),
-                shown: shown.contains(&section_key(&pattern.key, i)),
-            }
-        })
-        .collect()
-}
-
-/// The ledger keys of the sections a plan shows (every section of a whole pattern).
-fn shown_keys(key: &str, plan: &PatternPlan, sections: usize) -> Vec<String> {
-    let shown: Vec<usize> = if plan.whole {
-        (0..sections.max(1)).collect()
-    } else {
-        plan.sections.clone()
-    };
-    shown.into_iter().map(|i| section_key(key, i)).collect()
 }

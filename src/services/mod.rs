@@ -1,6 +1,8 @@
 //! Services: ingest, search, session and rendering, composed from core and storage.
 
 pub mod author;
+pub mod budget_share;
+pub mod deadline;
 pub mod hybrid;
 pub mod ingest;
 pub mod inject;
@@ -14,6 +16,8 @@ pub mod search;
 pub mod select;
 pub mod session;
 pub mod session_start;
+pub mod show;
 pub mod status;
 pub mod trace;
+pub mod trace_record;
 pub mod workspace;

@@ -1,27 +1,28 @@
 //! Keeping the index current from inside an agent session: a missing index is built, an index
 //! an older lore wrote is upgraded, and edited patterns are picked up by a delta ingest, all
 //! bounded (skipped on knowledge dirs larger than `hook.session_start_ingest_limit`, or when
-//! another writer holds the index) so a hook stays within its time budget. Any harness
-//! adapter calls these.
+//! another writer holds the index, and abandoned, writing nothing, once the hook's deadline
+//! passes) so a hook stays within its time budget. Any harness adapter calls these.
 
 use std::time::Duration;
 
 use crate::core::config::Config;
+use crate::services::deadline::Deadline;
 use crate::services::ingest::{IngestOptions, NoProgress, ingest, scan_knowledge_dir};
 use crate::services::inject::Trace;
-use crate::services::workspace::build_index_if_missing;
+use crate::services::workspace::build_index_if_missing_by;
 use crate::storage::index::{Index, SCHEMA_VERSION};
 
 /// How long a refresh waits for another writer before giving up.
 const WRITE_BUSY: Duration = Duration::from_millis(300);
 
 /// Build a missing index (atomically: readers never see it half-built), unless the knowledge
-/// dir is too large to do so inside a hook.
-pub fn build_first_index(config: &Config, trace: &mut Trace) {
-    if !within_hook_limit(config, trace) {
+/// dir is too large to do so inside a hook or `deadline` passes first.
+pub fn build_first_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
+    if !within_hook_limit(config, trace, deadline) {
         return;
     }
-    match build_index_if_missing(config, &mut NoProgress) {
+    match build_index_if_missing_by(config, &mut NoProgress, deadline) {
         Ok(Some(report)) => trace.note(format!(
             "built the index: {} patterns, {} invalid, {} skipped",
             report.added.len(),
@@ -35,13 +36,14 @@ pub fn build_first_index(config: &Config, trace: &mut Trace) {
 
 /// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
 /// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
-/// or another ingest holds the index.
-pub fn refresh_index(config: &Config, trace: &mut Trace) {
+/// or another ingest holds the index, and abandoned (the index as it was) once `deadline`
+/// passes.
+pub fn refresh_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
     if !config.database.exists() {
-        build_first_index(config, trace);
+        build_first_index(config, trace, deadline);
         return;
     }
-    if !within_hook_limit(config, trace) {
+    if !within_hook_limit(config, trace, deadline) {
         return;
     }
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
@@ -50,7 +52,10 @@ pub fn refresh_index(config: &Config, trace: &mut Trace) {
             Ok(ingest(
                 config,
                 &mut index,
-                &IngestOptions::default(),
+                &IngestOptions {
+                    deadline,
+                    ..IngestOptions::default()
+                },
                 &mut NoProgress,
             )?)
         });
@@ -68,8 +73,8 @@ pub fn refresh_index(config: &Config, trace: &mut Trace) {
 /// Bring an index that an older lore wrote up to this lore's schema (see
 /// `storage::index::schema`), so hooks keep injecting after an upgrade mid-session instead of
 /// waiting for the next session start or `lore ingest`. Bounded as a refresh is.
-pub fn upgrade_index(config: &Config, trace: &mut Trace) {
-    if !within_hook_limit(config, trace) {
+pub fn upgrade_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
+    if !within_hook_limit(config, trace, deadline) {
         return;
     }
     match Index::open_with_busy_timeout(&config.database, WRITE_BUSY) {
@@ -78,9 +83,15 @@ pub fn upgrade_index(config: &Config, trace: &mut Trace) {
     }
 }
 
-/// Is the knowledge dir small enough to index (or migrate) inside a hook's time budget?
-fn within_hook_limit(config: &Config, trace: &mut Trace) -> bool {
-    match scan_knowledge_dir(&config.knowledge_dir) {
+/// Is the knowledge dir small enough to index (or migrate) inside a hook's time budget, and
+/// is there time left after listing it?
+fn within_hook_limit(config: &Config, trace: &mut Trace, deadline: Deadline) -> bool {
+    let scanned = scan_knowledge_dir(&config.knowledge_dir);
+    if deadline.passed() {
+        trace.note("the hook's deadline passed while listing the knowledge dir: no refresh");
+        return false;
+    }
+    match scanned {
         Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
             trace.note(format!(
                 "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",

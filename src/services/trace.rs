@@ -1,12 +1,19 @@
-//! The diagnostics a hook collects for `LORE_DEBUG=1`: each note stamped with the time since
-//! the trace began, kept only when tracing is on.
+//! The diagnostics a hook collects: for `LORE_DEBUG=1`, notes stamped with the time since the
+//! trace began; for `LORE_TRACE`, one structured record of the call (see `trace_record`).
+//! Each is kept only when asked for.
+
+use crate::core::sources::Harness;
+use crate::services::trace_record::TraceRecord;
 
 /// Collected diagnostics for `LORE_DEBUG=1`, each stamped with the time since the trace
-/// began, so a slow step shows itself. A trace that is off (the default) keeps nothing, and
-/// callers skip building long notes for it.
+/// began, so a slow step shows itself, and the call's record when `LORE_TRACE` asks for one.
+/// A trace that is off (the default) keeps nothing, and callers skip building long notes for
+/// it.
 #[derive(Debug)]
 pub struct Trace {
     pub lines: Vec<String>,
+    /// The call's record for `LORE_TRACE`, when it is kept.
+    pub record: Option<TraceRecord>,
     started: std::time::Instant,
     enabled: bool,
 }
@@ -21,14 +28,36 @@ impl Trace {
     pub fn new(enabled: bool) -> Self {
         Self {
             lines: Vec::new(),
+            record: None,
             started: std::time::Instant::now(),
             enabled,
         }
     }
 
+    /// The same trace, also keeping the call's structured record.
+    pub fn recording(mut self) -> Self {
+        self.record = Some(TraceRecord::default());
+        self
+    }
+
     /// Whether notes are kept.
     pub fn enabled(&self) -> bool {
         self.enabled
+    }
+
+    /// Whether anything reads the candidates a selection passed over (notes or the record),
+    /// so selection keeps them all.
+    pub fn explains(&self) -> bool {
+        self.enabled || self.record.is_some()
+    }
+
+    /// Name the call in its record (when one is kept): the harness, event and tool.
+    pub fn record_call(&mut self, harness: Harness, event: Option<&str>, tool: Option<&str>) {
+        if let Some(record) = &mut self.record {
+            record.harness = Some(harness);
+            record.event = event.map(String::from);
+            record.tool = tool.map(String::from);
+        }
     }
 
     pub fn note(&mut self, line: impl Into<String>) {

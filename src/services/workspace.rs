@@ -6,10 +6,14 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::core::config::{Config, ConfigError, MAX_CONFIG_BYTES, parse_config};
+use crate::services::deadline::Deadline;
 use crate::storage::bounded_read::{BoundedReadError, read_bounded};
 use crate::storage::index::{BuildFile, Index, IndexError};
 
 pub const CONFIG_FILE_NAME: &str = "lore.toml";
+
+/// The longest path the system opens (`PATH_MAX`, the terminating NUL included).
+const MAX_PATH_BYTES: usize = libc::PATH_MAX as usize;
 
 /// Where to look for the configuration, in DESIGN's order of precedence.
 #[derive(Debug, Clone, Default)]
@@ -89,6 +93,10 @@ pub fn locate_config(search: &ConfigSearch) -> Result<PathBuf, WorkspaceError> {
         &search.start_dir,
     );
     for dir in start.ancestors() {
+        // No file has a longer path; skipping them keeps a runaway `cwd` linear to walk.
+        if dir.as_os_str().len() + CONFIG_FILE_NAME.len() >= MAX_PATH_BYTES {
+            continue;
+        }
         let candidate = dir.join(CONFIG_FILE_NAME);
         if candidate.is_file() {
             return Ok(candidate);
@@ -166,6 +174,16 @@ pub fn build_index_if_missing(
     config: &Config,
     progress: &mut dyn super::ingest::IngestProgress,
 ) -> Result<Option<super::ingest::IngestReport>, WorkspaceError> {
+    build_index_if_missing_by(config, progress, Deadline::none())
+}
+
+/// As [`build_index_if_missing`], giving up (the build file discarded, no index installed)
+/// once `deadline` passes.
+pub fn build_index_if_missing_by(
+    config: &Config,
+    progress: &mut dyn super::ingest::IngestProgress,
+    deadline: Deadline,
+) -> Result<Option<super::ingest::IngestReport>, WorkspaceError> {
     if config.database.exists() {
         return Ok(None);
     }
@@ -178,7 +196,10 @@ pub fn build_index_if_missing(
         let report = super::ingest::ingest(
             config,
             &mut index,
-            &super::ingest::IngestOptions::default(),
+            &super::ingest::IngestOptions {
+                deadline,
+                ..super::ingest::IngestOptions::default()
+            },
             progress,
         )?;
         // Closing checkpoints the WAL into the file, so the rename moves the whole index.

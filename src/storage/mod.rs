@@ -7,3 +7,4 @@ pub mod index;
 pub mod ledger;
 pub mod project_cache;
 pub mod project_files;
+pub mod trace_file;

@@ -31,6 +31,8 @@ pub enum Command {
     Status(StatusArgs),
     /// Print the query the hook would run for tool-call JSON (one per line, or one document).
     ExtractQueries(ExtractQueriesArgs),
+    /// Explain one hook call: every candidate pattern and why it was or was not injected.
+    Why(WhyArgs),
     /// Agent hook (Claude Code, or the Codex CLI with --codex): read one event on stdin,
     /// print context to inject. Always exits 0.
     Hook(HookArgs),
@@ -118,6 +120,34 @@ pub struct ExtractQueriesArgs {
     #[arg(long)]
     pub codex: bool,
     /// Print as JSON lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  lore why payload.json\n  lore why --tool Edit src/app.py\n  lore why --tool Bash 'cargo test'\n  lore why --event UserPromptSubmit 'how do we wrap errors'"
+)]
+pub struct WhyArgs {
+    /// A hook payload file (`-`: stdin); with `--tool`, the file the tool touches (a Bash
+    /// command for `--tool Bash`); with `--event UserPromptSubmit` alone, the prompt.
+    #[arg(value_name = "PAYLOAD|PATH")]
+    pub target: String,
+    /// Explain a call of this tool on PATH instead of reading a payload.
+    #[arg(long, value_name = "TOOL")]
+    pub tool: Option<String>,
+    /// The event of a call given by `--tool` (default PreToolUse), or UserPromptSubmit for a
+    /// prompt.
+    #[arg(long, value_name = "EVENT", value_parser = ["PreToolUse", "PostToolUseFailure", "UserPromptSubmit"])]
+    pub event: Option<String>,
+    /// Leave out what this session was already shown, as its hook would (default: the
+    /// payload's `session_id`; none for `--tool`).
+    #[arg(long, value_name = "ID")]
+    pub session: Option<String>,
+    /// Read the payload as the Codex CLI sends it (what `lore hook --codex` runs).
+    #[arg(long)]
+    pub codex: bool,
+    /// Print as one JSON object.
     #[arg(long)]
     pub json: bool,
 }

@@ -9,22 +9,20 @@
 //! `--codex`; an `apply_patch` call, which only Codex makes, is read as Codex's either way.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
 use serde_json::Value;
 
 use super::args::ExtractQueriesArgs;
-use crate::adapters::claude::event as claude_event;
-use crate::adapters::claude::hook_query_input;
-use crate::adapters::claude::wire::Payload;
-use crate::adapters::codex;
+use super::payload_call::{
+    Searched, add_call_context, claude_search, codex_search, is_codex_payload,
+};
 use crate::core::config::{Config, HookConfig};
-use crate::core::query::{Dropped, QueryInput, TechnologyTable, relative_path};
+use crate::core::query::{Dropped, TechnologyTable, relative_path};
 use crate::core::sources::Harness;
 use crate::services::inject::{MomentSelection, select_for_moment};
-use crate::services::project::project_facts;
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
 use crate::services::select::Candidate;
 use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
@@ -116,11 +114,6 @@ fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<(Option<Config>, Opti
     Ok((Some(config), Some(index)))
 }
 
-/// A payload only the Codex CLI sends: an `apply_patch` edit.
-fn is_codex_payload(value: &Value) -> bool {
-    value.get("tool_name").and_then(Value::as_str) == Some(codex::event::PATCH_TOOL)
-}
-
 #[derive(Debug, serde::Serialize)]
 struct Row {
     call: usize,
@@ -157,72 +150,6 @@ struct Row {
     candidates: Vec<Candidate>,
 }
 
-/// The event a payload is for; eval cases and hand-written calls may omit it, and a tool
-/// call is then a PreToolUse.
-fn event_or_default(event: Option<String>, has_tool: bool) -> String {
-    event.unwrap_or_else(|| {
-        if has_tool {
-            "PreToolUse"
-        } else {
-            "UserPromptSubmit"
-        }
-        .to_string()
-    })
-}
-
-/// What the hook for this payload's harness searches at and with, or why it searches nothing.
-struct Searched {
-    event: String,
-    tool_name: Option<String>,
-    input: QueryInput,
-    /// The moment, or why the hook searches nothing.
-    moment: Result<Moment, String>,
-}
-
-fn claude_search(call: usize, value: &Value, tools: &[String]) -> anyhow::Result<Searched> {
-    let mut payload: Payload = serde_json::from_value(value.clone())
-        .with_context(|| format!("call {call}: not a hook payload object"))?;
-    payload.hook_event_name = Some(event_or_default(
-        payload.hook_event_name.take(),
-        payload.tool_name.is_some(),
-    ));
-    let input = hook_query_input(&payload);
-    let event = claude_event::classify(&payload, tools);
-    let moment = match event {
-        claude_event::Event::UserPromptSubmit { .. } => Ok(Moment::Prompt),
-        claude_event::Event::PreToolUse { .. } => Ok(Moment::ToolCall),
-        claude_event::Event::PostToolUseFailure { .. } => Ok(Moment::ToolFailure),
-        _ => Err(claude_event::why_not_searched(&payload, &event, tools).unwrap_or_default()),
-    };
-    Ok(Searched {
-        event: payload.hook_event_name.unwrap_or_default(),
-        tool_name: payload.tool_name,
-        input,
-        moment,
-    })
-}
-
-fn codex_search(call: usize, value: &Value, tools: &[String]) -> anyhow::Result<Searched> {
-    let mut payload: codex::wire::Payload = serde_json::from_value(value.clone())
-        .with_context(|| format!("call {call}: not a Codex hook payload object"))?;
-    payload.hook_event_name = Some(event_or_default(
-        payload.hook_event_name.take(),
-        payload.tool_name.is_some(),
-    ));
-    let shell = codex::shell_outcome(&payload);
-    let input = codex::hook_query_input(&payload, shell.as_ref());
-    let event = codex::event::classify(&payload, tools, shell.as_ref());
-    let moment = event.moment().ok_or_else(|| {
-        codex::event::why_not_searched(&payload, &event, tools, shell.as_ref()).unwrap_or_default()
-    });
-    Ok(Searched {
-        event: payload.hook_event_name.unwrap_or_default(),
-        tool_name: payload.tool_name,
-        input,
-        moment,
-    })
-}
-
 fn extract(
     call: usize,
     value: &Value,
@@ -240,26 +167,7 @@ fn extract(
     } else {
         claude_search(call, value, tools)?
     };
-    // The hook reads the project's root files from the payload's folder.
-    if let Some(cwd) = input.cwd.as_deref().map(Path::new).filter(|d| d.is_dir()) {
-        let table = TechnologyTable::with_team(opened.map_or(&[][..], |(c, _)| &c.technologies));
-        let top = opened
-            .and_then(|(c, _)| c.path.as_deref())
-            .and_then(Path::parent);
-        let touched = input
-            .file_path
-            .as_deref()
-            .map(|f| cwd.join(f))
-            .and_then(|f| f.parent().map(Path::to_path_buf));
-        input.project = project_facts(cwd, touched.as_deref(), top, &table, None);
-    }
-    // Eval cases carry the transcript's last user message inline.
-    if input.last_user_message.is_none() {
-        input.last_user_message = value
-            .get("last_user_message")
-            .and_then(Value::as_str)
-            .map(String::from);
-    }
+    add_call_context(&mut input, value, opened.map(|(c, _)| c));
     let searched = moment.clone().unwrap_or(Moment::ToolCall);
     let (plan, selection) = match opened {
         Some((config, index)) if moment.is_ok() => {

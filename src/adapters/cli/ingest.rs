@@ -17,6 +17,7 @@ pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
     let options = IngestOptions {
         force: args.force,
         file: args.file.clone(),
+        ..IngestOptions::default()
     };
     let embedder = OllamaEmbedder::when_hybrid(config, false).unwrap_or_else(|e| {
         eprintln!("warning: {e}; indexing full text only");

@@ -7,11 +7,14 @@ mod extract_queries;
 mod hook_args;
 mod ingest;
 mod init;
+mod payload_call;
 mod progress;
 mod search;
 mod serve;
 mod status;
-mod timestamp;
+pub(crate) mod timestamp;
+mod why;
+mod why_report;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -67,6 +70,7 @@ fn wants_json(command: &Command) -> bool {
         Command::Search(args) => args.json,
         Command::Status(args) => args.json,
         Command::ExtractQueries(args) => args.json,
+        Command::Why(args) => args.json,
         Command::Init(_) | Command::Hook(_) | Command::Serve => false,
     }
 }
@@ -79,6 +83,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<i32> {
         Command::Search(args) => search::run(&load(config)?, &args),
         Command::Status(args) => status::run(config, &args),
         Command::ExtractQueries(args) => extract_queries::run(config, &args),
+        Command::Why(args) => why::run(config, &args),
         Command::Serve => serve::run(config),
         Command::Hook(_) => Ok(0),
     }

@@ -1,4 +1,5 @@
-//! UTC timestamps for humans (`2026-11-22 00:19:27 UTC`) without a date-time dependency.
+//! UTC timestamps for humans (`2026-11-22 00:19:27 UTC`) and for logs
+//! (`2026-11-22T00:19:27.123Z`), without a date-time dependency.
 
 /// Format seconds since the Unix epoch as a UTC date and time.
 pub fn format_utc(secs: u64) -> String {
@@ -10,6 +11,20 @@ pub fn format_utc(secs: u64) -> String {
         rem / 3600,
         rem % 3600 / 60,
         rem % 60
+    )
+}
+
+/// Format milliseconds since the Unix epoch as an RFC 3339 UTC time with milliseconds.
+pub fn format_rfc3339_millis(millis: u64) -> String {
+    let secs = millis / 1000;
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let rem = secs % 86_400;
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        millis % 1000
     )
 }
 
@@ -30,12 +45,17 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::format_utc;
+    use super::{format_rfc3339_millis, format_utc};
 
     #[test]
     fn formats_known_instants() {
         assert_eq!(format_utc(0), "1970-01-01 00:00:00 UTC");
         assert_eq!(format_utc(951_782_400), "2000-02-29 00:00:00 UTC");
         assert_eq!(format_utc(1_795_307_967), "2026-11-22 00:39:27 UTC");
+        assert_eq!(format_rfc3339_millis(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(
+            format_rfc3339_millis(1_795_307_967_042),
+            "2026-11-22T00:39:27.042Z"
+        );
     }
 }

@@ -69,6 +69,11 @@ pub fn answer(
     let payload: Payload =
         serde_json::from_str(input).context("hook payload is not a JSON object")?;
     let name = payload.hook_event_name.as_deref().unwrap_or("");
+    trace.record_call(
+        crate::core::sources::Harness::Codex,
+        payload.hook_event_name.as_deref(),
+        payload.tool_name.as_deref(),
+    );
     if !HANDLED.contains(&name) {
         crate::adapters::hook_process::refuse_unknown_event(name, UNHANDLED)?;
         trace.note(format!("event {name:?}: nothing to do"));
@@ -114,7 +119,7 @@ pub fn answer(
             if *reset && let Err(e) = session.ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
-            refresh_index(config, trace);
+            refresh_index(config, trace, session.deadline);
             let project = session.project_facts(None);
             session.inject(trace, |ctx| {
                 inject_session_start(ctx, config.hook.session_start_budget, &project)

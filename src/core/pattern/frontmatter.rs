@@ -100,32 +100,34 @@ impl Ctx<'_> {
             match key {
                 "tags" => {
                     let items = self.items(key, value, "`tags: [errors, rust]`")?;
-                    for tag in items {
-                        values::push_unique(&mut fm.tags, tag);
-                    }
+                    values::extend_unique(&mut fm.tags, items);
                 }
                 "language" | "languages" => {
                     let example = format!("`{key}: rust` or `{key}: [rust, go]`");
-                    for language in self.items(key, value, &example)? {
-                        values::push_unique(&mut fm.languages, language.to_lowercase());
-                    }
+                    let languages = self.items(key, value, &example)?;
+                    values::extend_unique(
+                        &mut fm.languages,
+                        languages.into_iter().map(|l| l.to_lowercase()),
+                    );
                 }
                 "technology" | "technologies" => {
                     let example = format!("`{key}: nextjs` or `{key}: [fastapi, pydantic]`");
+                    let mut names = Vec::new();
                     for technology in self.items(key, value, &example)? {
-                        let name = values::technology_name(&technology).map_err(|message| {
+                        names.push(values::technology_name(&technology).map_err(|message| {
                             self.error(Some(key), self.key_line(key), message)
-                        })?;
-                        values::push_unique(&mut fm.technologies, name);
+                        })?);
                     }
+                    values::extend_unique(&mut fm.technologies, names);
                 }
                 "universal" | "alwaysApply" => fm.universal |= self.boolean(key, value)?,
                 "applies_when" => fm.applies_when = self.applies_when(value)?,
                 "paths" | "globs" | "applyTo" => {
                     let example =
                         format!("`{key}: \"**/*.ts, **/*.tsx\"` or `{key}: [\"src/**\"]`");
-                    for glob in self.items(key, value, &example)? {
-                        if let Err(e) = globset::Glob::new(&glob) {
+                    let globs = self.items(key, value, &example)?;
+                    for glob in &globs {
+                        if let Err(e) = globset::Glob::new(glob) {
                             let message = format!(
                                 "`{key}` has an invalid glob `{glob}`: {}; fix or quote it, \
                                  e.g. `{key}: \"src/**/*.rs\"`",
@@ -133,8 +135,8 @@ impl Ctx<'_> {
                             );
                             return Err(self.error(Some(key), self.key_line(key), message));
                         }
-                        values::push_unique(&mut fm.paths, glob);
                     }
+                    values::extend_unique(&mut fm.paths, globs);
                 }
                 "description" => fm.description = self.description(value)?,
                 _ => {}
@@ -203,6 +205,8 @@ impl Ctx<'_> {
                 values::applies_item(&item, &mut when)
                     .map_err(|m| self.error(Some(KEY), line, format!("{m}, e.g. {example}")))?;
             }
+            values::dedup_in_order(&mut when.tools);
+            values::dedup_in_order(&mut when.commands);
             return Ok(when);
         };
         for (sub, sub_value) in map {
@@ -227,11 +231,8 @@ impl Ctx<'_> {
                     }
                 }
                 "commands" => {
-                    for item in items {
-                        if let Some(command) = values::command_prefix(&item) {
-                            values::push_unique(&mut when.commands, command);
-                        }
-                    }
+                    let commands = items.iter().filter_map(|i| values::command_prefix(i));
+                    values::extend_unique(&mut when.commands, commands);
                 }
                 _ => {
                     let message = format!(
@@ -242,6 +243,8 @@ impl Ctx<'_> {
                 }
             }
         }
+        values::dedup_in_order(&mut when.tools);
+        values::dedup_in_order(&mut when.commands);
         Ok(when)
     }
 

@@ -27,6 +27,7 @@ use crate::core::config::Config;
 use crate::core::pattern::{Pattern, parse_pattern};
 use crate::core::query::{TechnologyTable, mentioned_languages};
 use crate::core::sources::{RuleOrigin, read_rule};
+use crate::services::deadline::Deadline;
 use crate::storage::bounded_read::{BoundedReadError, read_bounded, read_listed_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 
@@ -47,6 +48,8 @@ pub struct IngestOptions {
     pub force: bool,
     /// Index just this file (relative to the working directory or absolute).
     pub file: Option<PathBuf>,
+    /// Stop, writing nothing, once this passes (a hook's refresh; see `services::deadline`).
+    pub deadline: Deadline,
 }
 
 /// Progress callbacks, so adapters can draw a bar without ingest knowing about terminals.
@@ -224,9 +227,11 @@ fn rule_files_besides(
     let scan = scan_rule_files(root, &config.knowledge_dir, &config.sources);
     report.rule_warnings.extend(scan.warnings);
     let names: BTreeSet<&str> = knowledge.iter().map(|f| f.source.as_str()).collect();
+    // A set, not a scan of every pattern per rule file: thousands of each stay linear.
+    let paths: BTreeSet<&Path> = knowledge.iter().map(|f| f.path.as_path()).collect();
     let mut files = Vec::new();
     for (file, _) in scan.files {
-        if knowledge.iter().any(|k| k.path == file.path) {
+        if paths.contains(file.path.as_path()) {
             continue;
         }
         if names.contains(file.source.as_str()) {
@@ -292,6 +297,7 @@ pub fn ingest(
         .map(|f| (f, false))
         .chain(rules.iter().map(|f| (f, true)));
     for (file, native) in listed {
+        options.deadline.check("while reading pattern files")?;
         seen.insert(file.source.clone());
         let read = match file.listed_type {
             Some(listed) => read_listed_file(&file.path, listed, limit),
@@ -339,6 +345,7 @@ pub fn ingest(
     let mut done = 0;
     let mut batches = changed.into_iter().peekable();
     while batches.peek().is_some() {
+        options.deadline.check("while parsing pattern files")?;
         let batch: Vec<_> = batches.by_ref().take(PARSE_BATCH).collect();
         done += batch.len();
         for (source, native, parsed) in parse_in_parallel(batch) {
@@ -390,6 +397,8 @@ pub fn ingest(
             origin: f.origin.clone(),
         })
         .collect();
+    // The write is one transaction: it runs whole or, past the deadline, not at all.
+    options.deadline.check("before writing the index")?;
     // A forced rebuild starts from nothing, so files that are invalid now are absent after it.
     index.write(&WriteBatch {
         replace_all: options.force && whole_dir,

@@ -310,3 +310,24 @@ fn only_an_ingest_of_the_whole_knowledge_dir_completes_an_index() {
     });
     assert!(index.ingest_completed().unwrap());
 }
+
+#[test]
+fn an_ingest_past_its_deadline_writes_nothing_and_keeps_the_index_as_it_was() {
+    let kb = Kb::new();
+    kb.write("a.md", "# A\nalpha\n");
+    kb.ingest(IngestOptions::default());
+    kb.write("b.md", "# B\nbeta\n");
+    let mut index = Index::open(&kb.config.database).unwrap();
+    let passed = IngestOptions {
+        deadline: Deadline::after(Instant::now(), Duration::ZERO),
+        ..IngestOptions::default()
+    };
+    let err = ingest(&kb.config, &mut index, &passed, &mut NoProgress).unwrap_err();
+    assert!(
+        matches!(err, IngestError::Index(IndexError::Deadline { .. })),
+        "{err}"
+    );
+    drop(index);
+    assert_eq!(kb.sources(), ["a.md"]);
+    assert_eq!(kb.ingest(IngestOptions::default()).added, ["b.md"]);
+}

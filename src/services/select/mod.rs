@@ -33,6 +33,7 @@ use crate::core::select::globs::{
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
 use crate::core::select::task_guide::task_guide;
 use crate::core::sources::CallSite;
+use crate::services::deadline::Deadline;
 use crate::services::hybrid::RetrievalMode;
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
@@ -62,6 +63,9 @@ pub struct SelectRequest<'a> {
     /// Where the call is in the repository and which harness asks, for other agents' rule
     /// files (see `core::sources`).
     pub site: &'a CallSite,
+    /// The call's deadline, checked after the candidates are gathered and before the vector
+    /// search.
+    pub deadline: Deadline,
 }
 
 /// One candidate with everything that judged it.
@@ -140,6 +144,7 @@ pub fn select(
     rule_scoping::rule_candidates(index, request, &mut pool)?;
     let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
     technology_evidence(index, request.query, &mut pool)?;
+    request.deadline.check("after gathering the candidates")?;
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
     paths_evidence(index, request.query, &mut pool)?;

@@ -72,6 +72,7 @@ fn run(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>, explain: bool) -
             min_relevance: 0.6,
             explain,
             site: &CallSite::default(),
+            deadline: Default::default(),
         },
     )
     .unwrap()
@@ -360,3 +361,42 @@ fn paths_scope_a_pattern_to_their_files_and_a_build_file_beside_a_language_is_no
 }
 
 mod rule_scoping;
+
+#[test]
+fn a_selection_past_its_deadline_stops_instead_of_answering() {
+    let kb = kb(
+        &[(
+            "errors.md",
+            "---\npaths: [\"src/errors.rs\"]\n---\n# Errors\n\nWrap errors with context.\n",
+        )],
+        None,
+    );
+    let query = edit("/w/app", "src/errors.rs", "fn wrap_errors() {}");
+    let facts = kb.index.knowledge_facts().unwrap();
+    let request = SelectRequest {
+        query: &query,
+        terms: &query.terms,
+        tool_name: Some("Edit"),
+        command: None,
+        include_universal: true,
+        max_patterns: 5,
+        embedder: None,
+        query_text: "errors",
+        min_relevance: 0.6,
+        explain: false,
+        site: &CallSite::default(),
+        deadline: Deadline::after(std::time::Instant::now(), std::time::Duration::ZERO),
+    };
+    match select(&kb.index, &facts, &request) {
+        Err(IndexError::Deadline { step }) => assert_eq!(step, "after gathering the candidates"),
+        other => panic!("expected the deadline to stop selection, got {other:?}"),
+    }
+    let unbounded = SelectRequest {
+        deadline: Deadline::none(),
+        ..request
+    };
+    assert_eq!(
+        kept(&select(&kb.index, &facts, &unbounded).unwrap()),
+        ["errors.md"]
+    );
+}

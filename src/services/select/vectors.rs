@@ -33,6 +33,8 @@ pub(super) fn vector_evidence(
         notes.push("full-text only: hybrid search is off".to_string());
         return Ok(RetrievalMode::FtsOnly);
     };
+    // Asking the embedder is the slowest step a hook can take.
+    request.deadline.check("before the vector search")?;
     let vector = match query_vector(index, embedder, request.query_text, notes) {
         Ok((vector, _cached)) => vector,
         Err(note) => {

@@ -76,6 +76,12 @@ pub enum IndexError {
     Sqlite(rusqlite::Error),
     #[error("corrupt index data: {0}; run `lore ingest --force` to rebuild it")]
     Corrupt(String),
+    /// The caller's deadline passed (a hook's `[hook] deadline_ms`, see
+    /// `services::deadline`): the work stopped at `step`, and nothing was written.
+    #[error(
+        "stopped {step}: the hook's deadline (`hook.deadline_ms`) passed; nothing injected (raise `hook.deadline_ms`, or run `lore ingest` when an index refresh is what takes long)"
+    )]
+    Deadline { step: &'static str },
 }
 
 /// An open index.
@@ -246,7 +252,8 @@ impl IndexError {
             | Self::NotAFile { .. }
             | Self::NotLoreIndex { .. }
             | Self::OlderSchema { .. }
-            | Self::Busy(_) => None,
+            | Self::Busy(_)
+            | Self::Deadline { .. } => None,
         }
     }
 }

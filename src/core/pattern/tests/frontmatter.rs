@@ -24,6 +24,21 @@ fn tags_from_list_or_comma_string_trimmed_deduped_stringified() {
 }
 
 #[test]
+fn thousands_of_repeated_tags_keep_first_seen_order_once_each() {
+    let many: Vec<String> = (0..6_000).map(|i| format!("t{}", i % 3_000)).collect();
+    let yaml = format!(
+        "tags: \"{}\"\napplies_when: [{}]",
+        many.join(","),
+        "Edit, Bash(git commit), Edit, ".repeat(500)
+    );
+    let fm = fm(&yaml);
+    let expected: Vec<String> = (0..3_000).map(|i| format!("t{i}")).collect();
+    assert_eq!(fm.tags, expected);
+    assert_eq!(fm.applies_when.tools, strings(&["Edit"]));
+    assert_eq!(fm.applies_when.commands, strings(&["git commit"]));
+}
+
+#[test]
 fn tag_universal_in_any_case_sets_universal() {
     let fm = fm("tags: [Universal, git]");
     assert!(fm.universal);

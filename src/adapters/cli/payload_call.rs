@@ -1,0 +1,122 @@
+//! What the hook of a payload's harness searches for: the event (a tool call without one is
+//! a PreToolUse), the tool, the query input the hook builds, and the moment, or why the hook
+//! searches nothing, through the hook's own classification and payload mapping. `lore
+//! extract-queries` and `lore why` read payloads through here, so both see what the hook does.
+
+use std::path::Path;
+
+use anyhow::Context;
+use serde_json::Value;
+
+use crate::adapters::claude::event as claude_event;
+use crate::adapters::claude::hook_query_input;
+use crate::adapters::claude::wire::Payload;
+use crate::adapters::codex;
+use crate::core::config::Config;
+use crate::core::query::{QueryInput, TechnologyTable};
+use crate::services::project::project_facts;
+use crate::services::query_plan::Moment;
+
+/// A payload only the Codex CLI sends: an `apply_patch` edit.
+pub(super) fn is_codex_payload(value: &Value) -> bool {
+    value.get("tool_name").and_then(Value::as_str) == Some(codex::event::PATCH_TOOL)
+}
+
+/// The event a payload is for; eval cases and hand-written calls may omit it, and a tool
+/// call is then a PreToolUse.
+fn event_or_default(event: Option<String>, has_tool: bool) -> String {
+    event.unwrap_or_else(|| {
+        if has_tool {
+            "PreToolUse"
+        } else {
+            "UserPromptSubmit"
+        }
+        .to_string()
+    })
+}
+
+/// What the hook for this payload's harness searches at and with, or why it searches nothing.
+pub(super) struct Searched {
+    pub event: String,
+    pub tool_name: Option<String>,
+    pub input: QueryInput,
+    /// The moment, or why the hook searches nothing.
+    pub moment: Result<Moment, String>,
+}
+
+pub(super) fn claude_search(
+    call: usize,
+    value: &Value,
+    tools: &[String],
+) -> anyhow::Result<Searched> {
+    let mut payload: Payload = serde_json::from_value(value.clone())
+        .with_context(|| format!("call {call}: not a hook payload object"))?;
+    payload.hook_event_name = Some(event_or_default(
+        payload.hook_event_name.take(),
+        payload.tool_name.is_some(),
+    ));
+    let input = hook_query_input(&payload);
+    let event = claude_event::classify(&payload, tools);
+    let moment = match event {
+        claude_event::Event::UserPromptSubmit { .. } => Ok(Moment::Prompt),
+        claude_event::Event::PreToolUse { .. } => Ok(Moment::ToolCall),
+        claude_event::Event::PostToolUseFailure { .. } => Ok(Moment::ToolFailure),
+        _ => Err(claude_event::why_not_searched(&payload, &event, tools).unwrap_or_default()),
+    };
+    Ok(Searched {
+        event: payload.hook_event_name.unwrap_or_default(),
+        tool_name: payload.tool_name,
+        input,
+        moment,
+    })
+}
+
+pub(super) fn codex_search(
+    call: usize,
+    value: &Value,
+    tools: &[String],
+) -> anyhow::Result<Searched> {
+    let mut payload: codex::wire::Payload = serde_json::from_value(value.clone())
+        .with_context(|| format!("call {call}: not a Codex hook payload object"))?;
+    payload.hook_event_name = Some(event_or_default(
+        payload.hook_event_name.take(),
+        payload.tool_name.is_some(),
+    ));
+    let shell = codex::shell_outcome(&payload);
+    let input = codex::hook_query_input(&payload, shell.as_ref());
+    let event = codex::event::classify(&payload, tools, shell.as_ref());
+    let moment = event.moment().ok_or_else(|| {
+        codex::event::why_not_searched(&payload, &event, tools, shell.as_ref()).unwrap_or_default()
+    });
+    Ok(Searched {
+        event: payload.hook_event_name.unwrap_or_default(),
+        tool_name: payload.tool_name,
+        input,
+        moment,
+    })
+}
+
+/// Add what the project's root files show, read as the hook reads them: from the payload's
+/// folder (when it exists here) and the touched file's, up to the repository's top. Eval
+/// cases carry the transcript's last user message inline, and it is taken from there when
+/// the transcript gave none.
+pub(super) fn add_call_context(input: &mut QueryInput, value: &Value, config: Option<&Config>) {
+    if let Some(cwd) = input.cwd.as_deref().map(Path::new).filter(|d| d.is_dir()) {
+        let table = TechnologyTable::with_team(config.map_or(&[][..], |c| &c.technologies));
+        let top = config
+            .and_then(|c| c.path.as_deref())
+            .and_then(Path::parent);
+        let touched = input
+            .file_path
+            .as_deref()
+            .map(|f| cwd.join(f))
+            .and_then(|f| f.parent().map(Path::to_path_buf));
+        input.project = project_facts(cwd, touched.as_deref(), top, &table, None);
+    }
+    if input.last_user_message.is_none() {
+        input.last_user_message = value
+            .get("last_user_message")
+            .and_then(Value::as_str)
+            .map(String::from);
+    }
+}

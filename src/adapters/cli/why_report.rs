@@ -1,0 +1,386 @@
+//! What `lore why` prints: the call as the hook read it, then every candidate with its outcome
+//! (injected, already shown to the session, no room left in the budget, or dropped) and the
+//! reason in words, built from the selection's own evidence and verdicts and the budget's
+//! shares (nothing is judged again here). The JSON form keeps each candidate as `lore
+//! extract-queries --json` prints it, with the outcome, share and reason added.
+
+use crate::core::query::Dropped;
+use crate::core::select::bar::{Grounds, Shortfall, Verdict};
+use crate::core::sources::Harness;
+use crate::services::budget_share::{PatternShare, ShareOutcome};
+use crate::services::hybrid::RetrievalMode;
+use crate::services::inject::QueryDecision;
+use crate::services::select::Candidate;
+
+/// Most matched terms named in one reason.
+const MAX_TERMS_SHOWN: usize = 5;
+/// Widest pattern column in the text form; longer paths push their reason right.
+const MAX_SOURCE_COLUMN: usize = 40;
+
+/// The call being explained, as the hook read it.
+pub(super) struct CallFacts {
+    pub event: String,
+    pub tool_name: Option<String>,
+    pub harness: Harness,
+    pub session: Option<String>,
+}
+
+/// Everything `lore why` reports about one call.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct WhyReport {
+    event: String,
+    tool_name: Option<String>,
+    harness: Harness,
+    /// The session whose ledger dedup read (None: no dedup).
+    session_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<String>,
+    languages: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    technologies: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    project_technologies: Vec<String>,
+    terms: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    not_searched: Vec<Dropped>,
+    /// Why the hook searches nothing for this call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<String>,
+    fts: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    retrieval: Option<RetrievalMode>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<String>,
+    /// The characters this moment may inject.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    budget: Option<usize>,
+    candidates: Vec<Explained>,
+    /// The patterns injected, in order, and the characters of the whole text.
+    injected: Vec<String>,
+    chars: usize,
+}
+
+/// One candidate with what became of it.
+#[derive(Debug, serde::Serialize)]
+struct Explained {
+    #[serde(flatten)]
+    candidate: Candidate,
+    outcome: Outcome,
+    /// Its share of the budget, for a candidate the selection kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    share: Option<ShareOutcome>,
+    /// Sections of it the session had already been shown.
+    #[serde(skip_serializing_if = "is_zero")]
+    shown_before: usize,
+    reason: String,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// What became of a candidate, all steps together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Outcome {
+    Injected,
+    /// Kept, but the session was already shown all of it worth showing.
+    AlreadyShown,
+    /// Kept, but too little of the budget was left.
+    NoRoom,
+    /// Kept, but the index holds no text for it (an ingest is due).
+    NotInIndex,
+    Dropped,
+}
+
+impl Outcome {
+    fn label(self) -> &'static str {
+        match self {
+            Outcome::Injected => "+ injected",
+            Outcome::AlreadyShown => "= shown before",
+            Outcome::NoRoom => "- no room",
+            Outcome::NotInIndex => "- not in index",
+            Outcome::Dropped => "- dropped",
+        }
+    }
+}
+
+impl WhyReport {
+    /// A call the hook searches nothing for.
+    pub fn not_searched(facts: CallFacts, why: String) -> Self {
+        Self {
+            event: facts.event,
+            tool_name: facts.tool_name,
+            harness: facts.harness,
+            session_id: facts.session,
+            path: None,
+            languages: Vec::new(),
+            technologies: Vec::new(),
+            project_technologies: Vec::new(),
+            terms: Vec::new(),
+            not_searched: Vec::new(),
+            skipped: Some(why),
+            fts: None,
+            retrieval: None,
+            notes: Vec::new(),
+            budget: None,
+            candidates: Vec::new(),
+            injected: Vec::new(),
+            chars: 0,
+        }
+    }
+
+    /// A searched call: its query, every candidate and what the budget gave each kept one.
+    pub fn of_decision(facts: CallFacts, decision: &QueryDecision, budget: usize) -> Self {
+        let plan = &decision.selected.plan;
+        let query = &plan.query;
+        let selection = decision.selected.selection.as_ref();
+        let candidates = selection
+            .map(|s| {
+                s.candidates
+                    .iter()
+                    .map(|c| explain(c, share_of(&decision.shares, c)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let injection = decision.injection.as_ref();
+        Self {
+            event: facts.event,
+            tool_name: facts.tool_name,
+            harness: facts.harness,
+            session_id: facts.session,
+            path: query.relative_path.clone(),
+            languages: query.languages.clone(),
+            technologies: query.technologies.clone(),
+            project_technologies: query.project_technologies.clone(),
+            terms: query.terms.clone(),
+            not_searched: plan.focus.dropped.clone(),
+            skipped: plan.skipped.map(String::from),
+            fts: plan.expression.clone(),
+            retrieval: selection.map(|s| s.mode),
+            notes: selection.map(|s| s.notes.clone()).unwrap_or_default(),
+            budget: selection.map(|_| budget),
+            candidates,
+            injected: injection.map(|i| i.sources.clone()).unwrap_or_default(),
+            chars: injection.map_or(0, |i| i.text.chars().count()),
+        }
+    }
+}
+
+/// The budget share of a kept candidate (the shares follow the kept ones, by source).
+fn share_of<'a>(shares: &'a [PatternShare], candidate: &Candidate) -> Option<&'a PatternShare> {
+    if !candidate.verdict.is_kept() {
+        return None;
+    }
+    shares.iter().find(|s| s.source == candidate.source)
+}
+
+fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
+    let outcome = match (&candidate.verdict, share.map(|s| &s.outcome)) {
+        (Verdict::Dropped(_), _) => Outcome::Dropped,
+        (Verdict::Kept(_), None) => Outcome::NotInIndex,
+        (Verdict::Kept(_), Some(ShareOutcome::AlreadyShown)) => Outcome::AlreadyShown,
+        (Verdict::Kept(_), Some(ShareOutcome::NoRoom)) => Outcome::NoRoom,
+        (Verdict::Kept(_), Some(_)) => Outcome::Injected,
+    };
+    let mut reason = verdict_reason(candidate);
+    if let Some(share) = share {
+        reason.push_str("; ");
+        reason.push_str(&share_reason(share));
+    } else if outcome == Outcome::NotInIndex {
+        reason.push_str("; the index holds no text for it: run `lore ingest`");
+    }
+    Explained {
+        candidate: candidate.clone(),
+        outcome,
+        share: share.map(|s| s.outcome.clone()),
+        shown_before: share.map_or(0, |s| s.shown_before),
+        reason,
+    }
+}
+
+/// Why the selection kept or dropped a candidate, in words.
+fn verdict_reason(candidate: &Candidate) -> String {
+    let evidence = &candidate.evidence;
+    let matched = || {
+        let terms: Vec<&str> = evidence
+            .words
+            .matched
+            .iter()
+            .take(MAX_TERMS_SHOWN)
+            .map(|m| m.term.as_str())
+            .collect();
+        if terms.is_empty() {
+            String::new()
+        } else {
+            format!(" (matched: {})", terms.join(", "))
+        }
+    };
+    match &candidate.verdict {
+        Verdict::Kept(grounds) => match grounds {
+            Grounds::Universal => "universal, and its applies_when names this call".into(),
+            Grounds::Glob { glob } => format!("its paths glob `{glob}` matches the file"),
+            Grounds::Project => "the agent instructions of the project the call is in".into(),
+            Grounds::Stack => {
+                "its file name is the call's language or technology (the stack's general conventions)".into()
+            }
+            Grounds::Technology { technology } => format!(
+                "for {technology}, which the call's context has, backed by a word of the call{}",
+                matched()
+            ),
+            Grounds::Subject => format!(
+                "its file name is what the call is about, backed by a distinctive word{}",
+                matched()
+            ),
+            Grounds::Words { score } => format!(
+                "words clear the bar: score {score:.1}, near the call's best{}",
+                matched()
+            ),
+            Grounds::Fused { fused } => {
+                format!("hybrid: fused score {fused:.2} clears min_relevance")
+            }
+        },
+        Verdict::Dropped(shortfall) => match shortfall {
+            Shortfall::OtherProject => "project gate: it belongs to another project's folder".into(),
+            Shortfall::Technology { needs } => format!(
+                "technology gate: for {}, which this call's context does not have",
+                needs.join(" or ")
+            ),
+            Shortfall::OutsidePaths => {
+                "paths gate: its paths name other parts of the project than this file".into()
+            }
+            Shortfall::UnaskedTask { task } => {
+                format!("task gate: it guides a {task}, which the call does not ask for")
+            }
+            Shortfall::Language => "language gate: it is about a language the call is not in".into(),
+            Shortfall::WeakWords { score, bar } => {
+                format!("below the bar: word score {score:.1} < {bar:.1}{}", matched())
+            }
+            Shortfall::NoCallEvidence => format!(
+                "no distinctive word of the call itself matched, only common words, language names or the user's message{}",
+                matched()
+            ),
+            Shortfall::FarBelowBest { score, best } => format!(
+                "far below the best: word score {score:.1} against the call's best {best:.1}{}",
+                matched()
+            ),
+            Shortfall::Relevance { fused, min } => {
+                format!("hybrid: fused score {fused:.2} < min_relevance {min:.2}")
+            }
+            Shortfall::OverLimit { max } => format!(
+                "over the limit: more than `[hook] max_patterns` ({max}) patterns cleared the bar"
+            ),
+            Shortfall::Manual => {
+                "a rule to be asked for by name (manual): searchable, never injected by a hook".into()
+            }
+            Shortfall::ExcludedAgent => "the rule excludes coding agents".into(),
+            Shortfall::LoadedByHarness { harness } => format!(
+                "{} already loads this file into the model's context",
+                harness_name(*harness)
+            ),
+        },
+    }
+}
+
+/// What the budget gave a kept candidate, in words.
+fn share_reason(share: &PatternShare) -> String {
+    let before = match share.shown_before {
+        0 => String::new(),
+        n => format!(", {n} section(s) shown before left out"),
+    };
+    match &share.outcome {
+        ShareOutcome::Whole { chars } => format!("whole, {chars} chars{before}"),
+        ShareOutcome::Sections {
+            sections,
+            of,
+            chars,
+        } => format!("{} of {of} sections, {chars} chars{before}", sections.len()),
+        ShareOutcome::Cut { section, at, chars } => format!(
+            "section {} cut at {at} of its chars, {chars} chars{before}",
+            section + 1
+        ),
+        ShareOutcome::AlreadyShown => "already shown to this session".into(),
+        ShareOutcome::NoRoom => "no room left in the budget".into(),
+    }
+}
+
+fn harness_name(harness: Harness) -> &'static str {
+    match harness {
+        Harness::ClaudeCode => "Claude Code",
+        Harness::Codex => "the Codex CLI",
+    }
+}
+
+/// The report for a person: the call, then one line per candidate.
+pub(super) fn print_text(report: &WhyReport) {
+    println!(
+        "{} {}{} ({})",
+        report.event,
+        report.tool_name.as_deref().unwrap_or(""),
+        report
+            .path
+            .as_deref()
+            .map_or(String::new(), |p| format!(" {p}")),
+        harness_name(report.harness)
+    );
+    if let Some(why) = &report.skipped {
+        println!("  the hook searches nothing: {why}");
+        return;
+    }
+    println!("  languages: {}", report.languages.join(" "));
+    if !report.technologies.is_empty() || !report.project_technologies.is_empty() {
+        let mut all = report.technologies.clone();
+        all.extend(report.project_technologies.iter().cloned());
+        println!("  tech:      {}", all.join(" "));
+    }
+    println!("  terms:     {}", report.terms.join(" "));
+    println!(
+        "  fts:       {}",
+        report.fts.as_deref().unwrap_or("(no terms)")
+    );
+    for note in &report.notes {
+        println!("  note:      {note}");
+    }
+    let session = match &report.session_id {
+        Some(id) => format!("session {id} (dedup on)"),
+        None => "no session (dedup off)".to_string(),
+    };
+    let retrieval = match report.retrieval {
+        Some(RetrievalMode::Hybrid) => "hybrid",
+        _ => "full text",
+    };
+    println!(
+        "  budget:    {} chars; {retrieval}; {session}",
+        report.budget.unwrap_or(0)
+    );
+    println!();
+    if report.candidates.is_empty() {
+        println!("  no candidate: no pattern holds the call's words, globs or technologies");
+    }
+    let width = report
+        .candidates
+        .iter()
+        .map(|c| c.candidate.source.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(MAX_SOURCE_COLUMN);
+    for c in &report.candidates {
+        println!(
+            "  {:<14} {:<width$}  {}",
+            c.outcome.label(),
+            c.candidate.source,
+            c.reason
+        );
+    }
+    println!();
+    println!(
+        "injected: {} ({} of {} chars)",
+        if report.injected.is_empty() {
+            "nothing".to_string()
+        } else {
+            report.injected.join(", ")
+        },
+        report.chars,
+        report.budget.unwrap_or(0)
+    );
+}

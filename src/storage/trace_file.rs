@@ -1,0 +1,140 @@
+//! The `LORE_TRACE` file: one line appended per hook call, in one `write` on a descriptor
+//! opened with `O_APPEND`, so lines of concurrent hooks never interleave. The file is created
+//! private (0600), only ever a regular file (a FIFO or device at the path is refused without
+//! blocking), and kept to a size: once a line would take it past its cap, it is moved to
+//! `<path>.1` (replacing the previous one) and a new file is started.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+
+/// Append `line` and a newline to the trace file at `path`, rotating it to `<path>.1` first
+/// when the line would take it past `max_bytes`.
+pub fn append_trace_line(path: &Path, line: &str, max_bytes: u64) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(line.len() + 1);
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    let mut file = open_regular(path)?;
+    let size = file.metadata()?.len();
+    if size > 0 && size + bytes.len() as u64 > max_bytes {
+        rotate(path, &file)?;
+        file = open_regular(path)?;
+    }
+    // One write: with O_APPEND the kernel places it whole at the end, whatever else appends.
+    let written = file.write(&bytes)?;
+    if written != bytes.len() {
+        return Err(std::io::Error::other(format!(
+            "wrote {written} of {} bytes (is the disk full?)",
+            bytes.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The trace file opened for appending; anything but a regular file is refused.
+fn open_regular(path: &Path) -> std::io::Result<File> {
+    // O_NONBLOCK: opening a FIFO with no reader fails at once instead of waiting for one.
+    let file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    Ok(file)
+}
+
+/// Move the full trace file aside, unless another hook already did (the path then names a
+/// newer file, which is kept).
+fn rotate(path: &Path, open: &File) -> std::io::Result<()> {
+    let ours = open.metadata()?;
+    match std::fs::symlink_metadata(path) {
+        Ok(now) if now.ino() == ours.ino() && now.dev() == ours.dev() => {
+            std::fs::rename(path, rotated(path))
+        }
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// `<path>.1`.
+pub fn rotated(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".1");
+    PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn lines_are_appended_privately_and_the_file_rotates_at_its_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("trace.jsonl");
+        append_trace_line(&path, "{\"n\":1}", 40).unwrap();
+        append_trace_line(&path, "{\"n\":2}", 40).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"n\":1}\n{\"n\":2}\n"
+        );
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        // 16 bytes so far; 32 more would pass 40: the full file moves to .1.
+        append_trace_line(&path, &format!("{{\"n\":\"{}\"}}", "x".repeat(23)), 40).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(rotated(&path)).unwrap(),
+            "{\"n\":1}\n{\"n\":2}\n"
+        );
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .starts_with("{\"n\":\"xxx")
+        );
+    }
+
+    #[test]
+    fn a_fifo_or_a_device_is_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        assert!(append_trace_line(&fifo, "{}", 1 << 20).is_err());
+        assert!(append_trace_line(Path::new("/dev/null"), "{}", 1 << 20).is_err());
+    }
+
+    #[test]
+    fn concurrent_appends_never_interleave() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("trace.jsonl");
+        let threads: Vec<_> = (0..8)
+            .map(|t| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    for i in 0..200 {
+                        let line =
+                            format!("{{\"t\":{t},\"i\":{i},\"pad\":\"{}\"}}", "y".repeat(3000));
+                        append_trace_line(&path, &line, 1 << 30).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1600);
+        for line in lines {
+            serde_json::from_str::<serde_json::Value>(line).unwrap();
+        }
+    }
+}

@@ -1,0 +1,520 @@
+//! Hostile input to `lore hook`, one fresh process per input: MB-sized prompt, command, error
+//! and content fields; FIFOs and /dev/zero and /dev/urandom as the touched file, the
+//! transcript, a root manifest, `.mcp.json` and the `database` setting; huge, sparse,
+//! alias-bomb, FIFO and device pattern files; binary garbage; deep JSON nesting; and a reader
+//! that closes stdout before the answer. Each must exit 0 with one valid JSON object or
+//! nothing on stdout, and finish within `[hook] deadline_ms` plus a margin (the deadline is
+//! the hook's promise to the agent; the margin covers process start and exit on a loaded
+//! machine).
+//!
+//! Every run prints one figure line (time against the deadline, peak RSS of the process); run
+//! `cargo test --test hostile_input -- --nocapture --test-threads=1` to read them (see
+//! docs/benchmarks.md, "Hostile input"). `LORE_HOSTILE_GARBAGE=N` sets how many binary-garbage
+//! payloads are generated (default 8).
+
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use common::{Workspace, lore_command, stderr, stdout, without_lore_env};
+use serde_json::{Value, json};
+
+/// The hook's deadline in these workspaces (the default, written out).
+const DEADLINE_MS: u64 = 1_500;
+/// Process start, exit and a loaded 2-core machine, past the deadline.
+const MARGIN_MS: u64 = 1_000;
+/// A run still going after this is hung: it is killed and the test fails.
+const HUNG: Duration = Duration::from_secs(30);
+const MIB: usize = 1024 * 1024;
+
+/// What one hook process did.
+struct Run {
+    code: Option<i32>,
+    elapsed: Duration,
+    /// Peak resident memory of the hook process, when `/usr/bin/time` could measure it.
+    max_rss_kib: Option<u64>,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Measures a child's peak RSS. A process started straight from this test inherits the test
+/// process's high-water mark (Linux keeps it across fork and exec, and the test holds the
+/// large payloads), so the hook runs under `time`, whose own small memory is what it inherits.
+const TIME: &str = "/usr/bin/time";
+
+/// A workspace whose lore.toml adds `extra` to an FTS-only config with the default deadline.
+fn workspace(extra: &str) -> Workspace {
+    let ws = Workspace::new();
+    ws.write(
+        "lore.toml",
+        &format!(
+            "knowledge_dir = \"patterns\"\n{extra}\n[search]\nhybrid = false\n\n[hook]\ndeadline_ms = {DEADLINE_MS}\n"
+        ),
+    );
+    ws.pattern(
+        "python.md",
+        "---\nlanguage: python\n---\n# Python conventions\n\nUse type hints. Prefer pathlib.\n",
+    );
+    ws.pattern(
+        "errors.md",
+        "# Errors\n\nWrap errors with context; never swallow an exception or a failed command.\n",
+    );
+    ws
+}
+
+fn ingest(ws: &Workspace) {
+    let out = ws.lore().arg("ingest").output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// Run `lore hook` in `ws` on `stdin` (written from a thread, so a hook that stops reading
+/// cannot stall the test), in its own process group so a hung one can be killed with
+/// everything it started. With `close_stdout`, the read end of its stdout is closed before it
+/// answers.
+fn run_hook(ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
+    let rss_file = ws.path(".env/peak-rss");
+    let _ = std::fs::remove_file(&rss_file);
+    let measured = Path::new(TIME).is_file();
+    if !measured && std::env::var_os("CI").is_some_and(|v| v == "true") {
+        panic!("{TIME} is missing: install GNU time to measure the hook's peak memory");
+    }
+    let mut cmd = if measured {
+        let mut time = std::process::Command::new(TIME);
+        time.args(["-f", "%M", "-o"])
+            .arg(&rss_file)
+            .arg(env!("CARGO_BIN_EXE_lore"));
+        without_lore_env(&mut time);
+        time
+    } else {
+        lore_command()
+    };
+    cmd.current_dir(ws.root())
+        .env("HOME", ws.path(".env/home"))
+        .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
+        .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+        .args(["--config"])
+        .arg(ws.path("lore.toml"))
+        .arg("hook")
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let started = Instant::now();
+    let mut child = cmd.spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // A hook may stop reading (a payload past its cap, an early error): a broken pipe here
+        // is expected, not a failure.
+        let _ = input.write_all(&stdin);
+    });
+    let out_pipe = child.stdout.take().unwrap();
+    let reader = if close_stdout {
+        drop(out_pipe);
+        None
+    } else {
+        Some(drain(out_pipe))
+    };
+    let err_reader = drain(child.stderr.take().unwrap());
+    let status = reap(&mut child);
+    let elapsed = started.elapsed();
+    writer.join().unwrap();
+    let stdout = reader.map(|r| r.join().unwrap()).unwrap_or_default();
+    let stderr = err_reader.join().unwrap();
+    let max_rss_kib = std::fs::read_to_string(&rss_file)
+        .ok()
+        .and_then(|text| text.lines().last()?.trim().parse().ok());
+    Run {
+        code: status.code(),
+        elapsed,
+        max_rss_kib,
+        stdout,
+        stderr,
+    }
+}
+
+fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
+/// Wait for `child`; kill its process group and fail once it has run for [`HUNG`].
+fn reap(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > HUNG {
+            let group = format!("-{}", child.id());
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", "--", &group])
+                .status();
+            let _ = child.wait();
+            panic!("lore hook still running after {HUNG:?}: it hung");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Run one hostile input and check the hook's promise: exit 0, one JSON object or nothing,
+/// within the deadline and margin. Prints the figures.
+fn check(case: &str, ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
+    let size = stdin.len();
+    let run = run_hook(ws, stdin, close_stdout);
+    let ms = run.elapsed.as_millis();
+    println!(
+        "hostile: {case:<44} stdin {:>9} B  {ms:>5} ms of {DEADLINE_MS} ms  peak RSS {:>7} KiB  stdout {} B",
+        size,
+        run.max_rss_kib
+            .map_or_else(|| format!("n/a, no {TIME}"), |k| k.to_string()),
+        run.stdout.len()
+    );
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.code, Some(0), "{case}: exit status; stderr: {err}");
+    if !run.stdout.is_empty() {
+        let value: Value = serde_json::from_slice(&run.stdout)
+            .unwrap_or_else(|e| panic!("{case}: stdout is not JSON ({e}); stderr: {err}"));
+        assert!(value.is_object(), "{case}: {value}");
+        let context = value["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap_or("");
+        assert!(
+            context.chars().count() < 10_000,
+            "{case}: over Claude's cut-off"
+        );
+    }
+    assert!(
+        run.elapsed <= Duration::from_millis(DEADLINE_MS + MARGIN_MS),
+        "{case}: took {ms} ms, past the {DEADLINE_MS} ms deadline and {MARGIN_MS} ms margin; stderr: {err}"
+    );
+    run
+}
+
+fn payload(value: Value) -> Vec<u8> {
+    value.to_string().into_bytes()
+}
+
+/// `len` bytes of words, each different (`w1a2b3`), the most terms a text can give.
+fn many_words(len: usize) -> String {
+    let mut text = String::with_capacity(len + 16);
+    let mut n: u64 = 0x9E37_79B9;
+    while text.len() < len {
+        n = n
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        text.push_str(&format!("w{:x} ", n >> 40));
+    }
+    text.truncate(len);
+    text
+}
+
+/// Deterministic bytes (xorshift), so a failing garbage case can be replayed.
+fn garbage(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+fn cwd(ws: &Workspace) -> String {
+    ws.root().display().to_string()
+}
+
+#[test]
+fn megabyte_fields_are_answered_within_the_deadline() {
+    let ws = workspace("");
+    ingest(&ws);
+    let file = ws.path("src/app.py").display().to_string();
+    for size in [MIB, 4 * MIB] {
+        let text = many_words(size);
+        let mb = size / MIB;
+        let cases = [
+            (
+                "prompt",
+                json!({"session_id": "", "cwd": cwd(&ws), "hook_event_name": "UserPromptSubmit", "prompt": text}),
+            ),
+            (
+                "Bash command",
+                json!({"cwd": cwd(&ws), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                       "tool_input": {"command": text, "description": "run"}}),
+            ),
+            (
+                "failure error text",
+                json!({"cwd": cwd(&ws), "hook_event_name": "PostToolUseFailure", "tool_name": "Bash",
+                       "tool_input": {"command": "make"}, "error": format!("Exit code 1\n{text}")}),
+            ),
+            (
+                "Write content",
+                json!({"cwd": cwd(&ws), "hook_event_name": "PreToolUse", "tool_name": "Write",
+                       "tool_input": {"file_path": file, "content": text}}),
+            ),
+        ];
+        for (field, value) in cases {
+            check(&format!("{mb} MiB {field}"), &ws, payload(value), false);
+        }
+    }
+    // One token with no separator at all, as long as the largest field.
+    let token = "x".repeat(4 * MIB);
+    check(
+        "4 MiB prompt of one token",
+        &ws,
+        payload(json!({"cwd": cwd(&ws), "hook_event_name": "UserPromptSubmit", "prompt": token})),
+        false,
+    );
+}
+
+#[test]
+fn fifos_and_devices_where_files_are_expected_never_block() {
+    let ws = workspace("");
+    ingest(&ws);
+    mkfifo(&ws.path("src.fifo"));
+    mkfifo(&ws.path("transcript.fifo"));
+    let fifo = ws.path("src.fifo").display().to_string();
+    let transcript = ws.path("transcript.fifo").display().to_string();
+    for target in [fifo.as_str(), "/dev/zero", "/dev/urandom"] {
+        check(
+            &format!("Edit file_path {}", short(target)),
+            &ws,
+            payload(
+                json!({"session_id": "s", "cwd": cwd(&ws), "hook_event_name": "PreToolUse",
+                           "tool_name": "Edit",
+                           "tool_input": {"file_path": target, "old_string": "a", "new_string": "raise error"}}),
+            ),
+            false,
+        );
+    }
+    for target in [transcript.as_str(), "/dev/zero", "/dev/urandom"] {
+        check(
+            &format!("transcript_path {}", short(target)),
+            &ws,
+            payload(
+                json!({"cwd": cwd(&ws), "hook_event_name": "PreToolUse", "tool_name": "Edit",
+                           "transcript_path": target,
+                           "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a", "new_string": "b"}}),
+            ),
+            false,
+        );
+    }
+    // The project's own root files: a manifest and .mcp.json that never end or never open.
+    mkfifo(&ws.path("package.json"));
+    mkfifo(&ws.path(".mcp.json"));
+    std::os::unix::fs::symlink("/dev/zero", ws.path("Cargo.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/urandom", ws.path("pyproject.toml")).unwrap();
+    for event in ["SessionStart", "PreToolUse"] {
+        check(
+            &format!("{event} with FIFO and device root files"),
+            &ws,
+            payload(
+                json!({"session_id": "root", "cwd": cwd(&ws), "hook_event_name": event,
+                           "source": "startup", "tool_name": "Edit",
+                           "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a", "new_string": "b"}}),
+            ),
+            false,
+        );
+    }
+}
+
+/// A FIFO made for the test, by what it is; a device by its path.
+fn short(path: &str) -> &str {
+    if path.ends_with(".fifo") {
+        "FIFO"
+    } else {
+        path
+    }
+}
+
+#[test]
+fn a_fifo_or_device_as_the_database_never_blocks() {
+    let scratch = Workspace::bare();
+    mkfifo(&scratch.path("index.fifo"));
+    let fifo = scratch.path("index.fifo").display().to_string();
+    for database in [fifo.as_str(), "/dev/zero", "/dev/urandom"] {
+        let ws = workspace(&format!("database = {}\n", json!(database)));
+        for event in ["SessionStart", "PreToolUse"] {
+            check(
+                &format!("database {} on {event}", short(database)),
+                &ws,
+                payload(
+                    json!({"cwd": cwd(&ws), "hook_event_name": event, "source": "startup",
+                               "tool_name": "Edit",
+                               "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a", "new_string": "b"}}),
+                ),
+                false,
+            );
+        }
+    }
+    // The devices are untouched: still devices.
+    use std::os::unix::fs::FileTypeExt;
+    for device in ["/dev/zero", "/dev/urandom"] {
+        assert!(
+            std::fs::metadata(device)
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+}
+
+#[test]
+fn huge_sparse_bomb_and_special_pattern_files_are_refused_in_time() {
+    let ws = workspace("");
+    // A 1 GiB file with no blocks behind it, a real 8 MiB one, an alias bomb, a FIFO and a
+    // link to a device, beside one good pattern; no index yet, so the hook builds it.
+    std::fs::File::create(ws.path("patterns/sparse.md"))
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    ws.pattern("huge.md", &format!("# Huge\n\n{}", many_words(8 * MIB)));
+    let mut bomb = String::from("---\na0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..10 {
+        let prev = level - 1;
+        bomb.push_str(&format!(
+            "a{level}: &a{level} [{}]\n",
+            vec![format!("*a{prev}"); 9].join(", ")
+        ));
+    }
+    bomb.push_str("tags: *a9\n---\n# Bomb\n\nBody.\n");
+    ws.pattern("bomb.md", &bomb);
+    mkfifo(&ws.path("patterns/fifo.md"));
+    std::os::unix::fs::symlink("/dev/zero", ws.path("patterns/zero.md")).unwrap();
+    let edit = |session: &str| {
+        payload(
+            json!({"session_id": session, "cwd": cwd(&ws), "hook_event_name": "PreToolUse",
+                       "tool_name": "Edit",
+                       "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a",
+                                      "new_string": "raise an exception"}}),
+        )
+    };
+    let first = check(
+        "first index build over hostile patterns",
+        &ws,
+        edit("p1"),
+        false,
+    );
+    let start = payload(
+        json!({"session_id": "p2", "cwd": cwd(&ws), "hook_event_name": "SessionStart", "source": "startup"}),
+    );
+    check(
+        "SessionStart refresh over hostile patterns",
+        &ws,
+        start,
+        false,
+    );
+    let again = check("PreToolUse once indexed", &ws, edit("p3"), false);
+    // The good pattern still reaches the agent (in one of the runs: the first may have spent
+    // its deadline building).
+    let answered = [&first, &again]
+        .iter()
+        .any(|r| String::from_utf8_lossy(&r.stdout).contains("python.md"));
+    assert!(answered, "{}", String::from_utf8_lossy(&again.stderr));
+    // And every file is still there, untouched.
+    assert_eq!(
+        std::fs::metadata(ws.path("patterns/sparse.md"))
+            .unwrap()
+            .len(),
+        1 << 30
+    );
+    assert!(ws.path("patterns/bomb.md").is_file());
+}
+
+#[test]
+fn garbage_and_deep_nesting_on_stdin_are_ignored() {
+    let ws = workspace("");
+    ingest(&ws);
+    let count: u64 = std::env::var("LORE_HOSTILE_GARBAGE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(8);
+    for seed in 0..count {
+        let len = 1 << (10 + seed % 11); // 1 KiB .. 1 MiB
+        check(
+            &format!("binary garbage #{seed} ({len} B)"),
+            &ws,
+            garbage(seed + 1, len),
+            false,
+        );
+    }
+    let depth = 1_000_000;
+    let arrays = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    check("1M nested arrays", &ws, arrays.into_bytes(), false);
+    let objects = format!(
+        "{{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Edit\",\"tool_input\":{}{}}}",
+        "{\"a\":".repeat(depth),
+        "}".repeat(depth)
+    );
+    check(
+        "1M nested objects in tool_input",
+        &ws,
+        objects.into_bytes(),
+        false,
+    );
+    let mut invalid_utf8 = br#"{"hook_event_name":"UserPromptSubmit","prompt":"caf"#.to_vec();
+    invalid_utf8.extend_from_slice(&[0xff, 0xfe, 0xc3]);
+    invalid_utf8.extend_from_slice(br#" errors wrapping"}"#);
+    check("invalid UTF-8 in a string", &ws, invalid_utf8, false);
+    let nul = payload(
+        json!({"cwd": cwd(&ws), "hook_event_name": "UserPromptSubmit", "prompt": "errors\u{0}\u{0}wrap exception"}),
+    );
+    check("NUL bytes in a prompt", &ws, nul, false);
+    // Past the 32 MiB the hook reads: the rest is never read, the cut text is not JSON.
+    let over = payload(
+        json!({"cwd": cwd(&ws), "hook_event_name": "UserPromptSubmit", "prompt": "e ".repeat(17 * MIB)}),
+    );
+    check("34 MiB payload past the read cap", &ws, over, false);
+}
+
+#[test]
+fn a_reader_that_closed_stdout_costs_nothing() {
+    let ws = workspace("");
+    ingest(&ws);
+    for (event, session) in [("PreToolUse", "closed-1"), ("SessionStart", "closed-2")] {
+        let run = check(
+            &format!("{event} with stdout closed"),
+            &ws,
+            payload(
+                json!({"session_id": session, "cwd": cwd(&ws), "hook_event_name": event,
+                           "source": "startup", "tool_name": "Edit",
+                           "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a",
+                                          "new_string": "raise an exception"}}),
+            ),
+            true,
+        );
+        assert!(
+            String::from_utf8_lossy(&run.stderr).contains("cannot write the answer"),
+            "{event}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    // An answer that never arrived is not counted as shown: the same call gets it again.
+    let again = ws.hook(
+        &json!({"session_id": "closed-1", "cwd": cwd(&ws), "hook_event_name": "PreToolUse",
+                "tool_name": "Edit",
+                "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a",
+                               "new_string": "raise an exception"}})
+        .to_string(),
+    );
+    assert!(stdout(&again).contains("python.md"), "{}", stderr(&again));
+}
