@@ -415,6 +415,10 @@ fn a_written_files_concept_words_alone_cannot_name_a_subject() {
         cwd: Some("/home/dev/shop".to_owned()),
         ..input("Edit")
     });
-    assert!(edit.terms.contains(&"grouping".to_owned()), "{:?}", edit.terms);
+    assert!(
+        edit.terms.contains(&"grouping".to_owned()),
+        "{:?}",
+        edit.terms
+    );
     assert!(edit.written_terms.is_empty(), "{:?}", edit.written_terms);
 }
