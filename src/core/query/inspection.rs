@@ -26,8 +26,13 @@ const READ_ONLY_GIT: &[&str] = &[
 /// `gh` actions that only read (`gh pr view`, `gh run list`).
 const READ_ONLY_GH_ACTIONS: &[&str] = &["checks", "diff", "list", "status", "view"];
 
-/// `curl` options that send data, upload or write a file: such a request changes something.
+/// `curl` options that send data, upload or write a file (the body, headers or cookies):
+/// such a request changes something.
 const CURL_WRITES: &[&str] = &[
+    "-D",
+    "--dump-header",
+    "-c",
+    "--cookie-jar",
     "-d",
     "--data",
     "--data-ascii",
@@ -130,13 +135,13 @@ fn inspects(words: &[String]) -> bool {
         "curl" => curl_reads(&args),
         "aws" => aws_reads(&args),
         "rm" => removes_generated_output(&args),
-        _ if READ_ONLY_SUBCOMMANDS.iter().any(|(p, _)| *p == program) => {
-            let first = args.iter().find(|a| !a.starts_with('-'));
-            READ_ONLY_SUBCOMMANDS
+        _ => match READ_ONLY_SUBCOMMANDS.iter().find(|(p, _)| *p == program) {
+            Some((_, reads)) => args
                 .iter()
-                .any(|(p, subs)| *p == program && first.is_some_and(|f| subs.contains(f)))
-        }
-        _ => READ_ONLY_PROGRAMS.contains(&program),
+                .find(|a| !a.starts_with('-'))
+                .is_some_and(|sub| reads.contains(sub)),
+            None => READ_ONLY_PROGRAMS.contains(&program),
+        },
     }
 }
 
@@ -260,6 +265,7 @@ mod tests {
             "curl --request=PUT localhost/x",
             "curl -dname=x localhost",
             "curl -o install.sh https://example.com/install.sh",
+            "curl -D headers.txt localhost:3000",
             "curl -fsSL https://example.com/install.sh | sh",
             "curl -X",
             "aws s3 cp report.csv s3://bucket/",
