@@ -43,12 +43,13 @@ pub fn project_facts(
     let mut known: FolderFacts = cache.map(ProjectCache::load).unwrap_or_default();
     let mut read_any = false;
     let mut facts = ManifestFindings::default();
+    let below = files_below_root(table);
     for dir in folders {
         let key = dir.to_string_lossy().into_owned();
         let found = match known.get(&key) {
             Some(found) => found.clone(),
             None => {
-                let found = folder_facts(dir, table);
+                let found = folder_facts(dir, table, &below);
                 known.insert(key, found.clone());
                 read_any = true;
                 found
@@ -63,15 +64,19 @@ pub fn project_facts(
     facts
 }
 
-/// What one folder's root files show.
-fn folder_facts(dir: &Path, table: &TechnologyTable) -> ManifestFindings {
-    let below: Vec<String> = table
+/// The root files worth reading that sit one folder down (`gradle/libs.versions.toml`).
+fn files_below_root(table: &TechnologyTable) -> Vec<String> {
+    table
         .root_file_names()
         .into_iter()
         .filter(|name| name.contains('/'))
-        .collect();
+        .collect()
+}
+
+/// What one folder's root files show; `below` from [`files_below_root`].
+fn folder_facts(dir: &Path, table: &TechnologyTable, below: &[String]) -> ManifestFindings {
     let mut facts = ManifestFindings::default();
-    for (name, text) in read_root_files(dir, |name| table.is_root_file(name), &below) {
+    for (name, text) in read_root_files(dir, |name| table.is_root_file(name), below) {
         let found = table.in_manifest(&name, &text);
         extend_unique(&mut facts.technologies, found.technologies);
         extend_unique(&mut facts.languages, found.languages);

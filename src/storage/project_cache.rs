@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::query::ManifestFindings;
 
-use super::atomic_file::write_atomically;
+use super::atomic_file::write_cache_atomically;
 use super::bounded_read::read_bounded;
 
 /// A cache file larger than this is not one lore wrote.
@@ -49,7 +49,7 @@ impl ProjectCache {
             return;
         }
         if let Ok(json) = serde_json::to_vec(folders) {
-            let _ = write_atomically(&self.path, &json);
+            let _ = write_cache_atomically(&self.path, &json);
         }
     }
 }

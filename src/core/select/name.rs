@@ -47,11 +47,42 @@ pub fn name_words(source: &str) -> Vec<String> {
 /// `tests`): equal, with the same stem, or the shorter (at least four letters) starts the
 /// longer, which adds at most four letters (`type` is not `typescript`).
 pub fn same_word(a: &str, b: &str) -> bool {
-    if a == b || porter_stem(a) == porter_stem(b) {
-        return true;
+    StemmedWord::new(a).same_as(&StemmedWord::new(b))
+}
+
+/// A word with its Porter stem, so comparing it with many others stems it once: a hook
+/// compares every name word of every candidate with every term of the call.
+#[derive(Debug, Clone)]
+struct StemmedWord {
+    word: String,
+    stem: String,
+}
+
+impl StemmedWord {
+    fn new(word: &str) -> Self {
+        Self {
+            word: word.to_string(),
+            stem: porter_stem(word),
+        }
     }
-    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    short.len() >= 4 && long.len() - short.len() <= 4 && long.starts_with(short)
+
+    /// See [`same_word`].
+    fn same_as(&self, other: &StemmedWord) -> bool {
+        let (a, b) = (self.word.as_str(), other.word.as_str());
+        if a == b || self.stem == other.stem {
+            return true;
+        }
+        let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+        short.len() >= 4 && long.len() - short.len() <= 4 && long.starts_with(short)
+    }
+
+    fn in_list(&self, list: &[StemmedWord]) -> bool {
+        list.iter().any(|w| self.same_as(w))
+    }
+}
+
+fn stemmed<'a>(words: impl IntoIterator<Item = &'a String>) -> Vec<StemmedWord> {
+    words.into_iter().map(|w| StemmedWord::new(w)).collect()
 }
 
 /// A file-name word is filler when more than one name in this many has it (and more than
@@ -79,18 +110,7 @@ pub fn filler_words<'a>(sources: impl IntoIterator<Item = &'a str>) -> BTreeSet<
 /// The share (0..1) of a pattern name's subject words that the query terms cover; `None`
 /// when the name has no subject words (`AGENTS.md`, `2.04.md`), which says nothing.
 pub fn name_coverage(source: &str, terms: &[String], filler: &BTreeSet<String>) -> Option<f64> {
-    let subject: Vec<String> = name_words(source)
-        .into_iter()
-        .filter(|w| !filler.contains(w))
-        .collect();
-    if subject.is_empty() {
-        return None;
-    }
-    let covered = subject
-        .iter()
-        .filter(|w| terms.iter().any(|t| same_word(w, t)))
-        .count();
-    Some(covered as f64 / subject.len() as f64)
+    NameQuery::new(&[], terms, &[]).coverage(source, filler)
 }
 
 /// Words that say what kind of document a file is, not what it is about (`go-style-guide`,
@@ -145,38 +165,82 @@ pub fn name_match(
     weak_terms: &[String],
     filler: &BTreeSet<String>,
 ) -> Option<NameMatch> {
-    let subject = subject_words(source, filler);
-    if subject.is_empty() {
-        return None;
+    NameQuery::new(stack, terms, weak_terms).matches(source, filler)
+}
+
+/// One call's words, stemmed once, to hold against the names of many candidates: see
+/// [`name_coverage`] and [`name_match`].
+#[derive(Debug, Clone)]
+pub struct NameQuery {
+    /// The call's terms, for coverage.
+    terms: Vec<StemmedWord>,
+    /// The stack's words: each technology also names itself by its parts and without its
+    /// hyphens (`spring-boot`: `spring`, `boot`, `springboot`).
+    stack: Vec<StemmedWord>,
+    /// The call's own terms (not the weak ones) and the stack.
+    call: Vec<StemmedWord>,
+    /// Every term and the stack.
+    all: Vec<StemmedWord>,
+}
+
+impl NameQuery {
+    pub fn new(stack: &[String], terms: &[String], weak_terms: &[String]) -> Self {
+        let stack_words: Vec<String> = stack
+            .iter()
+            .flat_map(|t| {
+                let mut words: Vec<String> = t.split('-').map(str::to_string).collect();
+                words.push(t.clone());
+                words.push(t.replace('-', ""));
+                words
+            })
+            .collect();
+        let stack = stemmed(&stack_words);
+        let terms = stemmed(terms);
+        let call: Vec<StemmedWord> = terms
+            .iter()
+            .filter(|t| !weak_terms.contains(&t.word))
+            .chain(&stack)
+            .cloned()
+            .collect();
+        let all: Vec<StemmedWord> = terms.iter().chain(&stack).cloned().collect();
+        Self {
+            terms,
+            stack,
+            call,
+            all,
+        }
     }
-    // A technology also names itself by its parts and without its hyphens (`spring-boot`:
-    // `spring`, `boot`, `springboot`).
-    let stack_words: Vec<String> = stack
-        .iter()
-        .flat_map(|t| {
-            let mut words: Vec<String> = t.split('-').map(str::to_string).collect();
-            words.push(t.clone());
-            words.push(t.replace('-', ""));
-            words
-        })
-        .collect();
-    let covered_by =
-        |list: &[&String]| subject.iter().all(|w| list.iter().any(|t| same_word(w, t)));
-    let stack: Vec<&String> = stack_words.iter().collect();
-    let call: Vec<&String> = terms
-        .iter()
-        .filter(|t| !weak_terms.contains(t))
-        .chain(stack.iter().copied())
-        .collect();
-    let all: Vec<&String> = terms.iter().chain(stack.iter().copied()).collect();
-    if covered_by(&stack) {
-        Some(NameMatch::Stack)
-    } else if covered_by(&call) {
-        Some(NameMatch::Call)
-    } else if covered_by(&all) {
-        Some(NameMatch::Message)
-    } else {
-        None
+
+    /// See [`name_coverage`].
+    pub fn coverage(&self, source: &str, filler: &BTreeSet<String>) -> Option<f64> {
+        let subject: Vec<StemmedWord> = name_words(source)
+            .iter()
+            .filter(|w| !filler.contains(*w))
+            .map(|w| StemmedWord::new(w))
+            .collect();
+        if subject.is_empty() {
+            return None;
+        }
+        let covered = subject.iter().filter(|w| w.in_list(&self.terms)).count();
+        Some(covered as f64 / subject.len() as f64)
+    }
+
+    /// See [`name_match`].
+    pub fn matches(&self, source: &str, filler: &BTreeSet<String>) -> Option<NameMatch> {
+        let subject = stemmed(&subject_words(source, filler));
+        if subject.is_empty() {
+            return None;
+        }
+        let covered_by = |list: &[StemmedWord]| subject.iter().all(|w| w.in_list(list));
+        if covered_by(&self.stack) {
+            Some(NameMatch::Stack)
+        } else if covered_by(&self.call) {
+            Some(NameMatch::Call)
+        } else if covered_by(&self.all) {
+            Some(NameMatch::Message)
+        } else {
+            None
+        }
     }
 }
 

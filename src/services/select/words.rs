@@ -10,7 +10,7 @@ use crate::core::select::bm25::{
     Posting, RankedText, background_share, bm25_scores_smoothed, smoothed_idf,
 };
 use crate::core::select::evidence::{MatchedTerm, WordEvidence};
-use crate::core::select::name::{name_coverage, name_match, same_word};
+use crate::core::select::name::{NameQuery, same_word};
 use crate::core::select::pattern_terms::Field;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
 
@@ -157,15 +157,10 @@ pub(super) fn word_candidates(
         .chain(&query.project_technologies)
         .cloned()
         .collect();
+    let names = NameQuery::new(&stack, &query.terms, &weak_terms);
     let with_name = |id: i64, source: &str| WordEvidence {
-        name_coverage: name_coverage(source, &query.terms, &facts.name_filler),
-        name_match: name_match(
-            source,
-            &stack,
-            &query.terms,
-            &weak_terms,
-            &facts.name_filler,
-        ),
+        name_coverage: names.coverage(source, &facts.name_filler),
+        name_match: names.matches(source, &facts.name_filler),
         ..words_of(id)
     };
     for id in known {

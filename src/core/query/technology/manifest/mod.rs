@@ -207,6 +207,7 @@ fn read(kind: Kind, text: &str) -> Vec<Evidence> {
 /// (built-in, then the team's), each once.
 pub(super) fn root_file_names(table: &TechnologyTable) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let team = table
         .team
         .iter()
@@ -217,7 +218,7 @@ pub(super) fn root_file_names(table: &TechnologyTable) -> Vec<String> {
         .chain(FILES.root_names())
         .chain(team)
     {
-        if !names.iter().any(|n| n == name) {
+        if seen.insert(name) {
             names.push(name.to_owned());
         }
     }
