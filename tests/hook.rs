@@ -467,11 +467,12 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
     // tool call must get its conventions, not wait for a session start or `lore ingest`.
     let ws = ingested_fixture();
     {
-        // Undo migration 8: the index as a schema-7 lore left it.
+        // Undo migrations 8 and 10 (9 adds rows only): the index as a schema-7 lore left it.
         let conn = rusqlite::Connection::open(ws.path(".lore/index.db")).unwrap();
         conn.execute_batch(
             "DROP TRIGGER chunks_drop_pattern_vectors;
              DROP TABLE pattern_vectors;
+             DROP TABLE source_files;
              PRAGMA user_version = 7;",
         )
         .unwrap();

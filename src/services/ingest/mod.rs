@@ -1,25 +1,31 @@
 //! Ingest: the only path from pattern files on disk into the index.
 //!
-//! Delta by content hash (no git needed): unchanged files are not parsed again, deleted files
-//! leave the index, and everything one run changes is applied in a single transaction.
+//! Delta by file stamp, then content hash (no git needed): a file whose size, times and inode
+//! are those recorded when it was last read is not read again (see `core::file_stamp` for
+//! when a stamp is trusted), a file read and found unchanged is not parsed again, deleted
+//! files leave the index, and everything one run changes is applied in a single transaction.
 //! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
 //! file that becomes invalid keeps its previously indexed version until it is fixed.
 
 mod embed;
+mod freshness;
 mod scan;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use crate::core::config::Config;
+use crate::core::file_stamp::RecordedFile;
 use crate::core::pattern::{Pattern, parse_pattern};
 use crate::core::query::mentioned_languages;
-use crate::storage::bounded_read::{BoundedReadError, read_bounded, read_listed_file};
+use crate::storage::bounded_read::{BoundedReadError, read_pattern_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
+pub use freshness::unchanged_since_last_ingest;
+use freshness::{Stored, now_ns, stamp_of};
 
 pub use embed::{
     EMBED_BATCH, EmbedReport, EmbeddingError, embed_missing, embedding_text, ingest_with_embeddings,
@@ -80,6 +86,10 @@ pub struct IngestReport {
     /// The embedding step, when it ran ([`ingest_with_embeddings`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embeddings: Option<EmbedReport>,
+    /// How many files were read (the others' stamps proved them unchanged): for the debug
+    /// trace, not part of the report users read.
+    #[serde(skip)]
+    pub files_read: usize,
 }
 
 fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -161,11 +171,59 @@ fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<Pattern, IngestIssue> 
     parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))
 }
 
-/// Run one ingest of `config`'s knowledge dir into `index`.
+/// Run one ingest of `config`'s knowledge dir into `index`. It always writes, so the index
+/// records when it last ran (`lore status`) even when nothing changed.
 pub fn ingest(
     config: &Config,
     index: &mut Index,
     options: &IngestOptions,
+    progress: &mut dyn IngestProgress,
+) -> Result<IngestReport, IngestError> {
+    let run = Run {
+        listing: None,
+        write_only_changes: false,
+        checked_at_ns: now_ns(),
+    };
+    run_ingest(config, index, options, run, progress)
+}
+
+/// A delta ingest of the whole knowledge dir as `scan` listed it (a hook's refresh, which
+/// has listed it already to check its size): when nothing changed it reads only the files
+/// whose stamps changed and writes nothing at all.
+pub fn ingest_scanned(
+    config: &Config,
+    index: &mut Index,
+    scan: KnowledgeScan,
+) -> Result<IngestReport, IngestError> {
+    let run = Run {
+        listing: Some(scan),
+        write_only_changes: true,
+        checked_at_ns: now_ns(),
+    };
+    run_ingest(
+        config,
+        index,
+        &IngestOptions::default(),
+        run,
+        &mut NoProgress,
+    )
+}
+
+/// How one ingest runs, beyond what the user asked for.
+struct Run {
+    /// The knowledge dir already listed, or None to list it (or read `options.file`).
+    listing: Option<KnowledgeScan>,
+    /// Skip the write when it would change nothing but the last-ingest time.
+    write_only_changes: bool,
+    /// When the files are checked (before the first `stat`): recorded with their stamps.
+    checked_at_ns: i64,
+}
+
+fn run_ingest(
+    config: &Config,
+    index: &mut Index,
+    options: &IngestOptions,
+    run: Run,
     progress: &mut dyn IngestProgress,
 ) -> Result<IngestReport, IngestError> {
     let started = Instant::now();
@@ -173,16 +231,21 @@ pub fn ingest(
     if !root.is_dir() {
         return Err(IngestError::KnowledgeDirMissing(root.clone()));
     }
+    // `--force` reads every file whatever its stamp says.
     let stored = if options.force {
-        BTreeMap::new()
+        Stored(BTreeMap::new())
     } else {
-        index.content_hashes()?
+        Stored::load(index)?
     };
 
     let mut report = IngestReport::default();
-    let (files, whole_dir) = match &options.file {
-        Some(path) => (vec![single_file(root, path)?], false),
-        None => {
+    let (files, whole_dir) = match (&options.file, run.listing) {
+        (Some(path), _) => (vec![single_file(root, path)?], false),
+        (None, Some(scan)) => {
+            report.warnings = scan.warnings;
+            (scan.files, true)
+        }
+        (None, None) => {
             let scan = scan_knowledge(root).map_err(|source| IngestError::Scan {
                 dir: root.clone(),
                 source,
@@ -193,17 +256,20 @@ pub fn ingest(
     };
 
     let mut seen = BTreeSet::new();
-    // Read and hash every file (cheap), keeping the new and changed ones to parse.
-    let mut changed: Vec<(&SourceFile, Vec<u8>, String)> = Vec::new();
+    // Read and hash the files whose stamps changed (cheap), keeping the new and changed ones
+    // to parse, and the stamps worth recording of those whose text did not change.
+    let mut changed: Vec<(&SourceFile, Vec<u8>, RecordedFile)> = Vec::new();
+    let mut restamped: Vec<(String, RecordedFile)> = Vec::new();
     let limit = config.ingest.max_pattern_bytes;
     for file in &files {
         seen.insert(file.source.clone());
-        let read = match file.listed_type {
-            Some(listed) => read_listed_file(&file.path, listed, limit),
-            None => read_bounded(&file.path, limit, false),
-        };
-        let bytes = match read {
-            Ok(bytes) => bytes,
+        if stored.unchanged_on_disk(file) {
+            report.unchanged += 1;
+            continue;
+        }
+        report.files_read += 1;
+        let (bytes, meta) = match read_pattern_file(&file.path, file.listed_type, limit) {
+            Ok(read) => read,
             Err(BoundedReadError::Io(e))
                 if e.kind() == std::io::ErrorKind::NotFound && !whole_dir =>
             {
@@ -220,11 +286,19 @@ pub fn ingest(
                 continue;
             }
         };
-        let hash = content_hash(&bytes);
-        if stored.get(&file.source) == Some(&hash) {
+        let record = RecordedFile {
+            stamp: stamp_of(&meta),
+            content_hash: content_hash(&bytes),
+            seen_at_ns: run.checked_at_ns,
+        };
+        if stored.hash(&file.source) == Some(record.content_hash.as_str()) {
             report.unchanged += 1;
+            let recorded = stored.0.get(&file.source).and_then(|f| f.recorded.as_ref());
+            if record.supersedes(recorded) {
+                restamped.push((file.source.clone(), record));
+            }
         } else {
-            changed.push((file, bytes, hash));
+            changed.push((file, bytes, record));
         }
     }
 
@@ -239,7 +313,7 @@ pub fn ingest(
         for (source, parsed) in parse_in_parallel(batch) {
             match parsed {
                 Ok(file) => {
-                    if stored.contains_key(&source) {
+                    if stored.0.contains_key(&source) {
                         report.updated.push(source);
                     } else {
                         report.added.push(source);
@@ -256,6 +330,7 @@ pub fn ingest(
 
     report.removed = if whole_dir {
         stored
+            .0
             .keys()
             .filter(|s| !seen.contains(*s))
             .cloned()
@@ -263,28 +338,38 @@ pub fn ingest(
     } else {
         files
             .iter()
-            .filter(|f| !seen.contains(&f.source) && stored.contains_key(&f.source))
+            .filter(|f| !seen.contains(&f.source) && stored.0.contains_key(&f.source))
             .map(|f| f.source.clone())
             .collect()
     };
 
-    let upserts = loaded
-        .iter()
-        .map(|f| PatternRecord {
-            mentioned_languages: f.mentioned_languages.clone(),
-            pattern: &f.pattern,
-            content_hash: f.hash.clone(),
-        })
-        .collect();
     // A forced rebuild starts from nothing, so files that are invalid now are absent after it.
-    index.write(&WriteBatch {
-        replace_all: options.force && whole_dir,
-        upserts,
-        removals: report.removed.clone(),
-        ingested_at: SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs()),
-    })?;
+    let replace_all = options.force && whole_dir;
+    let unchanged =
+        !replace_all && loaded.is_empty() && report.removed.is_empty() && restamped.is_empty();
+    if !(unchanged && run.write_only_changes) {
+        let upserts = loaded
+            .iter()
+            .map(|f| PatternRecord {
+                mentioned_languages: f.mentioned_languages.clone(),
+                pattern: &f.pattern,
+                content_hash: f.record.content_hash.clone(),
+            })
+            .collect();
+        let mut recorded_files = restamped;
+        recorded_files.extend(
+            loaded
+                .iter()
+                .map(|f| (f.pattern.source.clone(), f.record.clone())),
+        );
+        index.write(&WriteBatch {
+            replace_all,
+            upserts,
+            removals: report.removed.clone(),
+            recorded_files,
+            ingested_at: u64::try_from(run.checked_at_ns / 1_000_000_000).unwrap_or(0),
+        })?;
+    }
     report.duration = started.elapsed();
     Ok(report)
 }
@@ -295,19 +380,20 @@ const PARSE_BATCH: usize = 256;
 /// A pattern file ready to be written to the index.
 struct ParsedFile {
     pattern: Pattern,
-    hash: String,
+    /// The stamp and hash of the file as read.
+    record: RecordedFile,
     mentioned_languages: Vec<String>,
 }
 
 /// Parse files (and find the languages they name) on every core; results keep input order.
 fn parse_in_parallel(
-    files: Vec<(&SourceFile, Vec<u8>, String)>,
+    files: Vec<(&SourceFile, Vec<u8>, RecordedFile)>,
 ) -> Vec<(String, Result<ParsedFile, IngestIssue>)> {
-    let parse = |(file, bytes, hash): (&SourceFile, Vec<u8>, String)| {
+    let parse = |(file, bytes, record): (&SourceFile, Vec<u8>, RecordedFile)| {
         let parsed = load_file(file, bytes).map(|pattern| ParsedFile {
             mentioned_languages: mentioned_languages(&mention_text(&pattern)),
             pattern,
-            hash,
+            record,
         });
         (file.source.clone(), parsed)
     };

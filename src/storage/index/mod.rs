@@ -11,6 +11,7 @@ mod pattern_text;
 mod pattern_vectors;
 mod read;
 mod schema;
+mod source_files;
 mod term_postings;
 mod vectors;
 mod write;
@@ -27,6 +28,7 @@ pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
 pub use schema::SCHEMA_VERSION;
+pub use source_files::IndexedFile;
 pub use term_postings::PatternLengths;
 pub use vectors::{
     ChunkRef, EmbeddingMeta, EmbeddingStats, NewEmbedding, PendingChunk, VectorHit, VectorSpace,

@@ -240,6 +240,22 @@ const MIGRATIONS: &[&str] = &[
     r#"
     -- rows only: see backfill_named_languages
     "#,
+    // 10: what each indexed pattern file looked like on disk when it was read (size, times,
+    // inode; see `core::file_stamp`), so a delta ingest reads only the files whose stamp
+    // changed. Empty after the upgrade: the next ingest reads every file once, as before,
+    // and records them.
+    r#"
+    CREATE TABLE source_files (
+        source        TEXT PRIMARY KEY,
+        size          INTEGER NOT NULL,
+        mtime_ns      INTEGER NOT NULL,
+        ctime_ns      INTEGER NOT NULL,
+        inode         INTEGER NOT NULL,
+        device        INTEGER NOT NULL,
+        content_hash  TEXT NOT NULL,
+        seen_at_ns    INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

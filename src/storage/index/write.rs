@@ -3,8 +3,10 @@
 use rusqlite::{Transaction, params};
 
 use super::pattern_text::encode_sections;
+use super::source_files::{forget_file, record_files};
 use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
+use crate::core::file_stamp::RecordedFile;
 use crate::core::pattern::{Pattern, chunk_spans};
 use crate::core::query::{StemCache, named_languages};
 use crate::core::select::globs::{GlobKind, classify_glob, glob_file_keys};
@@ -50,6 +52,9 @@ pub struct WriteBatch<'a> {
     pub upserts: Vec<PatternRecord<'a>>,
     /// Sources to remove (files deleted from the knowledge dir).
     pub removals: Vec<String>,
+    /// Stamps of files read by this ingest, by source: of the upserted patterns, and of
+    /// stored ones whose file was read and found unchanged. Applied after the upserts.
+    pub recorded_files: Vec<(String, RecordedFile)>,
     /// Seconds since the Unix epoch, recorded as the last ingest time.
     pub ingested_at: u64,
 }
@@ -65,7 +70,8 @@ impl Index {
             tx.execute_batch(
                 "INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
                  DELETE FROM chunks; DELETE FROM pattern_languages;
-                 DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;",
+                 DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;
+                 DELETE FROM source_files;",
             )?;
         }
         for source in &batch.removals {
@@ -102,6 +108,7 @@ impl Index {
         })?;
         postings.finish(&tx)?;
         sizes.store(&tx)?;
+        record_files(&tx, &batch.recorded_files)?;
         set_meta(&tx, "last_ingest", &batch.ingested_at.to_string())?;
         if batch.replace_all || !batch.upserts.is_empty() || !batch.removals.is_empty() {
             store_derived_facts(&tx)?;
@@ -122,6 +129,7 @@ fn remove_pattern(
         .query_map(params![source], |r| r.get(0))?
         .next()
         .transpose()?;
+    forget_file(tx, source)?;
     let Some(id) = id else { return Ok(()) };
     postings.remove(tx, id)?;
     sizes.remove(id);

@@ -1,0 +1,82 @@
+//! Which listed pattern files a delta ingest can pass over unread: those whose stamp on disk
+//! (`lstat`: size, times, inode) is the one recorded when their indexed text was read, by the
+//! rule in `core::file_stamp`. Everything else is read and hashed, as before stamps existed.
+//! The same rule answers, on a read-only index, whether an ingest would change anything.
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::MetadataExt;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::{IngestError, KnowledgeScan, SourceFile};
+use crate::core::file_stamp::FileStamp;
+use crate::storage::index::{Index, IndexedFile};
+
+/// A file's stamp from its metadata.
+pub(super) fn stamp_of(meta: &std::fs::Metadata) -> FileStamp {
+    let ns = |secs: i64, nanos: i64| secs.saturating_mul(1_000_000_000).saturating_add(nanos);
+    FileStamp {
+        size: meta.len(),
+        mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
+        ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
+        inode: meta.ino(),
+        device: meta.dev(),
+    }
+}
+
+/// Now, in nanoseconds since the Unix epoch (0 for a clock set before it, which makes every
+/// stamp unsettled: files are then read, never skipped).
+pub(super) fn now_ns() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
+}
+
+/// The stored state a delta ingest compares the knowledge dir with: every indexed pattern
+/// and its recorded stamp, by source (empty for `--force`, which reads everything).
+pub(super) struct Stored(pub BTreeMap<String, IndexedFile>);
+
+impl Stored {
+    pub fn load(index: &Index) -> Result<Self, IngestError> {
+        Ok(Self(index.indexed_files()?))
+    }
+
+    /// The hash of the indexed text of `source`.
+    pub fn hash(&self, source: &str) -> Option<&str> {
+        self.0.get(source).map(|f| f.content_hash.as_str())
+    }
+
+    /// Is `file` certainly the file whose text the index holds, without reading it? Only
+    /// when a stamp is recorded for the indexed text (same hash), that stamp is settled, and
+    /// the file is still a regular file with that very stamp. Costs one `lstat`.
+    pub fn unchanged_on_disk(&self, file: &SourceFile) -> bool {
+        let Some(IndexedFile {
+            content_hash,
+            recorded: Some(recorded),
+        }) = self.0.get(&file.source)
+        else {
+            return false;
+        };
+        if *content_hash != recorded.content_hash || !recorded.is_settled() {
+            return false;
+        }
+        std::fs::symlink_metadata(&file.path)
+            .is_ok_and(|meta| meta.is_file() && recorded.proves_unchanged(&stamp_of(&meta)))
+    }
+}
+
+/// Would a delta ingest of the files `scan` listed change nothing in `index`: every file
+/// listed is indexed and proven unchanged by its stamp, and every indexed pattern is listed?
+/// Reads no pattern file and writes nothing, so it can run on a read-only index; false
+/// whenever it cannot tell (a file changed just now, one that is invalid, no stamps yet).
+pub fn unchanged_since_last_ingest(
+    index: &Index,
+    scan: &KnowledgeScan,
+) -> Result<bool, IngestError> {
+    let stored = Stored::load(index)?;
+    // Sources are unique on both sides: as many, and each listed one indexed, is the same set.
+    Ok(stored.0.len() == scan.files.len()
+        && scan.files.iter().all(|file| stored.unchanged_on_disk(file)))
+}
+
+#[cfg(test)]
+mod tests;
