@@ -1,13 +1,16 @@
 //! Keeping the index current from inside an agent session: a missing index is built, an index
 //! an older lore wrote is upgraded, and edited patterns are picked up by a delta ingest, all
 //! bounded (skipped on knowledge dirs larger than `hook.session_start_ingest_limit`, or when
-//! another writer holds the index) so a hook stays within its time budget. Any harness
-//! adapter calls these.
+//! another writer holds the index) so a hook stays within its time budget. The delta reads
+//! only files whose stamps (size, times, inode) changed, and writes nothing when nothing did.
+//! Any harness adapter calls these.
 
 use std::time::Duration;
 
 use crate::core::config::Config;
-use crate::services::ingest::{IngestOptions, NoProgress, ingest, scan_knowledge_dir};
+use crate::services::ingest::{
+    KnowledgeScan, NoProgress, ingest_scanned, scan_knowledge, unchanged_since_last_ingest,
+};
 use crate::services::inject::Trace;
 use crate::services::workspace::build_index_if_missing;
 use crate::storage::index::{Index, SCHEMA_VERSION};
@@ -18,7 +21,7 @@ const WRITE_BUSY: Duration = Duration::from_millis(300);
 /// Build a missing index (atomically: readers never see it half-built), unless the knowledge
 /// dir is too large to do so inside a hook.
 pub fn build_first_index(config: &Config, trace: &mut Trace) {
-    if !within_hook_limit(config, trace) {
+    if listing_within_hook_limit(config, trace).is_none() {
         return;
     }
     match build_index_if_missing(config, &mut NoProgress) {
@@ -35,29 +38,32 @@ pub fn build_first_index(config: &Config, trace: &mut Trace) {
 
 /// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
 /// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
-/// or another ingest holds the index.
+/// or another ingest holds the index. The knowledge dir is listed once, for the limit and
+/// the delta both. Most sessions start with nothing changed: that is found on a read-only
+/// connection, and the index is opened for writing only when something did change.
 pub fn refresh_index(config: &Config, trace: &mut Trace) {
     if !config.database.exists() {
         build_first_index(config, trace);
         return;
     }
-    if !within_hook_limit(config, trace) {
+    let Some(scan) = listing_within_hook_limit(config, trace) else {
+        return;
+    };
+    if index_is_current(config, &scan) {
+        trace.note(format!(
+            "index is current: {} pattern files, none changed",
+            scan.files.len()
+        ));
         return;
     }
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
         .map_err(anyhow::Error::from)
-        .and_then(|mut index| {
-            Ok(ingest(
-                config,
-                &mut index,
-                &IngestOptions::default(),
-                &mut NoProgress,
-            )?)
-        });
+        .and_then(|mut index| Ok(ingest_scanned(config, &mut index, scan)?));
     match result {
         Ok(report) => trace.note(format!(
-            "refreshed index: {}, {} invalid, {} skipped",
+            "refreshed index: {} ({} files read), {} invalid, {} skipped",
             report.summary(),
+            report.files_read,
             report.errors.len(),
             report.warnings.len()
         )),
@@ -65,11 +71,21 @@ pub fn refresh_index(config: &Config, trace: &mut Trace) {
     }
 }
 
+/// Does the index hold exactly what `scan` listed, as proven by file stamps alone? False
+/// when it cannot tell (an older schema, a busy or unreadable index): the delta ingest that
+/// follows then decides, and reports any trouble.
+fn index_is_current(config: &Config, scan: &KnowledgeScan) -> bool {
+    matches!(
+        Index::open_read_only(&config.database, WRITE_BUSY),
+        Ok(Some(index)) if unchanged_since_last_ingest(&index, scan).unwrap_or(false)
+    )
+}
+
 /// Bring an index that an older lore wrote up to this lore's schema (see
 /// `storage::index::schema`), so hooks keep injecting after an upgrade mid-session instead of
 /// waiting for the next session start or `lore ingest`. Bounded as a refresh is.
 pub fn upgrade_index(config: &Config, trace: &mut Trace) {
-    if !within_hook_limit(config, trace) {
+    if listing_within_hook_limit(config, trace).is_none() {
         return;
     }
     match Index::open_with_busy_timeout(&config.database, WRITE_BUSY) {
@@ -78,20 +94,21 @@ pub fn upgrade_index(config: &Config, trace: &mut Trace) {
     }
 }
 
-/// Is the knowledge dir small enough to index (or migrate) inside a hook's time budget?
-fn within_hook_limit(config: &Config, trace: &mut Trace) -> bool {
-    match scan_knowledge_dir(&config.knowledge_dir) {
-        Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
+/// The knowledge dir's listing when it is small enough to index (or migrate) inside a hook's
+/// time budget; None when it is not, or cannot be listed.
+fn listing_within_hook_limit(config: &Config, trace: &mut Trace) -> Option<KnowledgeScan> {
+    match scan_knowledge(&config.knowledge_dir) {
+        Ok(scan) if scan.files.len() > config.hook.session_start_ingest_limit => {
             trace.note(format!(
                 "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
-                files.len()
+                scan.files.len()
             ));
-            false
+            None
         }
         Err(e) => {
             trace.note(format!("cannot list the knowledge dir: {e}"));
-            false
+            None
         }
-        Ok(_) => true,
+        Ok(scan) => Some(scan),
     }
 }
