@@ -20,6 +20,20 @@ pub struct IndexedFile {
 }
 
 impl Index {
+    /// Every recorded stamp with its source, in source order (bytewise, as Rust orders
+    /// strings), without reading the patterns: each belongs to an indexed pattern and vouches
+    /// for its indexed text (see [`Index::write`]), so a caller that also compares their
+    /// number with [`Index::pattern_count`] knows every pattern's.
+    pub fn recorded_files(&self) -> Result<Vec<(String, RecordedFile)>, IndexError> {
+        // The table's key order: no sort.
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT source, size, mtime_ns, ctime_ns, inode, device, content_hash, seen_at_ns
+             FROM source_files ORDER BY source",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, recorded_at(r, 1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Every indexed pattern with its recorded stamp, by source.
     pub fn indexed_files(&self) -> Result<BTreeMap<String, IndexedFile>, IndexError> {
         let mut stmt = self.conn.prepare_cached(
@@ -28,20 +42,9 @@ impl Index {
              FROM patterns p LEFT JOIN source_files f ON f.source = p.source",
         )?;
         let rows = stmt.query_map([], |r| {
-            let recorded = match r.get::<_, Option<String>>(7)? {
-                None => None,
-                // Sizes, inodes and devices are unsigned: stored bit for bit in SQLite's i64.
-                Some(content_hash) => Some(RecordedFile {
-                    stamp: FileStamp {
-                        size: r.get::<_, i64>(2)? as u64,
-                        mtime_ns: r.get(3)?,
-                        ctime_ns: r.get(4)?,
-                        inode: r.get::<_, i64>(5)? as u64,
-                        device: r.get::<_, i64>(6)? as u64,
-                    },
-                    content_hash,
-                    seen_at_ns: r.get(8)?,
-                }),
+            let recorded = match r.get_ref(7)? {
+                rusqlite::types::ValueRef::Null => None,
+                _ => Some(recorded_at(r, 2)?),
             };
             Ok((
                 r.get(0)?,
@@ -53,6 +56,23 @@ impl Index {
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// The stamp in the columns from `first`: size, mtime_ns, ctime_ns, inode, device,
+/// content_hash, seen_at_ns.
+fn recorded_at(r: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<RecordedFile> {
+    // Sizes, inodes and devices are unsigned: stored bit for bit in SQLite's i64.
+    Ok(RecordedFile {
+        stamp: FileStamp {
+            size: r.get::<_, i64>(first)? as u64,
+            mtime_ns: r.get(first + 1)?,
+            ctime_ns: r.get(first + 2)?,
+            inode: r.get::<_, i64>(first + 3)? as u64,
+            device: r.get::<_, i64>(first + 4)? as u64,
+        },
+        content_hash: r.get(first + 5)?,
+        seen_at_ns: r.get(first + 6)?,
+    })
 }
 
 /// Store (or replace) the stamps of files ingest has just read.
@@ -165,6 +185,13 @@ mod tests {
             .map(|(source, _)| source)
             .collect();
         assert_eq!(stamps, indexed, "every stamp belongs to an indexed pattern");
+        let recorded: Vec<String> = index
+            .recorded_files()
+            .unwrap()
+            .into_iter()
+            .map(|(source, _)| source)
+            .collect();
+        assert_eq!(recorded, stamps);
         stamps
     }
 

@@ -1,7 +1,8 @@
 //! Tests for the stamp check of delta ingest: edits are always found (same size, restored
 //! modification time, inside the racy window), touched files are read but not parsed again,
 //! added and removed files are found, `--force` reads everything, a refresh that finds
-//! nothing writes nothing, and an index from before stamps upgrades without a re-parse.
+//! nothing writes nothing, the read-only check agrees with what an ingest would do, and an
+//! index from before stamps upgrades without a re-parse.
 
 use std::path::PathBuf;
 
@@ -270,6 +271,45 @@ fn a_refresh_that_finds_nothing_changed_writes_nothing() {
     )
     .unwrap();
     assert_ne!(last_ingest(), recorded);
+}
+
+#[test]
+fn the_read_only_check_says_current_only_when_an_ingest_would_change_nothing() {
+    // Names whose order differs by case or past ASCII: the index and the listing agree on it.
+    let kb = Kb::new(&[
+        ("a.md", "# A\nalpha\n"),
+        ("team/b.md", "# B\nbeta\n"),
+        ("Zeta.md", "# Zeta\nzeta\n"),
+        ("équipe/d.md", "# D\ndelta\n"),
+    ]);
+    let current = || {
+        let scan = scan_knowledge(&kb.config.knowledge_dir).unwrap();
+        unchanged_since_last_ingest(&kb.index(), &scan).unwrap()
+    };
+    assert!(!current(), "nothing indexed yet");
+    kb.ingest_at(&IngestOptions::default(), now_ns());
+    assert!(
+        !current(),
+        "stamps taken just after the files changed prove nothing"
+    );
+    kb.settled_ingest();
+    assert!(current());
+
+    kb.rewrite_keeping_size_and_mtime("a.md", "# A\nomega\n");
+    assert!(!current(), "edited");
+    kb.settled_ingest();
+    assert!(current());
+    kb.write("c.md", "# C\ngamma\n");
+    assert!(!current(), "added");
+    kb.settled_ingest();
+    std::fs::remove_file(kb.path("team/b.md")).unwrap();
+    assert!(!current(), "removed");
+    kb.settled_ingest();
+    assert!(current());
+    // An invalid file is never indexed, so the ingest that reports it always runs.
+    std::fs::write(kb.path("bad.md"), b"# Bad\n\xff\n").unwrap();
+    kb.settled_ingest();
+    assert!(!current(), "invalid");
 }
 
 #[test]
