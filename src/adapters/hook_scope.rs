@@ -1,14 +1,14 @@
 //! What a hook of any harness needs around the services for one payload: the configuration
 //! (found from the payload's `cwd`), the session's ledger, and the index opened as one
 //! snapshot around an injection (built first when missing, upgraded first when an older lore
-//! wrote it).
+//! wrote it, refreshed from the knowledge dir first on a session start).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::core::config::Config;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
-use crate::services::refresh::{build_first_index, upgrade_index};
+use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
@@ -80,10 +80,33 @@ impl HookSession {
         trace: &mut Trace,
         inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
     ) -> anyhow::Result<Option<Injection>> {
-        let config = &self.config;
-        let Some(index) = open_index(config, trace)? else {
+        let Some(index) = open_index(&self.config, trace)? else {
             return Ok(None);
         };
+        self.inject_with(index, trace, inject)
+    }
+
+    /// As [`HookSession::inject`], after bringing the index up to date with the knowledge
+    /// dir (see `services::refresh`): a session start. An index found current is read from
+    /// the snapshot that checked it.
+    pub fn inject_refreshed(
+        &self,
+        trace: &mut Trace,
+        inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        match refresh_index(&self.config, trace) {
+            Some(current) => self.inject_with(current, trace, inject),
+            None => self.inject(trace, inject),
+        }
+    }
+
+    fn inject_with(
+        &self,
+        index: Index,
+        trace: &mut Trace,
+        inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        let config = &self.config;
         // The query embedder exists only when hybrid search is on; it has its own hard timeout
         // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
         let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {

@@ -40,21 +40,22 @@ pub fn build_first_index(config: &Config, trace: &mut Trace) {
 /// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
 /// or another ingest holds the index. The knowledge dir is listed once, for the limit and
 /// the delta both. Most sessions start with nothing changed: that is found on a read-only
-/// connection, and the index is opened for writing only when something did change.
-pub fn refresh_index(config: &Config, trace: &mut Trace) {
+/// snapshot of the index, which is returned for the caller to read (one connection, one
+/// state of the index); the index is opened for writing only when something did change,
+/// and then None is returned.
+pub fn refresh_index(config: &Config, trace: &mut Trace) -> Option<Index> {
     if !config.database.exists() {
         build_first_index(config, trace);
-        return;
+        return None;
     }
-    let Some(scan) = listing_within_hook_limit(config, trace) else {
-        return;
-    };
-    if index_is_current(config, &scan) {
+    let scan = listing_within_hook_limit(config, trace)?;
+    trace.note(format!("listed {} pattern files", scan.files.len()));
+    if let Some(snapshot) = current_snapshot(config, &scan) {
         trace.note(format!(
             "index is current: {} pattern files, none changed",
             scan.files.len()
         ));
-        return;
+        return Some(snapshot);
     }
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
         .map_err(anyhow::Error::from)
@@ -69,16 +70,17 @@ pub fn refresh_index(config: &Config, trace: &mut Trace) {
         )),
         Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
     }
+    None
 }
 
-/// Does the index hold exactly what `scan` listed, as proven by file stamps alone? False
-/// when it cannot tell (an older schema, a busy or unreadable index): the delta ingest that
-/// follows then decides, and reports any trouble.
-fn index_is_current(config: &Config, scan: &KnowledgeScan) -> bool {
-    matches!(
-        Index::open_read_only(&config.database, WRITE_BUSY),
-        Ok(Some(index)) if unchanged_since_last_ingest(&index, scan).unwrap_or(false)
-    )
+/// A snapshot of the index when it holds exactly what `scan` listed, as proven by file
+/// stamps alone. None when it does not, or cannot tell (an older schema, a busy or
+/// unreadable index): the delta ingest that follows then decides, and reports any trouble.
+fn current_snapshot(config: &Config, scan: &KnowledgeScan) -> Option<Index> {
+    let index = Index::open_snapshot(&config.database, WRITE_BUSY).ok()??;
+    unchanged_since_last_ingest(&index, scan)
+        .unwrap_or(false)
+        .then_some(index)
 }
 
 /// Bring an index that an older lore wrote up to this lore's schema (see

@@ -20,7 +20,6 @@ use crate::adapters::hook_scope::{HookOrigin, HookSession};
 use crate::core::config::HookConfig;
 use crate::core::query::{QueryInput, is_inspection_command};
 use crate::services::inject::{Moment, Trace, inject_for_query};
-use crate::services::refresh::refresh_index;
 use crate::services::session_start::inject_session_start;
 use event::{Event, SHELL_TOOL, classify, query_input, shell_command};
 use outcome::{ShellOutcome, failure_text, judge};
@@ -98,8 +97,7 @@ pub fn answer(
             if *reset && let Err(e) = session.ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
-            refresh_index(config, trace);
-            session.inject(trace, |ctx| {
+            session.inject_refreshed(trace, |ctx| {
                 inject_session_start(ctx, config.hook.session_start_budget)
             })?
         }
