@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use crate::core::config::Config;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
-use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
+use crate::services::refresh::{
+    Freshness, build_first_index, check_freshness, refresh_changed, upgrade_index,
+};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
@@ -86,17 +88,48 @@ impl HookSession {
         self.inject_with(index, trace, inject)
     }
 
-    /// As [`HookSession::inject`], after bringing the index up to date with the knowledge
-    /// dir (see `services::refresh`): a session start. An index found current is read from
-    /// the snapshot that checked it.
+    /// As [`HookSession::inject`], with the index brought up to date with the knowledge dir
+    /// (see `services::refresh`): a session start. Checking the knowledge dir (a walk and an
+    /// `lstat` a file) takes about as long as injecting, so the check runs on a second thread
+    /// while this one injects from the index as it is; that injection is kept unless the
+    /// refresh after a failed check changed patterns, and then it is made again from the
+    /// refreshed index. Either way the answer is the one a refresh-then-inject would give.
     pub fn inject_refreshed(
         &self,
         trace: &mut Trace,
-        inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+        inject: impl Fn(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
     ) -> anyhow::Result<Option<Injection>> {
-        match refresh_index(&self.config, trace) {
-            Some(current) => self.inject_with(current, trace, inject),
-            None => self.inject(trace, inject),
+        let config = &self.config;
+        if !config.database.exists() {
+            build_first_index(config, trace);
+            return self.inject(trace, inject);
+        }
+        let mut check_trace = trace.child();
+        let mut early_trace = trace.child();
+        let (freshness, early) = std::thread::scope(|scope| {
+            let check = scope.spawn(|| check_freshness(config, &mut check_trace));
+            // Only an index this lore can read as it is: building or upgrading one waits for
+            // the check.
+            let early = match Index::open_snapshot(&config.database, INDEX_BUSY) {
+                Ok(Some(index)) => Some(self.inject_with(index, &mut early_trace, &inject)),
+                _ => None,
+            };
+            match check.join() {
+                Ok(freshness) => (freshness, early),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
+        trace.absorb(check_trace);
+        let patterns_changed = match freshness {
+            Freshness::AsIs => false,
+            Freshness::Changed(scan) => refresh_changed(config, scan, trace),
+        };
+        match early {
+            Some(injection) if !patterns_changed => {
+                trace.absorb(early_trace);
+                injection
+            }
+            _ => self.inject(trace, inject),
         }
     }
 

@@ -1,9 +1,10 @@
 //! Keeping the index current from inside an agent session: a missing index is built, an index
 //! an older lore wrote is upgraded, and edited patterns are picked up by a delta ingest, all
 //! bounded (skipped on knowledge dirs larger than `hook.session_start_ingest_limit`, or when
-//! another writer holds the index) so a hook stays within its time budget. The delta reads
-//! only files whose stamps (size, times, inode) changed, and writes nothing when nothing did.
-//! Any harness adapter calls these.
+//! another writer holds the index) so a hook stays within its time budget. Whether anything
+//! changed is decided by file stamps (size, times, inode) on a read-only connection; the
+//! delta reads only files whose stamps changed, and writes nothing when none did. Any
+//! harness adapter calls these.
 
 use std::time::Duration;
 
@@ -36,51 +37,64 @@ pub fn build_first_index(config: &Config, trace: &mut Trace) {
     }
 }
 
-/// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
-/// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
-/// or another ingest holds the index. The knowledge dir is listed once, for the limit and
-/// the delta both. Most sessions start with nothing changed: that is found on a read-only
-/// snapshot of the index, which is returned for the caller to read (one connection, one
-/// state of the index); the index is opened for writing only when something did change,
-/// and then None is returned.
-pub fn refresh_index(config: &Config, trace: &mut Trace) -> Option<Index> {
-    if !config.database.exists() {
-        build_first_index(config, trace);
-        return None;
-    }
-    let scan = listing_within_hook_limit(config, trace)?;
+/// What a session start's look at the knowledge dir found.
+pub enum Freshness {
+    /// Use the index as it is: it holds exactly the files listed, as their stamps prove, or
+    /// the check was skipped (more files than `hook.session_start_ingest_limit`, or a
+    /// knowledge dir that cannot be listed; the trace says which).
+    AsIs,
+    /// Files were added, removed or changed, or could not be proven unchanged (changed just
+    /// now, invalid, an index without stamps): [`refresh_changed`] with this listing.
+    Changed(KnowledgeScan),
+}
+
+/// List the knowledge dir (once, for the size limit and the check both) and compare it with
+/// the index by file stamps alone: one `lstat` a file on a read-only connection; no pattern
+/// file is read and nothing is written. Most sessions start with nothing changed.
+pub fn check_freshness(config: &Config, trace: &mut Trace) -> Freshness {
+    let Some(scan) = listing_within_hook_limit(config, trace) else {
+        return Freshness::AsIs;
+    };
     trace.note(format!("listed {} pattern files", scan.files.len()));
-    if let Some(snapshot) = current_snapshot(config, &scan) {
+    let current = matches!(
+        Index::open_read_only(&config.database, WRITE_BUSY),
+        Ok(Some(index)) if unchanged_since_last_ingest(&index, &scan).unwrap_or(false)
+    );
+    if current {
         trace.note(format!(
             "index is current: {} pattern files, none changed",
             scan.files.len()
         ));
-        return Some(snapshot);
+        Freshness::AsIs
+    } else {
+        Freshness::Changed(scan)
     }
+}
+
+/// Bounded delta ingest of a listing [`check_freshness`] found changed, so patterns edited
+/// since the last `lore ingest` are picked up: only files whose stamps changed are read, and
+/// nothing is written when none of them did. Skipped when another ingest holds the index
+/// (it waits [`WRITE_BUSY`]). Returns whether patterns were added, updated or removed.
+pub fn refresh_changed(config: &Config, scan: KnowledgeScan, trace: &mut Trace) -> bool {
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
         .map_err(anyhow::Error::from)
         .and_then(|mut index| Ok(ingest_scanned(config, &mut index, scan)?));
     match result {
-        Ok(report) => trace.note(format!(
-            "refreshed index: {} ({} files read), {} invalid, {} skipped",
-            report.summary(),
-            report.files_read,
-            report.errors.len(),
-            report.warnings.len()
-        )),
-        Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
+        Ok(report) => {
+            trace.note(format!(
+                "refreshed index: {} ({} files read), {} invalid, {} skipped",
+                report.summary(),
+                report.files_read,
+                report.errors.len(),
+                report.warnings.len()
+            ));
+            !(report.added.is_empty() && report.updated.is_empty() && report.removed.is_empty())
+        }
+        Err(e) => {
+            trace.note(format!("index refresh skipped: {e:#}"));
+            false
+        }
     }
-    None
-}
-
-/// A snapshot of the index when it holds exactly what `scan` listed, as proven by file
-/// stamps alone. None when it does not, or cannot tell (an older schema, a busy or
-/// unreadable index): the delta ingest that follows then decides, and reports any trouble.
-fn current_snapshot(config: &Config, scan: &KnowledgeScan) -> Option<Index> {
-    let index = Index::open_snapshot(&config.database, WRITE_BUSY).ok()??;
-    unchanged_since_last_ingest(&index, scan)
-        .unwrap_or(false)
-        .then_some(index)
 }
 
 /// Bring an index that an older lore wrote up to this lore's schema (see

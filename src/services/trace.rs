@@ -31,6 +31,21 @@ impl Trace {
         self.enabled
     }
 
+    /// A trace on the same clock for work done apart (on another thread, or tried and
+    /// perhaps discarded); its lines join this one through [`Trace::absorb`].
+    pub fn child(&self) -> Self {
+        Self {
+            lines: Vec::new(),
+            started: self.started,
+            enabled: self.enabled,
+        }
+    }
+
+    /// Add the lines of a [`Trace::child`].
+    pub fn absorb(&mut self, child: Trace) {
+        self.lines.extend(child.lines);
+    }
+
     pub fn note(&mut self, line: impl Into<String>) {
         if self.enabled {
             let at = self.started.elapsed().as_micros();

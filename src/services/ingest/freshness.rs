@@ -85,30 +85,14 @@ pub fn unchanged_since_last_ingest(
     if recorded.len() != listed || index.pattern_count()? != listed as u64 {
         return Ok(false);
     }
-    let pairs: Vec<(&SourceFile, &(String, RecordedFile))> =
-        scan.files.iter().zip(&recorded).collect();
-    let unchanged = |pairs: &[(&SourceFile, &(String, RecordedFile))]| {
-        pairs.iter().all(|(file, (source, recorded))| {
+    Ok(scan
+        .files
+        .iter()
+        .zip(&recorded)
+        .all(|(file, (source, recorded))| {
             file.source == *source && still_as_recorded(file, recorded)
-        })
-    };
-    // One `lstat` a file is most of the check's time: a large knowledge dir is checked in
-    // two halves at once (a hook has a second core more often than not).
-    if pairs.len() < PARALLEL_CHECK_FROM {
-        return Ok(unchanged(&pairs));
-    }
-    let (first, second) = pairs.split_at(pairs.len() / 2);
-    Ok(std::thread::scope(|scope| {
-        let other = scope.spawn(|| unchanged(second));
-        let here = unchanged(first);
-        // A panic in `lstat`'s wrapper would be a bug: treat it as "cannot tell".
-        other.join().unwrap_or(false) && here
-    }))
+        }))
 }
-
-/// From how many files the stamp check runs on two threads: below it, starting a thread
-/// costs more than it saves.
-const PARALLEL_CHECK_FROM: usize = 256;
 
 #[cfg(test)]
 mod tests;
