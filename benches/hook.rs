@@ -143,6 +143,10 @@ fn drive(config: &std::path::Path, event: &str, calls: usize) {
         let mut child = Command::new(&lore)
             .args(["--config", config.to_str().unwrap(), "hook"])
             .env("XDG_RUNTIME_DIR", &runtime)
+            // A developer's LORE_DEBUG or LORE_TRACE would time the tracing too.
+            .env_remove("LORE_CONFIG")
+            .env_remove("LORE_DEBUG")
+            .env_remove("LORE_TRACE")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -11,12 +11,17 @@ Three tables, each from fresh `lore hook` processes over ../shared/corpus as the
   project folders written from projects.json, so the hook sees the project's root files.
 
   scripts/eval.py [--lore BIN] [--hybrid URL [--timeout-ms MS]] [--json OUT]
-                  [--workspace DIR] [--floor FILE] [--only single|sessions]
+                  [--workspace DIR] [--floor FILE] [--write-floor FILE] [--only single|sessions]
 
 --floor FILE (JSON, {"metric": value}) fails with exit 1 when a figure is worse than its floor,
-naming each one: CI runs this so a change that loses retrieval quality is caught, instead of
-passing on pinned scores. Metrics where lower is better (false injections, noise share,
-characters) fail when above their floor.
+naming each one: CI runs this (.ci/run, with scripts/eval_floor.json) so a change that loses
+retrieval quality is caught, instead of passing on pinned scores. Metrics where lower is better
+(false injections, noise share, characters, non-zero exits) fail when above their floor.
+
+--write-floor FILE writes this run's figures as a floor, each loosened by TOLERANCE (0.005):
+rates and scores by 0.005 (rounded to three decimals the lenient way), character counts by
+0.5%, non-zero exits not at all. Refresh the floor this way after a change that moves the
+figures on purpose, and say why in the commit.
 
 With --workspace the single-call workspace is kept in DIR and reused by later runs: the index
 (and, with --hybrid, its embeddings and cached query embeddings) is only brought up to date, so
@@ -25,6 +30,7 @@ some sections have no vector, and says how many hooks answered full text only.
 """
 import argparse
 import json
+import math
 import os
 import shutil
 import statistics
@@ -38,6 +44,8 @@ EVAL = os.path.join(SHARED, "eval")
 
 # Metrics where a smaller figure is better: a floor on them is a ceiling.
 LOWER_IS_BETTER = ("false_injection", "noise_share", "chars", "nonzero_exits")
+# How far a written floor sits below (or a ceiling above) the figures it was written from.
+TOLERANCE = 0.005
 
 
 def main():
@@ -58,6 +66,8 @@ def main():
     ap.add_argument("--hook", action="append", default=[], metavar="KEY=VALUE",
                     help="a [hook] setting for the run, e.g. tool_budget=4000")
     ap.add_argument("--floor", metavar="FILE", help="fail when a metric is worse than this floor")
+    ap.add_argument("--write-floor", metavar="FILE",
+                    help="write this run's figures, less a tolerance, as a floor file")
     ap.add_argument("--only", choices=["single", "sessions"], help="run one kind of table")
     args = ap.parse_args()
     args.lore = os.path.abspath(args.lore)
@@ -91,6 +101,11 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)
+    if args.write_floor:
+        with open(args.write_floor, "w") as f:
+            json.dump(floor_from(figures, report["mode"]), f, indent=1)
+            f.write("\n")
+        print(f"\nwrote the floor of this run to {args.write_floor}")
     if args.floor:
         failures = below_floor(figures, args.floor)
         if failures:
@@ -312,6 +327,25 @@ def flat_figures(report):
             f"{label}.nonzero_exits": m["nonzero_exits"],
         })
     return figures
+
+
+def floor_from(figures, mode):
+    """A floor for --floor from this run's figures, loosened by TOLERANCE."""
+    floor = {"_comment": (
+        f"Written by scripts/eval.py --write-floor ({mode}): each figure of that run less "
+        f"{TOLERANCE} (a ceiling plus {TOLERANCE} for lower-is-better rates, plus "
+        f"{TOLERANCE:.1%} for characters; non-zero exits exact). CI fails below it.")}
+    for name, value in sorted(figures.items()):
+        lower_better = any(part in name for part in LOWER_IS_BETTER)
+        if "nonzero_exits" in name:
+            floor[name] = value
+        elif "chars" in name:
+            floor[name] = math.ceil(value * (1 + TOLERANCE))
+        elif lower_better:
+            floor[name] = math.ceil((value + TOLERANCE) * 1000 - 1e-6) / 1000
+        else:
+            floor[name] = math.floor((value - TOLERANCE) * 1000 + 1e-6) / 1000
+    return floor
 
 
 def below_floor(figures, floor_path):

@@ -71,6 +71,34 @@ fn init_creates_config_example_gitignore_and_index_and_never_overwrites() {
 }
 
 #[test]
+fn init_in_a_subfolder_of_a_configured_repository_names_the_config_and_stops() {
+    let ws = Workspace::with_fixture_kb();
+    std::fs::create_dir_all(ws.path("services/api")).unwrap();
+    let out = ws
+        .lore()
+        .current_dir(ws.path("services/api"))
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    let err = ws.filter(&stderr(&out));
+    assert!(err.contains("[WS]/lore.toml configures it"), "{err}");
+    assert!(err.contains("--force"), "{err}");
+    assert!(!ws.path("services/api/lore.toml").exists());
+    assert!(!ws.path("services/api/patterns").exists());
+
+    let forced = ws
+        .lore()
+        .current_dir(ws.path("services/api"))
+        .args(["init", "--force", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert!(ws.path("services/api/lore.toml").is_file());
+}
+
+#[test]
 fn ingest_lists_every_invalid_file_indexes_the_rest_and_fails() {
     let ws = Workspace::with_fixture_kb();
     ws.pattern("broken/bad-tags.md", "---\ntags: {a: 1}\n---\n# Bad\n");
@@ -115,6 +143,44 @@ fn ingest_reports_deltas_and_force_rebuilds() {
         "{}",
         stdout(&out)
     );
+}
+
+#[test]
+fn ingest_file_honours_loreignore_and_takes_paths_from_the_knowledge_dir() {
+    let ws = Workspace::with_fixture_kb();
+    ws.pattern(".loreignore", "drafts/\n");
+    ws.pattern("drafts/idea.md", "# Idea\n\nNot ready.\n");
+    ws.lore().arg("ingest").assert().success();
+    let patterns = |ws: &Workspace| {
+        let out = ws.lore().args(["status", "--json"]).output().unwrap();
+        let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+        status["index"]["patterns"].as_u64().unwrap()
+    };
+    assert_eq!(patterns(&ws), 5);
+
+    let ignored = ws
+        .lore()
+        .args(["ingest", "--file", "patterns/drafts/idea.md"])
+        .output()
+        .unwrap();
+    assert_eq!(ignored.status.code(), Some(1));
+    let err = stderr(&ignored);
+    assert!(
+        err.contains("drafts/idea.md is not indexed") && err.contains("the rule `drafts/`"),
+        "{err}"
+    );
+    assert_eq!(patterns(&ws), 5, "the ignored file stays out");
+
+    // A path relative to the knowledge dir, from the repository root.
+    ws.pattern("new.md", "# New\n\nFresh.\n");
+    let out = ws
+        .lore()
+        .args(["ingest", "--file", "new.md"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("1 added"), "{}", stdout(&out));
+    assert_eq!(patterns(&ws), 6);
 }
 
 #[test]
@@ -347,29 +413,116 @@ fn extract_queries_shows_the_terms_a_large_index_does_not_search() {
     assert!(dropped.contains(&"same_stem"), "{row}");
 }
 
-#[test]
-fn a_killed_ingest_leaves_the_previous_index_usable() {
-    let ws = Workspace::with_fixture_kb();
-    ws.lore().arg("ingest").assert().success();
-    // A big rebuild to interrupt: 1,500 more patterns.
-    for i in 0..1_500 {
+/// Add `count` patterns big enough that indexing them takes a while and spills pages to
+/// the WAL before the transaction commits.
+fn bulk_patterns(ws: &Workspace, count: usize) {
+    for i in 0..count {
+        let body: String = (0..20)
+            .map(|j| {
+                format!(
+                    "Filler sentence {j} about module {i}, alpha{} beta{j}.\n",
+                    i % 97
+                )
+            })
+            .collect();
         ws.pattern(
             &format!("bulk/p{i:04}.md"),
-            &format!("# Bulk {i}\n\n## Section\n\nFiller text {i} about nothing in particular.\n"),
+            &format!("# Bulk {i}\n\n## Section\n\n{body}"),
         );
     }
-    for delay_ms in [30, 80, 150] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lore"))
-            .current_dir(ws.root())
-            .args(["ingest", "--force"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
-        child.kill().unwrap(); // SIGKILL: no chance to clean up
-        child.wait().unwrap();
-        // Whatever moment it died at, the index answers, with the old or the new content.
+}
+
+/// Whether a lore process is inside its ingest transaction: the schema is complete (so it is
+/// not a migration's) and another connection cannot begin a write. Never creates the file.
+fn write_lock_held(database: &std::path::Path) -> bool {
+    use rusqlite::{Connection, OpenFlags};
+    let Ok(conn) = Connection::open_with_flags(database, OpenFlags::SQLITE_OPEN_READ_WRITE) else {
+        return false;
+    };
+    conn.busy_timeout(std::time::Duration::ZERO).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap_or(0);
+    if version != lore::storage::index::SCHEMA_VERSION {
+        return false;
+    }
+    match conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;") {
+        Ok(()) => false,
+        Err(e) => e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy),
+    }
+}
+
+/// Run `lore <args>` and SIGKILL it the moment it is inside its write transaction. Returns
+/// whether it was killed there (false: it finished first).
+fn kill_inside_the_write(ws: &Workspace, args: &[&str]) -> bool {
+    let database = ws.path(".lore/index.db");
+    let mut child = common::lore_command()
+        .current_dir(ws.root())
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let killed = loop {
+        if child.try_wait().unwrap().is_some() {
+            break false;
+        }
+        if database.is_file() && write_lock_held(&database) {
+            child.kill().unwrap(); // SIGKILL: no chance to clean up
+            break true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    };
+    child.wait().unwrap();
+    killed
+}
+
+/// The marker pattern's title and the number of patterns, read from the index file itself.
+fn index_state(ws: &Workspace) -> (Option<String>, i64) {
+    let conn = rusqlite::Connection::open_with_flags(
+        ws.path(".lore/index.db"),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )
+    .unwrap();
+    let title = conn
+        .query_row(
+            "SELECT title FROM patterns WHERE source = 'marker.md'",
+            [],
+            |r| r.get(0),
+        )
+        .ok();
+    let count = conn
+        .query_row("SELECT count(*) FROM patterns", [], |r| r.get(0))
+        .unwrap();
+    (title, count)
+}
+
+#[test]
+fn a_forced_rebuild_killed_inside_its_write_leaves_the_previous_index_usable() {
+    let ws = Workspace::with_fixture_kb();
+    ws.pattern("marker.md", "# Marker 0\n\nVersion marker.\n");
+    ws.lore().arg("ingest").assert().success();
+    bulk_patterns(&ws, 2_000);
+    let mut committed = (Some("Marker 0".to_string()), 6);
+    let mut killed_mid_write = 0;
+    for attempt in 1..=5 {
+        ws.pattern(
+            "marker.md",
+            &format!("# Marker {attempt}\n\nVersion marker.\n"),
+        );
+        let killed = kill_inside_the_write(&ws, &["ingest", "--force"]);
+        let state = index_state(&ws);
+        let rebuilt = (Some(format!("Marker {attempt}")), 2_006);
+        // Whatever moment it died at, the index is the old one or the new one, whole.
+        assert!(
+            state == committed || state == rebuilt,
+            "attempt {attempt}: half-built index {state:?}"
+        );
+        if killed && state == committed {
+            // It was inside its transaction when it died, and nothing of it shows.
+            killed_mid_write += 1;
+        }
+        committed = state;
         let out = ws
             .lore()
             .args(["search", "--json", "insta", "snapshots"])
@@ -379,16 +532,53 @@ fn a_killed_ingest_leaves_the_previous_index_usable() {
         let value: Value = serde_json::from_str(&stdout(&out)).unwrap();
         assert_eq!(
             value["results"][0]["source"], "testing.md",
-            "after {delay_ms} ms"
+            "attempt {attempt}"
         );
-        let status = ws.lore().args(["status", "--json"]).output().unwrap();
-        let value: Value = serde_json::from_str(&stdout(&status)).unwrap();
-        let patterns = value["index"]["patterns"].as_u64().unwrap();
-        assert!(
-            patterns == 5 || patterns == 1_505,
-            "half-built index: {patterns}"
-        );
+        if killed_mid_write >= 2 {
+            break;
+        }
     }
+    assert!(
+        killed_mid_write >= 1,
+        "no kill landed inside the write transaction in 5 attempts"
+    );
     // And the next ingest completes normally.
     ws.lore().arg("ingest").assert().success();
+    assert_eq!(index_state(&ws).1, 2_006);
+}
+
+#[test]
+fn a_first_ingest_killed_inside_its_write_is_reported_and_completed_not_served_empty() {
+    let ws = Workspace::with_fixture_kb();
+    bulk_patterns(&ws, 2_000);
+    let mut killed_mid_write = false;
+    for _ in 0..5 {
+        let _ = std::fs::remove_dir_all(ws.path(".lore"));
+        if kill_inside_the_write(&ws, &["ingest"]) && index_state(&ws).1 == 0 {
+            killed_mid_write = true;
+            break;
+        }
+    }
+    assert!(
+        killed_mid_write,
+        "no kill landed inside the first ingest's write in 5 attempts"
+    );
+    let status = ws.lore().args(["status", "--json"]).output().unwrap();
+    let value: Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(value["index_incomplete"], true, "{value}");
+    // A search completes the index instead of answering "no patterns match".
+    let out = ws
+        .lore()
+        .args(["search", "--json", "insta", "snapshots"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("held no completed ingest"),
+        "{}",
+        stderr(&out)
+    );
+    let value: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(value["results"][0]["source"], "testing.md");
+    assert_eq!(index_state(&ws).1, 2_005);
 }

@@ -1,10 +1,12 @@
 //! End to end with the real Codex CLI, driven by the shared harness
 //! (`../shared/tools/codex-harness/run.py`: a scripted fake Responses API, the real client,
-//! hooks logged). In a small project with four patterns, the scripted model reads a file, runs
-//! the project's failing test runner, fixes the file with `apply_patch` and runs the tests
-//! again. The report must show the universal pattern reaching the model at SessionStart, the
-//! test-running pattern after the shell command, the failure pattern after the failed run, and
-//! the rule scoped (by `paths`) to the patched file in the model's next request; every hook
+//! hooks logged). In a small project with three patterns, a Cursor rule (`.cursor/rules`) and
+//! an `AGENTS.md`, the scripted model reads a file, runs the project's failing test runner,
+//! fixes the file with `apply_patch` and runs the tests again. The report must show the
+//! universal pattern reaching the model at SessionStart, the test-running pattern after the
+//! shell command, the failure pattern after the failed run, the Cursor rule scoped (by its
+//! `globs`) to the patched file in the model's next request, and the `AGENTS.md` Codex loads
+//! itself never sent again by lore; every hook
 //! Completed (Codex accepted every answer), nothing blocked. Once with the hooks registered as
 //! `lore --config <cfg> hook --codex` (trusted the way `/hooks` persists it), once with the
 //! `.codex/hooks.json` that `lore init --codex` writes, as is, with `lore` found on PATH.
@@ -24,11 +26,12 @@ use std::process::Command;
 use common::Workspace;
 use serde_json::Value;
 
-/// Text found only in the fixture patterns, one per pattern.
+/// Text found only in the fixture patterns and rule files, one per file.
 const UNIVERSAL: &str = "E2E-CODEX-UNIVERSAL";
 const SHELL: &str = "E2E-CODEX-SHELL";
 const FAILURE: &str = "E2E-CODEX-FAILURE";
 const SCOPED: &str = "E2E-CODEX-SCOPED";
+const AGENTS_MD: &str = "E2E-CODEX-AGENTS-MD";
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/codex")
@@ -56,18 +59,15 @@ fn prerequisites() -> Option<(PathBuf, PathBuf)> {
     };
     match missing {
         None => Some((run_py, codex.unwrap())),
-        Some(why) if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) => {
-            panic!("CI is set, so the Codex CLI end-to-end test cannot be skipped: {why}")
-        }
         Some(why) => {
-            eprintln!("skipping the Codex CLI end-to-end test: {why}");
+            common::skip("the Codex CLI end-to-end test", &why);
             None
         }
     }
 }
 
-/// The project every run starts from: lore.toml (full-text search only), four patterns, the
-/// file the model fixes and the project's test runner; then `lore init --codex` run in it, as
+/// The project every run starts from: lore.toml (full-text search only), three patterns, a
+/// Cursor rule, an `AGENTS.md`, the file the model fixes and the project's test runner; then `lore init --codex` run in it, as
 /// a user would.
 fn project_template() -> Workspace {
     let ws = Workspace::bare();
@@ -152,7 +152,7 @@ fn run_harness(
     let extra = extra(work.path(), &template);
     let runtime = work.path().join("runtime");
     std::fs::create_dir_all(&runtime).unwrap();
-    let output = Command::new("python3")
+    let output = common::without_lore_env(&mut Command::new("python3"))
         .arg(run_py)
         .arg(fixtures().join("typo_fix.json"))
         .arg("--codex")
@@ -330,7 +330,22 @@ fn hooks_registered_as_lore_hook_codex_inject_conventions_into_real_codex() {
     assert_eq!(start.len(), 1);
     let primed = injection(start[0])["needle"].as_str().unwrap().to_string();
     assert!(primed.contains(UNIVERSAL), "{primed}");
-    assert!(primed.contains("patterns/message-wording.md"), "{primed}");
+    assert!(
+        primed.contains(".cursor/rules/message-wording.mdc"),
+        "{primed}"
+    );
+
+    // Codex loads AGENTS.md itself (once per request, in its own message); lore never sends
+    // it again.
+    for hook in report["hooks"].as_array().unwrap() {
+        for injected in hook["injected"].as_array().unwrap() {
+            let needle = injected["needle"].as_str().unwrap_or_default();
+            assert!(!needle.contains(AGENTS_MD), "{hook:#}");
+        }
+    }
+    for request in run.requests() {
+        assert_eq!(request.to_string().matches(AGENTS_MD).count(), 1);
+    }
 
     // The shell commands: `cat` only looks (nothing); the test run gets the test-running
     // pattern, and once it has failed (Codex says so only in its session record) the
@@ -354,8 +369,8 @@ fn hooks_registered_as_lore_hook_codex_inject_conventions_into_real_codex() {
         assert_eq!(passing["injected"], Value::Array(Vec::new()), "{passing:#}");
     }
 
-    // The patch: the rule scoped to src/greet.txt, in the model's next request, right after
-    // the patch call and before its output.
+    // The patch: the Cursor rule scoped to src/greet.txt, in the model's next request, right
+    // after the patch call and before its output.
     let patches = run.hooks("PreToolUse", Some("apply_patch"));
     assert_eq!(patches.len(), 1);
     let scoped = injection(patches[0]);

@@ -12,8 +12,7 @@ use common::{Workspace, shared_dir, stdout};
 /// `.loreignore` as a team would do it.
 fn corpus_workspace() -> Option<Workspace> {
     let corpus = shared_dir().join("corpus");
-    if !corpus.is_dir() {
-        eprintln!("skipping: {} is not present", corpus.display());
+    if !common::input_present(&corpus, "the corpus ingest test") {
         return None;
     }
     let ws = Workspace::new();

@@ -58,8 +58,7 @@ fn tool_call(session: &str, tool: &str, input: Value) -> String {
 #[test]
 fn every_real_payload_sample_gets_a_valid_answer() {
     let samples = shared_dir().join("tools/claude-harness/samples");
-    if !samples.is_dir() {
-        eprintln!("skipping: {} is not present", samples.display());
+    if !common::input_present(&samples, "the Claude Code payload sample snapshots") {
         return;
     }
     let mut names: Vec<_> = std::fs::read_dir(&samples)
@@ -86,6 +85,8 @@ fn every_real_payload_sample_gets_a_valid_answer() {
         let output = ws.hook(&payload);
         let text = contract(&output, &event);
         let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        // Every event Claude Code sends is one lore knows: nothing to report.
+        assert_eq!(stderr(&output), "", "{name}");
         insta::assert_snapshot!(
             format!("sample__{name}"),
             ws.filter(&text.unwrap_or_else(|| "(no output)".to_string()))
@@ -108,6 +109,17 @@ fn events_without_a_context_channel_print_nothing() {
                              "stop_hook_active": false, "prompt": "error handling in rust"});
         let output = ws.hook(&payload.to_string());
         assert_eq!(contract(&output, event), None, "{event}");
+        // Events lore leaves alone on purpose are silent; an unknown one says so.
+        let err = stderr(&output);
+        if event == "Nonsense" {
+            assert!(
+                err.starts_with("lore hook: unknown event `Nonsense`"),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        } else {
+            assert_eq!(err, "", "{event}");
+        }
     }
 }
 
@@ -139,6 +151,13 @@ fn malformed_input_and_broken_setups_exit_zero_with_nothing_on_stdout() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    let err = stderr(&output);
+    assert!(
+        err.contains("unknown argument `--bogus`") && err.contains("unknown argument `-x`"),
+        "the line names each flag: {err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 
     // No configuration anywhere.
     let bare = Workspace::bare();
@@ -237,12 +256,17 @@ fn path_globs_universal_tier_and_the_language_gate() {
     );
     let text = contract(&ws.hook(&commit), "PreToolUse").expect("universal pattern applies");
     assert!(text.contains("/patterns/git-commits.md"), "{text}");
-    let ls = tool_call(
+    // A command the hook searches (universal patterns are considered for it), but not a
+    // commit: the universal pattern stays out. (`ls` would not do: a read-only command is
+    // skipped before universal patterns are considered.)
+    let build = tool_call(
         "g3",
         "Bash",
-        json!({"command": "ls -la", "description": "List files"}),
+        json!({"command": "cargo build --release", "description": "Build the release binary"}),
     );
-    let text = contract(&ws.hook(&ls), "PreToolUse").unwrap_or_default();
+    let text = contract(&ws.hook(&build), "PreToolUse")
+        .expect("the build is searched: the Rust pattern matches it");
+    assert!(text.contains("/patterns/rust-errors.md"), "{text}");
     assert!(
         !text.contains("/patterns/git-commits.md"),
         "applies_when gates it: {text}"
@@ -313,7 +337,7 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
                 "Bash",
                 json!({"command": format!("make {word}"), "description": word}),
             );
-            let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
+            let mut cmd = common::lore_command();
             cmd.current_dir(ws.root())
                 .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
                 .args(["--config", ws.path("lore.toml").to_str().unwrap(), "hook"])
@@ -336,7 +360,14 @@ fn thirty_two_concurrent_calls_on_one_session_lose_no_ledger_ids() {
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     }
     let ledger_dir = ws.path(".env/runtime/lore");
-    let ledgers: Vec<_> = std::fs::read_dir(&ledger_dir).unwrap().collect();
+    // One ledger (beside it, the session's project facts).
+    let ledgers: Vec<_> = std::fs::read_dir(&ledger_dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "ledger"))
+        })
+        .collect();
     assert_eq!(ledgers.len(), 1);
     let text = std::fs::read_to_string(ledgers[0].as_ref().unwrap().path()).unwrap();
     let mut ids: Vec<&str> = text.lines().collect();
@@ -363,6 +394,14 @@ fn hooks_keep_answering_during_a_forced_reingest() {
         "# Testing in Rust\n\nRun cargo test before every commit.\n",
     );
     ws.lore().arg("ingest").assert().success();
+    let call = |session: &str| {
+        tool_call(
+            session,
+            "Bash",
+            json!({"command": "cargo test", "description": "Run the tests"}),
+        )
+    };
+    let baseline = contract(&ws.hook(&call("before")), "PreToolUse").expect("injects");
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let ingester = {
         let stop = stop.clone();
@@ -370,7 +409,7 @@ fn hooks_keep_answering_during_a_forced_reingest() {
         std::thread::spawn(move || {
             let mut runs = 0;
             while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let status = std::process::Command::new(env!("CARGO_BIN_EXE_lore"))
+                let status = common::lore_command()
                     .current_dir(&root)
                     .args(["ingest", "--force"])
                     .stdout(std::process::Stdio::null())
@@ -383,16 +422,13 @@ fn hooks_keep_answering_during_a_forced_reingest() {
         })
     };
     for i in 0..40 {
-        let call = tool_call(
-            &format!("during-{i}"),
-            "Bash",
-            json!({"command": "cargo test", "description": "Run the tests"}),
-        );
-        let output = ws.hook(&call);
+        let output = ws.hook(&call(&format!("during-{i}")));
         let text = contract(&output, "PreToolUse");
-        assert!(
-            text.is_some(),
-            "call {i} found nothing; stderr: {}",
+        // The same call gets the same injection, byte for byte, whichever index it reads.
+        assert_eq!(
+            text.as_deref(),
+            Some(baseline.as_str()),
+            "call {i}; stderr: {}",
             stderr(&output)
         );
         assert!(
@@ -467,11 +503,15 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
     // tool call must get its conventions, not wait for a session start or `lore ingest`.
     let ws = ingested_fixture();
     {
-        // Undo migrations 8 and 10 (9 adds rows only): the index as a schema-7 lore left it.
+        // Undo migrations 11, 10, 9 and 8: the index as a schema-7 lore left it.
         let conn = rusqlite::Connection::open(ws.path(".lore/index.db")).unwrap();
         conn.execute_batch(
-            "DROP TRIGGER chunks_drop_pattern_vectors;
+            "DROP TABLE pattern_technologies;
+             ALTER TABLE patterns DROP COLUMN technologies;
+             DELETE FROM pattern_languages WHERE declared = 2;
+             DROP TRIGGER chunks_drop_pattern_vectors;
              DROP TABLE pattern_vectors;
+             DROP TABLE pattern_sources;
              DROP TABLE source_files;
              PRAGMA user_version = 7;",
         )
@@ -492,4 +532,26 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
         lore::storage::index::SCHEMA_VERSION,
         "{status}"
     );
+}
+
+#[test]
+fn a_zero_budget_primes_nothing() {
+    let ws = Workspace::with_fixture_kb();
+    ws.write(
+        "lore.toml",
+        &format!(
+            "{}\n[hook]\nsession_start_budget = 0\nsubagent_budget = 0\n",
+            common::FTS_CONFIG
+        ),
+    );
+    ws.lore().arg("ingest").assert().success();
+    for event in [
+        json!({"session_id": "z", "cwd": "/x", "hook_event_name": "SessionStart", "source": "startup"}),
+        json!({"session_id": "z", "cwd": "/x", "hook_event_name": "SubagentStart", "agent_id": "a", "agent_type": "general-purpose"}),
+    ] {
+        let output = ws.hook(&event.to_string());
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(stdout(&output), "", "{event}");
+        assert_eq!(stderr(&output), "", "{event}");
+    }
 }

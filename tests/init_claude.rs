@@ -1,7 +1,9 @@
 //! `lore init --claude` through the binary: lore's hooks land in `.claude/settings.json` on a
 //! fresh repository, merge into an existing file without losing anything, a second run
-//! changes nothing, invalid JSON is reported and left alone, and the plugin's
-//! `hooks/hooks.json` registers exactly what `lore init --claude` does.
+//! changes nothing, invalid JSON is reported and left alone; the command is `lore hook --mcp`
+//! when the project's `.mcp.json` runs lore's MCP server and `lore hook` otherwise; and the
+//! plugin's `hooks/hooks.json` registers exactly what `lore init --claude` does in a project
+//! whose `.mcp.json` holds the plugin's MCP server.
 
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -14,6 +16,8 @@ use common::{Workspace, stderr};
 use serde_json::{Value, json};
 
 const SETTINGS: &str = ".claude/settings.json";
+const HOOK: &str = "lore hook";
+const HOOK_WITH_MCP: &str = "lore hook --mcp";
 
 /// The events, matchers and timeouts lore registers.
 const EXPECTED: &[(&str, Option<&str>, u64)] = &[
@@ -42,28 +46,29 @@ fn read_json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-/// The `lore hook` groups registered for `event`.
-fn lore_groups<'a>(settings: &'a Value, event: &str) -> Vec<&'a Value> {
+/// The groups registered for `event` that run `command`.
+fn lore_groups<'a>(settings: &'a Value, event: &str, command: &str) -> Vec<&'a Value> {
     settings["hooks"][event]
         .as_array()
         .map(|groups| {
             groups
                 .iter()
-                .filter(|g| g["hooks"][0]["command"] == "lore hook")
+                .filter(|g| g["hooks"][0]["command"] == command)
                 .collect()
         })
         .unwrap_or_default()
 }
 
-fn assert_lore_registered(settings: &Value) {
+/// Every event of [`EXPECTED`] runs `command` once, with lore's matcher and timeout.
+fn assert_lore_registered(settings: &Value, command: &str) {
     for (event, matcher, timeout) in EXPECTED {
-        let groups = lore_groups(settings, event);
+        let groups = lore_groups(settings, event, command);
         assert_eq!(groups.len(), 1, "{event}: {settings:#}");
         let group = groups[0];
         assert_eq!(group["matcher"].as_str(), *matcher, "{event}");
         assert_eq!(
             group["hooks"],
-            json!([{"type": "command", "command": "lore hook", "timeout": timeout}]),
+            json!([{"type": "command", "command": command, "timeout": timeout}]),
             "{event}"
         );
     }
@@ -75,7 +80,7 @@ fn fresh_repository_gets_exactly_lores_hooks() {
     let out = init_claude(&ws, false);
     assert!(out.status.success(), "{}", stderr(&out));
     let settings = read_json(&ws.path(SETTINGS));
-    assert_lore_registered(&settings);
+    assert_lore_registered(&settings, HOOK);
     let object = settings.as_object().unwrap();
     assert_eq!(object.keys().collect::<Vec<_>>(), ["hooks"]);
     assert_eq!(settings["hooks"].as_object().unwrap().len(), EXPECTED.len());
@@ -116,7 +121,7 @@ fn existing_settings_keep_their_keys_hooks_and_order() {
     let pre = settings["hooks"]["PreToolUse"].as_array().unwrap();
     assert_eq!(pre.len(), 2, "the guard stays and lore's entry is added");
     assert_eq!(pre[0], before["hooks"]["PreToolUse"][0]);
-    assert_lore_registered(&settings);
+    assert_lore_registered(&settings, HOOK);
 
     // Keys stay in the order the file had them; lore's events come after the existing ones.
     let position = |needle: &str| text.find(needle).unwrap_or_else(|| panic!("{needle}"));
@@ -150,7 +155,7 @@ fn an_existing_lore_registration_is_not_duplicated() {
         "the user's own lore registration is kept as is: {pre:?}"
     );
     assert_eq!(pre[0]["matcher"], "Edit");
-    assert_eq!(lore_groups(&settings, "SessionStart").len(), 1);
+    assert_eq!(lore_groups(&settings, "SessionStart", HOOK).len(), 1);
 }
 
 #[test]
@@ -189,21 +194,117 @@ fn hooks_of_an_unexpected_shape_are_an_error_and_the_file_is_left_alone() {
 }
 
 /// The plugin and `lore init --claude` must never drift apart: same events, matchers,
-/// commands and timeouts.
+/// commands and timeouts. The plugin also starts lore's MCP server (its `.mcp.json`), so it
+/// registers what init registers in a project whose `.mcp.json` holds that same server.
 #[test]
 fn plugin_hooks_json_registers_what_init_registers() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/claude-code");
     let plugin = read_json(&root.join("hooks/hooks.json"));
+    let plugin_servers = read_json(&root.join(".mcp.json"));
     let ws = Workspace::bare();
+    ws.write(
+        ".mcp.json",
+        &json!({ "mcpServers": plugin_servers }).to_string(),
+    );
     assert!(init_claude(&ws, false).status.success());
     let settings = read_json(&ws.path(SETTINGS));
     assert_eq!(plugin["hooks"], settings["hooks"]);
-    assert_lore_registered(&plugin);
+    assert_lore_registered(&plugin, HOOK_WITH_MCP);
 
     let manifest = read_json(&root.join(".claude-plugin/plugin.json"));
     assert_eq!(manifest["name"], "lore");
     assert!(manifest["version"].is_string());
     assert!(manifest["description"].is_string());
+    assert_eq!(manifest["mcpServers"], "./.mcp.json");
+}
+
+/// The plugin's command, run in a project without an `.mcp.json` of its own (the server comes
+/// from the plugin), points the agent at `search_patterns`; plain `lore hook` there points at
+/// the command line, since no MCP tool exists.
+#[test]
+fn the_plugins_hook_command_points_at_search_patterns() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("integrations/claude-code");
+    let plugin = read_json(&root.join("hooks/hooks.json"));
+    let command = plugin["hooks"]["SessionStart"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap();
+    let ws = Workspace::bare();
+    assert!(ws.lore().arg("init").output().unwrap().status.success());
+    let payload = json!({
+        "session_id": "plugin-mcp", "cwd": ws.root(), "hook_event_name": "SessionStart",
+        "source": "startup"
+    })
+    .to_string();
+    let primed = |command: &str| {
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let out = ws
+            .lore()
+            .args(&args)
+            .write_stdin(payload.clone())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let reply: Value = serde_json::from_slice(&out.stdout).unwrap();
+        reply["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let with_mcp = primed(command);
+    assert!(
+        with_mcp.contains("the MCP tool `search_patterns`"),
+        "{with_mcp}"
+    );
+    assert!(!with_mcp.contains("lore search"), "{with_mcp}");
+    let without = primed(HOOK);
+    assert!(without.contains("`lore search <words>`"), "{without}");
+    assert!(!without.contains("search_patterns"), "{without}");
+}
+
+/// What `lore init --claude` writes, as the user will commit it: `lore hook --mcp` exactly when
+/// the project's `.mcp.json` runs `lore serve` (the injected text then names
+/// `search_patterns`, which only exists with the server), `lore hook` otherwise.
+#[test]
+fn the_hook_command_names_the_mcp_server_only_when_mcp_json_runs_lore() {
+    let without = Workspace::bare();
+    // Another MCP server is not lore's: its tools cannot answer `search_patterns`.
+    without.write(
+        ".mcp.json",
+        r#"{"mcpServers": {"docs": {"command": "npx", "args": ["docs-server", "serve"]}}}"#,
+    );
+    let out = init_claude(&without, false);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("--mcp"), "{}", stderr(&out));
+    insta::assert_snapshot!(
+        "settings_without_lores_mcp_server",
+        std::fs::read_to_string(without.path(SETTINGS)).unwrap()
+    );
+
+    let with = Workspace::bare();
+    with.write(
+        ".mcp.json",
+        r#"{"mcpServers": {"lore": {"command": "lore", "args": ["serve"]}}}"#,
+    );
+    let out = init_claude(&with, false);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("the hooks run `lore hook --mcp`: .mcp.json serves lore's MCP tools"),
+        "says why: {err}"
+    );
+    insta::assert_snapshot!(
+        "settings_with_lores_mcp_server",
+        std::fs::read_to_string(with.path(SETTINGS)).unwrap()
+    );
+    // A second run recognises `lore hook --mcp` as lore's and changes nothing.
+    let first = std::fs::read(with.path(SETTINGS)).unwrap();
+    let again = init_claude(&with, true);
+    assert!(
+        stderr(&again).contains("left unchanged"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(std::fs::read(with.path(SETTINGS)).unwrap(), first);
 }
 
 #[test]

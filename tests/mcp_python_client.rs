@@ -6,6 +6,8 @@
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::process::Command;
 
 #[test]
@@ -16,16 +18,17 @@ fn python_mcp_sdk_client_suite_passes() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ready {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must provide the Python MCP SDK: set LORE_TEST_PYTHON to a python with `mcp` and `pytest` (see .ci/run)"
-        );
-        eprintln!(
-            "skipping: {python} lacks `mcp`/`pytest`; pip install -r tests/mcp_client/requirements.txt"
+        common::skip(
+            "the Python MCP SDK client suite",
+            &format!(
+                "{python} lacks `mcp`/`pytest`; pip install -r tests/mcp_client/requirements.txt, or set LORE_TEST_PYTHON to a python that has them (.ci/run does)"
+            ),
         );
         return;
     }
-    let output = Command::new(&python)
+    // The client starts `lore serve` and runs `lore` itself: none of it may see a developer's
+    // LORE_CONFIG (or LORE_DEBUG / LORE_TRACE).
+    let output = common::without_lore_env(&mut Command::new(&python))
         .args([
             "-m",
             "pytest",

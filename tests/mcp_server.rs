@@ -295,3 +295,106 @@ fn an_alias_bomb_in_the_knowledge_dir_leaves_the_server_answering() {
     let status: serde_json::Value = serde_json::from_str(&tool_text(&status)).unwrap();
     assert_eq!(status["index"]["patterns"], 2, "{status}");
 }
+
+#[test]
+fn invalid_utf8_gets_a_parse_error_and_the_session_goes_on() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    server.send_bytes(
+        b"{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/call\",\"params\":{\"name\":\"search_patterns\",\"arguments\":{\"query\":\"caf\xe9\"}}}",
+    );
+    let reply = server.read_reply();
+    assert_eq!(error_code(&reply), Some(-32700), "{reply}");
+    assert_eq!(
+        reply["id"], 41,
+        "the client waiting on 41 hears back: {reply}"
+    );
+    assert!(error_message(&reply).contains("UTF-8"), "{reply}");
+    // Still serving.
+    let status = server.call_tool("lore_status", json!({}));
+    assert!(tool_text(&status).contains("\"patterns\": 2"), "{status}");
+}
+
+#[test]
+fn a_request_over_16_mib_gets_an_error_and_the_session_goes_on() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    let huge = json!({
+        "jsonrpc": "2.0", "id": 42, "method": "tools/call",
+        "params": {"name": "search_patterns", "arguments": {"query": "x".repeat(17 << 20)}},
+    });
+    server.send_raw(&huge.to_string());
+    let reply = server.read_reply();
+    assert_eq!(
+        error_code(&reply),
+        Some(-32600),
+        "{}",
+        error_message(&reply)
+    );
+    assert_eq!(reply["id"], 42);
+    assert!(
+        error_message(&reply).contains("at most 16777215 bytes"),
+        "{}",
+        error_message(&reply)
+    );
+    let status = server.call_tool("lore_status", json!({}));
+    assert!(tool_text(&status).contains("\"patterns\": 2"), "{status}");
+}
+
+#[test]
+fn authoring_refuses_paths_ingest_would_skip() {
+    let ws = Workspace::new().git();
+    std::fs::write(ws.patterns().join(".loreignore"), "drafts/\nold.md\n").unwrap();
+    std::fs::create_dir_all(ws.patterns().join("style")).unwrap();
+    std::os::unix::fs::symlink(ws.patterns().join("style"), ws.patterns().join("alias")).unwrap();
+    std::fs::write(
+        ws.patterns().join("old.md"),
+        "# Old\n\nIgnored on purpose.\n",
+    )
+    .unwrap();
+    let mut server = Server::start(&ws);
+    let log_before = ws.git_log();
+    for (tool, args, why) in [
+        (
+            "add_pattern",
+            json!({"title": "Draft", "body": "b", "directory": ".drafts"}),
+            "`.drafts` is hidden",
+        ),
+        (
+            "add_pattern",
+            json!({"title": "Draft", "body": "b", "directory": "drafts"}),
+            "the rule `drafts/`",
+        ),
+        (
+            "add_pattern",
+            json!({"title": "Draft", "body": "b", "directory": "alias"}),
+            "`alias` is a symlink",
+        ),
+        (
+            "update_pattern",
+            json!({"source": "old.md", "body": "b"}),
+            "the rule `old.md`",
+        ),
+    ] {
+        let reply = server.call_tool(tool, args.clone());
+        assert_eq!(error_code(&reply), Some(-32602), "{tool} {args}: {reply}");
+        assert!(
+            error_message(&reply).contains(why),
+            "{tool} {args}: {reply}"
+        );
+        assert!(
+            error_message(&reply).contains("would not be indexed"),
+            "{reply}"
+        );
+    }
+    assert!(!ws.patterns().join(".drafts").exists());
+    assert!(!ws.patterns().join("drafts").exists());
+    assert_eq!(
+        std::fs::read_dir(ws.patterns().join("style"))
+            .unwrap()
+            .count(),
+        0
+    );
+    assert_eq!(ws.read("old.md"), "# Old\n\nIgnored on purpose.\n");
+    assert_eq!(ws.git_log(), log_before, "nothing committed");
+}

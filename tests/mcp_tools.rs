@@ -177,7 +177,11 @@ fn branch_prefix_from_lore_toml_puts_writes_on_review_branches() {
 fn search_finds_what_the_cli_finds_and_shows_the_pattern_text() {
     let ws = Workspace::new();
     let mut server = Server::start(&ws);
-    for query in ["thiserror unwrap errors", "insta snapshot testing", "zzzz"] {
+    for (query, found) in [
+        ("thiserror unwrap errors", true),
+        ("insta snapshot testing", true),
+        ("zzzz", false),
+    ] {
         let out = ws
             .lore()
             .args(["search", "--json", "-k", "5", query])
@@ -190,9 +194,13 @@ fn search_finds_what_the_cli_finds_and_shows_the_pattern_text() {
         );
         let text = tool_text(&reply);
         let results = cli["results"].as_array().unwrap();
-        if results.is_empty() {
-            assert!(text.starts_with("No patterns match"), "{query}: {text}");
-        }
+        // Two empty answers would agree without comparing anything.
+        assert_eq!(!results.is_empty(), found, "{query}: {cli}");
+        assert_eq!(
+            text.starts_with("No patterns match"),
+            !found,
+            "{query}: {text}"
+        );
         for r in results {
             let line = format!("({}:{})", r["source"].as_str().unwrap(), r["line"]);
             assert!(text.contains(&line), "{query}: {line} missing from {text}");

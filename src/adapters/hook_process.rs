@@ -130,7 +130,52 @@ fn write_answer(line: &str) -> std::io::Result<()> {
     out.flush()
 }
 
+/// An error (one line on stderr, nothing injected) for a payload that names no event, or an
+/// event the harness's adapter does not know (`known` are those it leaves alone on purpose).
+pub fn refuse_unknown_event(name: &str, known: &[&str]) -> anyhow::Result<()> {
+    if name.is_empty() {
+        anyhow::bail!("the payload names no hook_event_name; nothing to do");
+    }
+    if !known.contains(&name) {
+        anyhow::bail!(
+            "unknown event `{name}`; nothing injected (check the hook registration: lore answers SessionStart, UserPromptSubmit, PreToolUse and the events docs/hooks.md lists)"
+        );
+    }
+    Ok(())
+}
+
+/// Run the whole hook path so that a panic anywhere in it (argument handling, the ledger
+/// location, the answer, the trace) ends as a line on stderr and the caller still exits 0:
+/// a panic unwinding out of `main` would exit 101, which Claude Code reports as a failed hook.
+/// (lore is built to unwind: no profile sets `panic = "abort"`.)
+pub fn exit_zero_whatever(work: impl FnOnce()) {
+    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).is_err() {
+        say("lore hook: internal error (see the panic message above); nothing injected");
+    }
+}
+
 /// One line on stderr; a closed stderr is ignored, never a panic.
 pub fn say(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_on_the_hook_path_does_not_unwind_out() {
+        let mut after = false;
+        exit_zero_whatever(|| panic!("a bug somewhere on the hook path"));
+        exit_zero_whatever(|| after = true);
+        assert!(after, "work that does not panic runs");
+        // The guard needs unwinding: a profile that aborts on panic would exit 134.
+        let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+            .unwrap()
+            .replace(' ', "");
+        assert!(
+            !manifest.contains("panic=\"abort\""),
+            "Cargo.toml aborts on panic"
+        );
+    }
 }

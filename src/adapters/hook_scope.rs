@@ -1,20 +1,26 @@
 //! What a hook of any harness needs around the services for one payload: the configuration
 //! (found from the payload's `cwd`), the session's ledger, and the index opened as one
-//! snapshot around an injection (built first when missing, upgraded first when an older lore
-//! wrote it, refreshed from the knowledge dir first on a session start).
+//! snapshot around an injection (built first when missing or left incomplete by an
+//! interrupted ingest, upgraded first when an older lore wrote it, checked against the
+//! knowledge dir and refreshed when it changed on a session start).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::core::config::Config;
+use crate::core::query::{ManifestFindings, TechnologyTable};
+use crate::core::sources::Harness;
+use crate::services::ingest::RecordedState;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
+use crate::services::project::project_facts;
 use crate::services::refresh::{
-    Freshness, build_first_index, check_freshness, refresh_changed, upgrade_index,
+    Freshness, build_first_index, check_freshness, refresh_changed, refresh_index, upgrade_index,
 };
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
+use crate::storage::project_cache::ProjectCache;
 
 use super::hook_process::HookRequest;
 
@@ -27,6 +33,8 @@ pub struct HookOrigin<'a> {
     pub cwd: Option<&'a str>,
     pub session_id: Option<&'a str>,
     pub agent_id: Option<&'a str>,
+    /// The harness the hook answers, so what it loads itself is not injected again.
+    pub harness: Option<Harness>,
 }
 
 /// One hook call's configuration, ledger and project directory.
@@ -39,6 +47,9 @@ pub struct HookSession {
     exits_after: bool,
     /// How the agent can search for more.
     search_hint: SearchHint,
+    /// Where the session's project facts are remembered (none without a session id).
+    project_cache: Option<ProjectCache>,
+    harness: Option<Harness>,
 }
 
 impl HookSession {
@@ -57,18 +68,41 @@ impl HookSession {
         ))?;
         let ledger =
             SessionLedger::open_in(&request.ledger_dir, origin.session_id, origin.agent_id);
-        let search_hint = if request.mcp || mcp_configured(&project_dir) {
+        let search_hint = if request.mcp || super::mcp_json::configures_lore(&project_dir) {
             SearchHint::Mcp
         } else {
             SearchHint::Cli
         };
+        let project_cache = origin
+            .session_id
+            .filter(|s| !s.is_empty())
+            .map(|session| ProjectCache::new(&request.ledger_dir, session));
         Ok(Self {
             config,
             ledger,
             project_dir,
             exits_after: request.exits_after,
             search_hint,
+            project_cache,
+            harness: origin.harness,
         })
+    }
+
+    /// What the project's root files show, for a call touching `file` (absolute or relative
+    /// to the project), each folder read once per session (see `services::project`).
+    pub fn project_facts(&self, file: Option<&str>) -> ManifestFindings {
+        let table = TechnologyTable::with_team(&self.config.technologies);
+        let top = self.config.path.as_deref().and_then(Path::parent);
+        let touched = file
+            .map(|f| self.project_dir.join(f))
+            .and_then(|f| f.parent().map(Path::to_path_buf));
+        project_facts(
+            &self.project_dir,
+            touched.as_deref(),
+            top,
+            &table,
+            self.project_cache.as_ref(),
+        )
     }
 
     /// The session's ledger, for recording what an answer showed once it was written.
@@ -89,11 +123,13 @@ impl HookSession {
     }
 
     /// As [`HookSession::inject`], with the index brought up to date with the knowledge dir
-    /// (see `services::refresh`): a session start. Checking the knowledge dir (a walk and an
-    /// `lstat` a file) takes about as long as injecting, so the check runs on a second thread
-    /// while this one injects from the index as it is; that injection is kept unless the
-    /// refresh after a failed check changed patterns, and then it is made again from the
-    /// refreshed index. Either way the answer is the one a refresh-then-inject would give.
+    /// (see `services::refresh`): a session start. Listing the knowledge dir and checking
+    /// each file's stamp take about as long as injecting, so the check runs on a second
+    /// thread while this one injects from a snapshot of the index; the check compares the
+    /// files with the stamps read from that same snapshot, so an injection it finds current
+    /// is kept. When the check finds changes, the refresh runs, and an injection is made
+    /// again from the refreshed index if the refresh changed patterns. Either way the answer
+    /// is the one a refresh-then-inject would give.
     pub fn inject_refreshed(
         &self,
         trace: &mut Trace,
@@ -106,14 +142,24 @@ impl HookSession {
         }
         let mut check_trace = trace.child();
         let mut early_trace = trace.child();
+        let (send_state, state) = std::sync::mpsc::sync_channel::<Option<RecordedState>>(1);
         let (freshness, early) = std::thread::scope(|scope| {
-            let check = scope.spawn(|| check_freshness(config, &mut check_trace));
-            // Only an index this lore can read as it is: building or upgrading one waits for
-            // the check.
+            let check_trace = &mut check_trace;
+            let check = scope.spawn(move || {
+                check_freshness(config, move || state.recv().ok().flatten(), check_trace)
+            });
+            // Only an index this lore can read as it is, in which an ingest completed:
+            // building, upgrading or completing one waits for the check.
             let early = match Index::open_snapshot(&config.database, INDEX_BUSY) {
-                Ok(Some(index)) => Some(self.inject_with(index, &mut early_trace, &inject)),
+                Ok(Some(index)) if index.ingest_completed().unwrap_or(false) => {
+                    // A failed send means the check stopped early (the listing was skipped);
+                    // it needs no state then.
+                    let _ = send_state.send(RecordedState::load(&index).ok());
+                    Some(self.inject_with(index, &mut early_trace, &inject))
+                }
                 _ => None,
             };
+            drop(send_state);
             match check.join() {
                 Ok(freshness) => (freshness, early),
                 Err(panic) => std::panic::resume_unwind(panic),
@@ -122,7 +168,7 @@ impl HookSession {
         trace.absorb(check_trace);
         let patterns_changed = match freshness {
             Freshness::AsIs => false,
-            Freshness::Changed(scan) => refresh_changed(config, scan, trace),
+            Freshness::Changed(listing) => refresh_changed(config, listing, trace),
         };
         match early {
             Some(injection) if !patterns_changed => {
@@ -152,12 +198,16 @@ impl HookSession {
             ledger: &self.ledger,
             project_dir: Some(&self.project_dir),
             search_hint: self.search_hint,
+            harness: self.harness,
             embedder: embedder
                 .as_ref()
                 .map(|e| e as &dyn crate::storage::embed::Embedder),
             trace,
         };
         let injection = inject(&mut ctx)?;
+        if let Some(injection) = injection.as_ref().filter(|_| trace.enabled()) {
+            note_stale(&index, injection, trace);
+        }
         if self.exits_after {
             // A read-only connection has nothing to write back, and exiting releases its locks
             // as a crash would (which SQLite is built to survive); closing it would free every
@@ -168,35 +218,49 @@ impl HookSession {
     }
 }
 
-/// Whether the project's `.mcp.json` configures lore's MCP server (`lore serve`).
-fn mcp_configured(project_dir: &Path) -> bool {
-    std::fs::read_to_string(project_dir.join(".mcp.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .is_some_and(|value| mcp_runs_lore(&value))
+/// Trace which injected patterns are served in a stale version (their file changed and no
+/// longer parses), so a debugging user sees why the text differs from the file.
+fn note_stale(index: &Index, injection: &Injection, trace: &mut Trace) {
+    match index.stale_sources() {
+        Ok(stale) => {
+            let injected: Vec<&String> = stale
+                .iter()
+                .filter(|s| injection.sources.contains(s))
+                .collect();
+            if !injected.is_empty() {
+                trace.note(format!(
+                    "injected in the last version that parsed (the file changed and no longer parses; run `lore ingest` to see why): {injected:?}"
+                ));
+            }
+        }
+        Err(e) => trace.note(format!("cannot read the stale patterns: {e}")),
+    }
 }
 
-/// Whether an `.mcp.json` document configures a server that runs `lore serve`.
-fn mcp_runs_lore(value: &serde_json::Value) -> bool {
-    let servers = value.get("mcpServers").unwrap_or(value);
-    servers.as_object().is_some_and(|servers| {
-        servers.values().any(|server| {
-            let command = server.get("command").and_then(|c| c.as_str()).unwrap_or("");
-            let runs_lore = Path::new(command)
-                .file_name()
-                .is_some_and(|name| name == "lore");
-            let serves = server
-                .get("args")
-                .and_then(|a| a.as_array())
-                .is_some_and(|args| args.iter().any(|a| a == "serve"));
-            runs_lore && serves
-        })
-    })
-}
-
-/// The index as one snapshot, built first when missing and upgraded first when an older lore
-/// wrote it (each bounded; see `services::refresh`). None: there is still no index.
+/// The index as one snapshot, built first when missing or incomplete and upgraded first when
+/// an older lore wrote it (each bounded; see `services::refresh`). None: there is still no
+/// index. An index no ingest completed in is never served: it would answer as an empty
+/// knowledge base.
 fn open_index(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
+    let index = open_index_once(config, trace)?;
+    match index {
+        Some(index) if !index.ingest_completed()? => {
+            drop(index);
+            trace.note("no ingest completed in the index (one was interrupted, or is running): building it");
+            refresh_index(config, trace);
+            match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+                Some(index) if index.ingest_completed()? => Ok(Some(index)),
+                _ => anyhow::bail!(
+                    "the index {} holds no completed ingest (one was interrupted, or is still running); nothing injected; run `lore ingest`",
+                    config.database.display()
+                ),
+            }
+        }
+        other => Ok(other),
+    }
+}
+
+fn open_index_once(config: &Config, trace: &mut Trace) -> anyhow::Result<Option<Index>> {
     match Index::open_snapshot(&config.database, INDEX_BUSY) {
         Ok(Some(index)) => return Ok(Some(index)),
         Ok(None) => {

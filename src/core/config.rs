@@ -9,7 +9,10 @@ use thiserror::Error;
 
 use crate::core::embedding_prompt::EmbeddingPrompts;
 
+mod sources;
 mod technologies;
+
+pub use sources::SourcesConfig;
 
 /// Claude Code replaces additionalContext longer than this many characters with a stub.
 pub const CLAUDE_CONTEXT_LIMIT: usize = 10_000;
@@ -32,6 +35,16 @@ pub struct Config {
     /// A team's own technologies (`[[technologies]]`), validated, names and languages in
     /// canonical form; see `core::query::TechnologyTable`.
     pub technologies: Vec<TechnologyConfig>,
+    /// Which other agents' rule files are read in place (`[sources]`).
+    pub sources: SourcesConfig,
+}
+
+impl Config {
+    /// The repository whose other agents' rule files lore reads: the directory holding
+    /// `lore.toml` (None for a configuration built without a file).
+    pub fn repository_root(&self) -> Option<&Path> {
+        self.path.as_deref().and_then(Path::parent)
+    }
 }
 
 /// Ingest settings.
@@ -170,7 +183,7 @@ pub struct HookConfig {
 impl Default for HookConfig {
     fn default() -> Self {
         Self {
-            session_start_budget: 8_000,
+            session_start_budget: 3_000,
             prompt_budget: 6_000,
             tool_budget: 6_000,
             failure_budget: 4_000,
@@ -202,6 +215,8 @@ struct RawConfig {
     ingest: IngestConfig,
     #[serde(default)]
     technologies: Vec<TechnologyConfig>,
+    #[serde(default)]
+    sources: SourcesConfig,
 }
 
 /// A `lore.toml` that cannot be used.
@@ -292,6 +307,7 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
         mcp: raw.mcp,
         ingest: raw.ingest,
         technologies,
+        sources: raw.sources,
     })
 }
 
@@ -337,6 +353,17 @@ mod tests {
         assert_eq!(c.ollama.model, "nomic-embed-text");
         assert_eq!(c.ollama.host, "http://127.0.0.1:11434");
         assert_eq!(c.ingest.max_pattern_bytes, 1_048_576);
+        assert_eq!(c.repository_root(), Some(Path::new("/repo")));
+        assert_eq!(c.sources, SourcesConfig::default());
+    }
+
+    #[test]
+    fn an_unknown_source_names_key_and_line() {
+        let err =
+            parse("knowledge_dir = \"p\"\n[sources]\ncursor = false\nzed = true\n").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("/repo/lore.toml:4: "), "{msg}");
+        assert!(msg.contains("zed"), "{msg}");
     }
 
     #[test]

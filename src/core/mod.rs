@@ -7,3 +7,4 @@ pub mod pattern;
 pub mod query;
 pub mod redact;
 pub mod select;
+pub mod sources;

@@ -1,6 +1,7 @@
 //! Author: the only code that writes pattern files for agents (MCP `add_pattern`,
 //! `update_pattern`, `append_to_pattern`). Every write validates its inputs against size
-//! limits, stays inside the knowledge dir (no `..`, no absolute path, no symlink escape), is
+//! limits, stays inside the knowledge dir (no `..`, no absolute path, no symlink escape) and
+//! where ingest looks (never a hidden, `.loreignore`d or linked path), is
 //! serialised by an exclusive lock beside the index, replaces the file atomically, re-indexes
 //! it in the same call, and is committed when the knowledge dir is inside a git repository.
 
@@ -15,7 +16,7 @@ use crate::core::config::Config;
 use crate::core::pattern::{PatternError, parse_pattern};
 use crate::services::ingest::{
     IngestError, IngestOptions, IngestReport, NoProgress, ingest, ingest_with_embeddings,
-    is_pattern_file,
+    is_pattern_file, why_ingest_skips,
 };
 use crate::services::workspace::{WorkspaceError, open_index_building_if_missing};
 use crate::storage::atomic_file::write_atomically;
@@ -74,6 +75,10 @@ pub enum AuthorError {
         why: &'static str,
     },
     #[error(
+        "{requested:?} would not be indexed: {why}; ingest skips it, so lore does not write it there; choose another directory (or fix `.loreignore`)"
+    )]
+    SkippedByIngest { requested: String, why: String },
+    #[error(
         "a pattern file `{existing}` already exists for this title; choose another title, or change that file with update_pattern or append_to_pattern"
     )]
     Exists { existing: String },
@@ -108,6 +113,7 @@ impl AuthorError {
                 | Self::TooMany { .. }
                 | Self::Invalid { .. }
                 | Self::OutsideKnowledgeDir { .. }
+                | Self::SkippedByIngest { .. }
         )
     }
 }
@@ -286,6 +292,18 @@ fn resolve_dir(
     Ok((canonical_root, current))
 }
 
+/// Refuse a path ingest would skip (hidden, `.loreignore`d, a link...): a file written there
+/// would be reported as indexed and then dropped by the next ingest.
+fn refuse_skipped(root: &Path, rel: &Path, requested: &str) -> Result<(), AuthorError> {
+    match why_ingest_skips(root, rel) {
+        Some(why) => Err(AuthorError::SkippedByIngest {
+            requested: requested.to_string(),
+            why,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The exclusive write lock: one writer at a time across threads and `lore serve` processes.
 struct WriteLock {
     file: std::fs::File,
@@ -328,7 +346,7 @@ pub fn refresh_index(config: &Config) -> Result<IngestReport, AuthorError> {
     let _lock = WriteLock::acquire(config)?;
     let (mut index, built) = open_index_building_if_missing(config, &mut NoProgress)?;
     match built {
-        Some(report) => Ok(report),
+        Some(built) => Ok(built.report),
         None => Ok(ingest(
             config,
             &mut index,
@@ -356,7 +374,7 @@ fn write_and_index(
     // A missing index is built whole (the new file included), not from this one file.
     let (mut index, built) = open_index_building_if_missing(config, &mut NoProgress)?;
     let report = match built {
-        Some(report) => report,
+        Some(built) => built.report,
         None => {
             // New sections get their vectors now when hybrid search is on; if Ollama is
             // unavailable the write still succeeds and they are found by full text.
@@ -413,7 +431,9 @@ pub fn add_pattern(config: &Config, p: &NewPattern) -> Result<WriteOutcome, Auth
         });
     }
     let _lock = WriteLock::acquire(config)?;
-    let requested = dir.join(format!("{slug}.md")).display().to_string();
+    let rel = dir.join(format!("{slug}.md"));
+    let requested = rel.display().to_string();
+    refuse_skipped(root, &rel, &requested)?;
     let (canonical_root, parent) = resolve_dir(root, &dir, &requested, true)?;
     let path = parent.join(format!("{slug}.md"));
     if std::fs::symlink_metadata(&path).is_ok() {
@@ -448,6 +468,7 @@ fn existing_pattern(config: &Config, source: &str) -> Result<(PathBuf, PathBuf),
             problem: format!("{source:?} is not a pattern file (.md, .markdown or .mdc)"),
         });
     }
+    refuse_skipped(root, &rel, source)?;
     let (Some(dir), Some(name)) = (rel.parent(), rel.file_name()) else {
         return Err(AuthorError::NotFound {
             name: source.into(),

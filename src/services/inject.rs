@@ -13,9 +13,10 @@ use std::path::Path;
 
 use crate::core::config::Config;
 use crate::core::pattern::SectionSpan;
-use crate::core::query::QueryInput;
+use crate::core::query::{QueryInput, TechnologyTable};
 use crate::core::select::budget::{Budget, PatternPlan, SectionInfo, allocate};
 use crate::core::select::sections::{WeightedTerms, is_heading_only};
+use crate::core::sources::{CallSite, Harness};
 use crate::services::hybrid::query_text_of;
 pub use crate::services::query_plan::Moment;
 use crate::services::query_plan::{QueryPlan, plan_query};
@@ -57,6 +58,8 @@ pub struct InjectContext<'a> {
     pub embedder: Option<&'a dyn Embedder>,
     /// How the agent can search for more.
     pub search_hint: SearchHint,
+    /// The harness the hook answers (None: unknown), so files it loads itself are left out.
+    pub harness: Option<Harness>,
     pub trace: &'a mut Trace,
 }
 
@@ -73,7 +76,30 @@ impl InjectContext<'_> {
     /// Where a pattern file is, as the agent should see it: relative to the project when the
     /// knowledge dir is inside it.
     pub fn display_path(&self, source: &str) -> String {
-        let path = self.config.knowledge_dir.join(source);
+        self.shown_path(self.config.knowledge_dir.join(source))
+    }
+
+    /// Where a pattern is, as the agent should see it: another agent's rule file (`native`)
+    /// lives in the repository, lore's own patterns in the knowledge dir.
+    pub fn pattern_path(&self, source: &str, native: bool) -> String {
+        match self.config.repository_root().filter(|_| native) {
+            Some(root) => self.shown_path(root.join(source)),
+            None => self.display_path(source),
+        }
+    }
+
+    /// The call site of a moment without a touched file (session start): the working
+    /// directory, for what the harness loaded itself.
+    pub fn session_site(&self) -> CallSite {
+        call_site(
+            self.config,
+            self.harness,
+            self.project_dir.and_then(Path::to_str),
+            None,
+        )
+    }
+
+    fn shown_path(&self, path: std::path::PathBuf) -> String {
         self.project_dir
             .and_then(|dir| path.strip_prefix(dir).ok())
             .unwrap_or(&path)
@@ -82,12 +108,19 @@ impl InjectContext<'_> {
     }
 
     /// Where the conventions come from, as a phrase: `this repository's patterns/` when the
-    /// knowledge dir is inside the project, else its path.
+    /// knowledge dir is inside the project, else its path; and its agents' rule files when
+    /// the index holds some.
     pub fn knowledge_label(&self) -> String {
         let dir = &self.config.knowledge_dir;
-        match self.project_dir.and_then(|p| dir.strip_prefix(p).ok()) {
+        let label = match self.project_dir.and_then(|p| dir.strip_prefix(p).ok()) {
             Some(inside) => format!("this repository's {}/", inside.display()),
             None => format!("{}/", dir.display()),
+        };
+        // A label is a nicety: an index that cannot say leaves it as it is.
+        if self.index.has_rule_files().unwrap_or(false) {
+            format!("{label} and the agent rule files")
+        } else {
+            label
         }
     }
 
@@ -123,8 +156,25 @@ pub struct MomentSelection {
     pub selection: Option<Selection>,
 }
 
-/// Plan the search for a moment and select its patterns. `explain` keeps every candidate,
-/// including those a hook would not even name (see `services::select`).
+/// Where a call is in the repository (the folder holding `lore.toml`) for `harness`.
+pub fn call_site(
+    config: &Config,
+    harness: Option<Harness>,
+    cwd: Option<&str>,
+    file: Option<&str>,
+) -> CallSite {
+    match config.repository_root().and_then(Path::to_str) {
+        Some(root) => CallSite::new(harness, root, cwd, file),
+        None => CallSite {
+            harness,
+            ..CallSite::default()
+        },
+    }
+}
+
+/// Plan the search for a moment and select its patterns for `harness` (None: unknown, so no
+/// file counts as loaded by it). `explain` keeps every candidate, including those a hook
+/// would not even name (see `services::select`).
 pub fn select_for_moment(
     index: &Index,
     config: &Config,
@@ -132,8 +182,10 @@ pub fn select_for_moment(
     input: &QueryInput,
     embedder: Option<&dyn Embedder>,
     explain: bool,
+    harness: Option<Harness>,
 ) -> Result<MomentSelection, IndexError> {
-    let plan = plan_query(moment, input, Some(index))?;
+    let technologies = TechnologyTable::with_team(&config.technologies);
+    let plan = plan_query(moment, input, &technologies, Some(index))?;
     if plan.skipped.is_some() {
         return Ok(MomentSelection {
             plan,
@@ -154,6 +206,12 @@ pub fn select_for_moment(
             .map(|m| format!("{m}\n{}", query_text_of(query))),
     }
     .unwrap_or_else(|| query_text_of(query));
+    let site = call_site(
+        config,
+        harness,
+        input.cwd.as_deref(),
+        input.file_path.as_deref(),
+    );
     let selection = select(
         index,
         &facts,
@@ -168,6 +226,7 @@ pub fn select_for_moment(
             query_text: &query_text,
             min_relevance: config.search.min_relevance,
             explain,
+            site: &site,
         },
     )?;
     Ok(MomentSelection {
@@ -209,6 +268,7 @@ pub fn inject_for_query(
         input,
         ctx.embedder,
         ctx.trace.enabled(),
+        ctx.harness,
     )?;
     let query = &plan.query;
     ctx.trace.note(format!(
@@ -307,6 +367,8 @@ pub(crate) fn show_patterns(
     budget: usize,
 ) -> Result<Option<Injection>, IndexError> {
     let shown = ctx.already_shown();
+    let ids: Vec<i64> = patterns.iter().map(|p| p.pattern_id).collect();
+    let natives = ctx.index.rule_origins(&ids)?;
     let mut loaded = Vec::new();
     for p in patterns {
         if let Some(text) = ctx.index.pattern_text(p.pattern_id)? {
@@ -320,7 +382,7 @@ pub(crate) fn show_patterns(
         .collect();
     let paths: Vec<String> = loaded
         .iter()
-        .map(|(p, _, _)| ctx.display_path(&p.source))
+        .map(|(p, _, _)| ctx.pattern_path(&p.source, natives.contains_key(&p.pattern_id)))
         .collect();
     let closing = format!(
         "[lore: excerpts show the sections that apply; the files have more, and {} finds other conventions.]",

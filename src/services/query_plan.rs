@@ -4,8 +4,8 @@
 //! `lore extract-queries` prints it, so a coverage audit sees exactly what a hook does.
 
 use crate::core::query::{
-    FocusedTerms, Query, QueryInput, extract_query, focus_terms, fts_expression,
-    is_inspection_command, term_stem,
+    FocusedTerms, Query, QueryInput, TechnologyTable, extract_query_with, focus_terms,
+    fts_expression, is_inspection_command, term_stem,
 };
 use crate::storage::index::{Index, IndexError};
 
@@ -47,15 +47,16 @@ impl QueryPlan {
     }
 }
 
-/// Plan the search for a moment. With an index, terms are focused by how many of its
+/// Plan the search for a moment, recognising `technologies`. With an index, terms are focused by how many of its
 /// patterns hold them; without one, every term is searched. A moment that searches nothing
 /// reads nothing from the index.
 pub fn plan_query(
     moment: Moment,
     input: &QueryInput,
+    technologies: &TechnologyTable,
     index: Option<&Index>,
 ) -> Result<QueryPlan, IndexError> {
-    let query = extract_query(input);
+    let query = extract_query_with(input, technologies);
     let skipped = if moment == Moment::Prompt && query.terms.len() < MIN_PROMPT_TERMS {
         Some("prompt too short to search on")
     } else if moment == Moment::ToolCall

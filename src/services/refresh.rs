@@ -2,15 +2,15 @@
 //! an older lore wrote is upgraded, and edited patterns are picked up by a delta ingest, all
 //! bounded (skipped on knowledge dirs larger than `hook.session_start_ingest_limit`, or when
 //! another writer holds the index) so a hook stays within its time budget. Whether anything
-//! changed is decided by file stamps (size, times, inode) on a read-only connection; the
-//! delta reads only files whose stamps changed, and writes nothing when none did. Any
+//! changed is decided by file stamps (size, times, inode) against what the index recorded;
+//! the delta reads only files whose stamps changed, and writes nothing when none did. Any
 //! harness adapter calls these.
 
 use std::time::Duration;
 
 use crate::core::config::Config;
 use crate::services::ingest::{
-    KnowledgeScan, NoProgress, ingest_scanned, scan_knowledge, unchanged_since_last_ingest,
+    KnowledgeScan, NoProgress, RecordedState, SourceListing, ingest_listed, scan_knowledge,
 };
 use crate::services::inject::Trace;
 use crate::services::workspace::build_index_if_missing;
@@ -22,7 +22,7 @@ const WRITE_BUSY: Duration = Duration::from_millis(300);
 /// Build a missing index (atomically: readers never see it half-built), unless the knowledge
 /// dir is too large to do so inside a hook.
 pub fn build_first_index(config: &Config, trace: &mut Trace) {
-    if listing_within_hook_limit(config, trace).is_none() {
+    if knowledge_within_hook_limit(config, trace).is_none() {
         return;
     }
     match build_index_if_missing(config, &mut NoProgress) {
@@ -37,6 +37,19 @@ pub fn build_first_index(config: &Config, trace: &mut Trace) {
     }
 }
 
+/// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up (a
+/// missing index is built): skipped when the knowledge dir holds more files than
+/// `hook.session_start_ingest_limit` or another ingest holds the index.
+pub fn refresh_index(config: &Config, trace: &mut Trace) {
+    if !config.database.exists() {
+        build_first_index(config, trace);
+        return;
+    }
+    if let Some(listing) = listing_within_hook_limit(config, trace) {
+        refresh_changed(config, listing, trace);
+    }
+}
+
 /// What a session start's look at the knowledge dir found.
 pub enum Freshness {
     /// Use the index as it is: it holds exactly the files listed, as their stamps prove, or
@@ -44,30 +57,35 @@ pub enum Freshness {
     /// knowledge dir that cannot be listed; the trace says which).
     AsIs,
     /// Files were added, removed or changed, or could not be proven unchanged (changed just
-    /// now, invalid, an index without stamps): [`refresh_changed`] with this listing.
-    Changed(KnowledgeScan),
+    /// now, invalid, an index without stamps or that could not be read): [`refresh_changed`]
+    /// with this listing.
+    Changed(SourceListing),
 }
 
-/// List the knowledge dir (once, for the size limit and the check both) and compare it with
-/// the index by file stamps alone: one `lstat` a file on a read-only connection; no pattern
-/// file is read and nothing is written. Most sessions start with nothing changed.
-pub fn check_freshness(config: &Config, trace: &mut Trace) -> Freshness {
-    let Some(scan) = listing_within_hook_limit(config, trace) else {
+/// List the knowledge dir and the repository's rule files (once, for the size limit and the
+/// check both) and compare them with what the index recorded by file stamps alone: one
+/// `lstat` a file; no pattern file is read and nothing is written. `recorded` gives the
+/// index's state, read by the caller from the snapshot it answers from (it is called once
+/// the listing is done, so the caller can read it meanwhile); None when the index could not
+/// be read. Most sessions start with nothing changed.
+pub fn check_freshness(
+    config: &Config,
+    recorded: impl FnOnce() -> Option<RecordedState>,
+    trace: &mut Trace,
+) -> Freshness {
+    let Some(listing) = listing_within_hook_limit(config, trace) else {
         return Freshness::AsIs;
     };
-    trace.note(format!("listed {} pattern files", scan.files.len()));
-    let current = matches!(
-        Index::open_read_only(&config.database, WRITE_BUSY),
-        Ok(Some(index)) if unchanged_since_last_ingest(&index, &scan).unwrap_or(false)
-    );
-    if current {
-        trace.note(format!(
-            "index is current: {} pattern files, none changed",
-            scan.files.len()
-        ));
+    trace.note(format!(
+        "listed {} pattern files and {} rule files",
+        listing.knowledge.files.len(),
+        listing.rules.len()
+    ));
+    if recorded().is_some_and(|state| state.is_current(&listing)) {
+        trace.note("index is current: no file changed");
         Freshness::AsIs
     } else {
-        Freshness::Changed(scan)
+        Freshness::Changed(listing)
     }
 }
 
@@ -75,10 +93,10 @@ pub fn check_freshness(config: &Config, trace: &mut Trace) -> Freshness {
 /// since the last `lore ingest` are picked up: only files whose stamps changed are read, and
 /// nothing is written when none of them did. Skipped when another ingest holds the index
 /// (it waits [`WRITE_BUSY`]). Returns whether patterns were added, updated or removed.
-pub fn refresh_changed(config: &Config, scan: KnowledgeScan, trace: &mut Trace) -> bool {
+pub fn refresh_changed(config: &Config, listing: SourceListing, trace: &mut Trace) -> bool {
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
         .map_err(anyhow::Error::from)
-        .and_then(|mut index| Ok(ingest_scanned(config, &mut index, scan)?));
+        .and_then(|mut index| Ok(ingest_listed(config, &mut index, listing)?));
     match result {
         Ok(report) => {
             trace.note(format!(
@@ -101,7 +119,7 @@ pub fn refresh_changed(config: &Config, scan: KnowledgeScan, trace: &mut Trace) 
 /// `storage::index::schema`), so hooks keep injecting after an upgrade mid-session instead of
 /// waiting for the next session start or `lore ingest`. Bounded as a refresh is.
 pub fn upgrade_index(config: &Config, trace: &mut Trace) {
-    if listing_within_hook_limit(config, trace).is_none() {
+    if knowledge_within_hook_limit(config, trace).is_none() {
         return;
     }
     match Index::open_with_busy_timeout(&config.database, WRITE_BUSY) {
@@ -110,9 +128,16 @@ pub fn upgrade_index(config: &Config, trace: &mut Trace) {
     }
 }
 
+/// Everything a whole ingest reads, when the knowledge dir is small enough to index inside
+/// a hook's time budget; None when it is not, or cannot be listed.
+fn listing_within_hook_limit(config: &Config, trace: &mut Trace) -> Option<SourceListing> {
+    let knowledge = knowledge_within_hook_limit(config, trace)?;
+    Some(SourceListing::with_rules(config, knowledge))
+}
+
 /// The knowledge dir's listing when it is small enough to index (or migrate) inside a hook's
 /// time budget; None when it is not, or cannot be listed.
-fn listing_within_hook_limit(config: &Config, trace: &mut Trace) -> Option<KnowledgeScan> {
+fn knowledge_within_hook_limit(config: &Config, trace: &mut Trace) -> Option<KnowledgeScan> {
     match scan_knowledge(&config.knowledge_dir) {
         Ok(scan) if scan.files.len() > config.hook.session_start_ingest_limit => {
             trace.note(format!(

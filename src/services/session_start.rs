@@ -1,88 +1,113 @@
 //! Session start (and compaction, and subagent start): what a session is primed with before
-//! its first call. Universal patterns are shown, and a compact index of patterns lists what
-//! else there is.
+//! its first call. A listing of the patterns that fit the project (see
+//! `services::project_listing`), then the universal patterns, whole or as their opening
+//! sections, within one budget: the listing takes at most half of it when there are universal
+//! patterns to show, and they get the rest.
 
+use std::collections::BTreeMap;
+
+use crate::core::query::ManifestFindings;
 use crate::core::select::sections::WeightedTerms;
+use crate::core::sources::{RuleOrigin, hook_shortfall};
 use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
-use crate::storage::index::{IndexError, PatternSummary};
+use crate::services::project_listing::project_listing;
+use crate::services::render::{chars, render};
+use crate::storage::index::{IndexError, PatternScopeRow};
 
-/// One line per pattern for the index: `- Title [tags]: path`.
-fn index_lines(ctx: &InjectContext<'_>, summaries: &[PatternSummary], budget: usize) -> String {
-    let mut text = String::new();
-    let mut left_out = 0;
-    for s in summaries {
-        let tags = if s.tags.is_empty() {
-            String::new()
-        } else {
-            format!(" [{}]", s.tags.join(", "))
-        };
-        let line = format!("- {}{tags}: {}\n", s.title, ctx.display_path(&s.source));
-        if text.chars().count() + line.chars().count() + 120 > budget {
-            left_out += 1;
-        } else {
-            text.push_str(&line);
-        }
-    }
-    if left_out > 0 {
-        text.push_str(&format!(
-            "- ... and {left_out} more; {} finds them\n",
-            ctx.search_hint.phrase()
-        ));
-    }
-    text
-}
-
-/// Session start (and subagent start): universal patterns and a compact index of patterns.
+/// Prime a session for the project whose root files showed `project`, within `budget`
+/// characters.
 pub fn inject_session_start(
     ctx: &mut InjectContext<'_>,
     budget: usize,
+    project: &ManifestFindings,
 ) -> Result<Option<Injection>, IndexError> {
-    let summaries = ctx.index.pattern_summaries()?;
-    if summaries.is_empty() {
+    if budget == 0 {
+        // A budget of 0 switches the priming off.
+        ctx.trace
+            .note("budget 0: nothing to prime the session with");
+        return Ok(None);
+    }
+    let scopes = ctx.index.pattern_scopes()?;
+    if scopes.is_empty() {
         ctx.trace
             .note("index is empty: nothing to prime the session with");
         return Ok(None);
     }
-    let source = ctx.knowledge_label();
-    let intro = format!(
-        "Coding conventions live in {source}; lore shows the ones that apply as you work, and {} finds others.",
-        ctx.search_hint.phrase()
-    );
-    let universal: Vec<ToShow> = summaries
+    // Other agents' rules a hook may not inject (manual ones, those the harness loaded
+    // itself) are neither listed nor shown; their always-on ones count as universal.
+    let natives = ctx.index.all_rule_origins()?;
+    let site = ctx.session_site();
+    let injectable: Vec<&PatternScopeRow> = scopes
         .iter()
-        .filter(|s| s.universal)
+        .filter(|s| {
+            natives
+                .get(&s.id)
+                .is_none_or(|origin| hook_shortfall(origin, &s.source, &site).is_none())
+        })
+        .collect();
+    let (universal, rest): (Vec<&PatternScopeRow>, Vec<&PatternScopeRow>) =
+        injectable.into_iter().partition(|s| s.universal);
+    let listing_budget = if universal.is_empty() {
+        budget
+    } else {
+        budget / 2
+    };
+    let listing = project_listing(ctx, &rest, &natives, project, listing_budget)?;
+    let rendered = show_universal(
+        ctx,
+        &universal,
+        &natives,
+        budget.saturating_sub(chars(&listing) + 2),
+    )?;
+    let mut text = listing;
+    let (mut sources, mut shown) = (Vec::new(), Vec::new());
+    if let Some(r) = rendered {
+        text.push_str("\n\n");
+        text.push_str(&r.text);
+        sources = r.sources;
+        shown = r.shown;
+    }
+    Ok(Some(Injection {
+        // The parts are planned to fit; a budget too small for even the closing line is cut.
+        text: render(&text, &[], None, budget),
+        sources,
+        shown,
+    }))
+}
+
+/// The universal patterns within `budget`: each whole when short, else its opening sections
+/// (no call's words to choose by), leaving out what the session was already shown.
+fn show_universal(
+    ctx: &mut InjectContext<'_>,
+    universal: &[&PatternScopeRow],
+    natives: &BTreeMap<i64, RuleOrigin>,
+    budget: usize,
+) -> Result<Option<Injection>, IndexError> {
+    if universal.is_empty() {
+        return Ok(None);
+    }
+    ctx.trace.note(format!(
+        "universal: {} patterns ({} other agents' always-on rules) within {budget} characters",
+        universal.len(),
+        universal
+            .iter()
+            .filter(|s| natives.contains_key(&s.id))
+            .count()
+    ));
+    let patterns: Vec<ToShow> = universal
+        .iter()
         .map(|s| ToShow {
             key: s.source.clone(),
             source: s.source.clone(),
             pattern_id: s.id,
         })
         .collect();
-    // Universal rules come first in priority: they get up to two thirds of the budget.
-    let rendered = if universal.is_empty() {
-        None
-    } else {
-        show_patterns(
-            ctx,
-            &universal,
-            &WeightedTerms::default(),
-            &format!("Conventions from {source} that always apply:"),
-            budget * 2 / 3,
-        )?
-    };
-    let used = rendered.as_ref().map_or(0, |r| r.text.chars().count());
-    let index_budget = budget.saturating_sub(used + intro.chars().count() + 40);
-    let index = index_lines(ctx, &summaries, index_budget);
-    let mut text = format!("{intro}\n\nPatterns in {source}:\n{index}");
-    let (mut sources, mut shown) = (Vec::new(), Vec::new());
-    if let Some(r) = rendered {
-        text.push('\n');
-        text.push_str(&r.text);
-        sources = r.sources;
-        shown = r.shown;
-    }
-    Ok(Some(Injection {
-        text: text.trim_end().to_string(),
-        sources,
-        shown,
-    }))
+    let source = ctx.knowledge_label();
+    show_patterns(
+        ctx,
+        &patterns,
+        &WeightedTerms::default(),
+        &format!("Conventions from {source} that always apply:"),
+        budget,
+    )
 }

@@ -202,13 +202,44 @@ pub fn build_index_if_missing(
     Ok(installed.then_some(report))
 }
 
-/// Open the index for reading and writing, building it first when it does not exist yet.
+/// An index this call built or completed, and how.
+#[derive(Debug, Clone)]
+pub struct BuiltIndex {
+    pub report: super::ingest::IngestReport,
+    /// The index existed but no ingest had completed in it (the first one was interrupted,
+    /// or is still running): the knowledge dir was indexed into it.
+    pub was_incomplete: bool,
+}
+
+/// Open the index for reading and writing, building it first when it does not exist yet, and
+/// indexing the knowledge dir into it when no ingest completed in it: an interrupted first
+/// ingest leaves an empty index, which must not answer as an empty knowledge base would.
 pub fn open_index_building_if_missing(
     config: &Config,
     progress: &mut dyn super::ingest::IngestProgress,
-) -> Result<(Index, Option<super::ingest::IngestReport>), WorkspaceError> {
-    let report = build_index_if_missing(config, progress)?;
-    Ok((Index::open(&config.database)?, report))
+) -> Result<(Index, Option<BuiltIndex>), WorkspaceError> {
+    if let Some(report) = build_index_if_missing(config, progress)? {
+        let built = BuiltIndex {
+            report,
+            was_incomplete: false,
+        };
+        return Ok((Index::open(&config.database)?, Some(built)));
+    }
+    let mut index = Index::open(&config.database)?;
+    if index.ingest_completed()? {
+        return Ok((index, None));
+    }
+    let report = super::ingest::ingest(
+        config,
+        &mut index,
+        &super::ingest::IngestOptions::default(),
+        progress,
+    )?;
+    let built = BuiltIndex {
+        report,
+        was_incomplete: true,
+    };
+    Ok((index, Some(built)))
 }
 
 #[cfg(test)]

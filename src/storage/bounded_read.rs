@@ -99,6 +99,17 @@ pub fn read_pattern_file(
     open_and_read(path, limit, false)
 }
 
+/// As [`read_bounded`] for a file whose type a directory listing already gave (no `stat`
+/// before opening): anything but a regular file is refused unopened, a link is never
+/// followed, and the open handle is checked again.
+pub fn read_listed_file(
+    path: &Path,
+    listed: std::fs::FileType,
+    limit: u64,
+) -> Result<Vec<u8>, BoundedReadError> {
+    read_pattern_file(path, Some(listed), limit).map(|(bytes, _)| bytes)
+}
+
 fn open_and_read(
     path: &Path,
     limit: u64,

@@ -5,3 +5,5 @@ pub mod bounded_read;
 pub mod embed;
 pub mod index;
 pub mod ledger;
+pub mod project_cache;
+pub mod project_files;

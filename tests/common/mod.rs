@@ -9,6 +9,26 @@ use std::process::Output;
 
 use assert_cmd::Command;
 
+/// lore's environment variables a developer may have set, which a test's lore must not see:
+/// `LORE_CONFIG` outranks the workspace's lore.toml (a forced rebuild would hit the
+/// developer's real index), and `LORE_DEBUG` / `LORE_TRACE` change what lore prints.
+pub const LORE_ENV: [&str; 3] = ["LORE_CONFIG", "LORE_DEBUG", "LORE_TRACE"];
+
+/// Remove [`LORE_ENV`] from a command that runs lore, or runs something that runs lore.
+pub fn without_lore_env(cmd: &mut std::process::Command) -> &mut std::process::Command {
+    for name in LORE_ENV {
+        cmd.env_remove(name);
+    }
+    cmd
+}
+
+/// The `lore` binary under test as a plain command, without [`LORE_ENV`].
+pub fn lore_command() -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
+    without_lore_env(&mut cmd);
+    cmd
+}
+
 pub const FTS_CONFIG: &str = "knowledge_dir = \"patterns\"\n\n[search]\nhybrid = false\n";
 
 pub struct Workspace {
@@ -69,12 +89,14 @@ impl Workspace {
         self.write(&format!("patterns/{rel}"), text)
     }
 
-    /// `lore` run in the workspace root with a private HOME, XDG dirs and ledger dir.
+    /// `lore` run in the workspace root with a private HOME, XDG dirs and ledger dir, and none
+    /// of lore's own environment variables (see [`LORE_ENV`]).
     pub fn lore(&self) -> Command {
         let mut cmd = Command::cargo_bin("lore").unwrap();
+        for name in LORE_ENV {
+            cmd.env_remove(name);
+        }
         cmd.current_dir(self.root())
-            .env_remove("LORE_CONFIG")
-            .env_remove("LORE_DEBUG")
             .env("HOME", self.path(".env/home"))
             .env("XDG_CONFIG_HOME", self.path(".env/xdg"))
             .env("XDG_RUNTIME_DIR", self.path(".env/runtime"));
@@ -112,4 +134,64 @@ pub fn stderr(output: &Output) -> String {
 /// The shared corpus of real convention files, if present beside the repository.
 pub fn shared_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared")
+}
+
+/// An HTTP server on loopback that accepts every connection and never answers: an embedding
+/// server that hangs. Returns its URL; connections stay open until the test process ends.
+pub fn silent_server() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    url
+}
+
+/// Index the patterns of the configuration at `config` in process with a deterministic
+/// embedder named `model`, so the index holds vectors and a search asks the configured server
+/// for a query vector.
+pub fn ingest_with_fake_vectors(config: &Path, model: &str) {
+    use lore::services::ingest::{IngestOptions, NoProgress, ingest_with_embeddings};
+    let config = lore::services::workspace::load_config(config).unwrap();
+    let mut index = lore::storage::index::Index::open(&config.database).unwrap();
+    let fake = lore::storage::embed::FakeEmbedder::new(model, 8);
+    let report = ingest_with_embeddings(
+        &config,
+        &mut index,
+        &IngestOptions::default(),
+        Some(&fake),
+        &mut NoProgress,
+    )
+    .unwrap();
+    assert_eq!(report.embeddings.unwrap().missing, 0);
+}
+
+/// Whether this run is CI's (`CI` set to anything but empty, `0` or `false`): there every
+/// suite must really run, so a missing input fails instead of skipping.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// Say that `suite` cannot run here, and why. Under CI that fails the test. Locally the note is
+/// written straight to the process's stderr, past the test harness's capture, so a plain
+/// `cargo test` shows it beside the test's `ok` instead of a silent pass.
+pub fn skip(suite: &str, why: &str) {
+    assert!(!in_ci(), "CI is set, so {suite} cannot be skipped: {why}");
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: {suite} skipped: {why} (see README, \"Run the tests\")"
+    );
+}
+
+/// Whether `path`, an input `suite` needs, is present; when not, [`skip`] says so.
+pub fn input_present(path: &Path, suite: &str) -> bool {
+    if path.exists() {
+        return true;
+    }
+    skip(suite, &format!("{} is not present", path.display()));
+    false
 }

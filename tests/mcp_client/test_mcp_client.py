@@ -77,9 +77,18 @@ def git_repo(repo: Path) -> Path:
     return repo
 
 
+# lore's variables a developer may have set: LORE_CONFIG would outrank the test repository's
+# lore.toml, LORE_DEBUG / LORE_TRACE change what lore prints, LORE_MCP_BRANCH_PREFIX where it commits.
+LORE_ENV = ("LORE_CONFIG", "LORE_DEBUG", "LORE_TRACE", "LORE_MCP_BRANCH_PREFIX")
+
+
+def clean_env() -> dict:
+    return {k: v for k, v in os.environ.items() if k not in LORE_ENV}
+
+
 @asynccontextmanager
 async def session(repo: Path, **env: str):
-    base = {k: v for k, v in os.environ.items() if k not in ("LORE_CONFIG", "LORE_MCP_BRANCH_PREFIX")}
+    base = clean_env()
     base.update({"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", **env})
     params = StdioServerParameters(command=lore_bin(), args=["serve"], cwd=str(repo), env=base)
     async with stdio_client(params) as (read, write):
@@ -99,7 +108,7 @@ def run(coro_fn, *args):
 
 
 def cli(repo: Path, *args: str) -> str:
-    out = subprocess.run([lore_bin(), *args], cwd=repo, check=True, capture_output=True, text=True)
+    out = subprocess.run([lore_bin(), *args], cwd=repo, check=True, capture_output=True, text=True, env=clean_env())
     return out.stdout
 
 
@@ -123,11 +132,13 @@ def test_search_matches_the_cli_and_shows_pattern_text(repo: Path):
         async with session(repo) as s:
             for query in ["never unwrap errors", "bind parameters sql", "insta snapshot"]:
                 cli_results = json.loads(cli(repo, "search", "--json", "-k", "5", query))["results"]
+                # Each query names one pattern: two empty answers would agree without showing
+                # anything.
+                assert cli_results, query
                 result = await s.call_tool("search_patterns", {"query": query, "top_k": 5, "include_metadata": True})
                 assert not result.is_error
                 text = text_of(result)
-                if not cli_results:
-                    assert text.startswith("No patterns match"), text
+                assert not text.startswith("No patterns match"), text
                 for r in cli_results:
                     assert f"({r['source']}:{r['line']})" in text, text
                     assert "score" in text
@@ -241,3 +252,24 @@ def test_bad_arguments_are_errors_and_the_session_goes_on(repo: Path):
 
     run(main)
     assert sorted(f.name for f in (repo / "patterns").iterdir()) == ["error-handling.md", "sql.md", "testing.md"]
+
+
+def test_writes_where_ingest_would_not_look_are_refused(repo: Path):
+    (repo / "patterns" / ".loreignore").write_text("drafts/\n")
+
+    async def main():
+        async with session(repo) as s:
+            with pytest.raises(MCPError, match=r"would not be indexed: `\.drafts` is hidden"):
+                await s.call_tool("add_pattern", {"title": "Draft", "body": "x", "directory": ".drafts"})
+            with pytest.raises(MCPError, match=r"the rule `drafts/`"):
+                await s.call_tool("add_pattern", {"title": "Draft", "body": "x", "directory": "drafts"})
+            result = await s.call_tool("lore_status", {})
+            assert json.loads(text_of(result))["index"]["patterns"] == 3
+
+    run(main)
+    assert sorted(f.name for f in (repo / "patterns").iterdir()) == [
+        ".loreignore",
+        "error-handling.md",
+        "sql.md",
+        "testing.md",
+    ]

@@ -118,10 +118,15 @@ impl Workspace {
         assert!(!parent.join("outside").exists());
     }
 
+    /// `lore` in the workspace, without lore's own environment variables (a developer's
+    /// `LORE_CONFIG` would outrank the workspace's lore.toml; `LORE_DEBUG` and `LORE_TRACE`
+    /// change what it prints; `LORE_MCP_BRANCH_PREFIX` where it commits).
     pub fn lore(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_lore"));
         cmd.current_dir(self.root())
             .env_remove("LORE_CONFIG")
+            .env_remove("LORE_DEBUG")
+            .env_remove("LORE_TRACE")
             .env_remove("LORE_MCP_BRANCH_PREFIX")
             .env("GIT_CONFIG_GLOBAL", "/dev/null")
             .env("GIT_CONFIG_NOSYSTEM", "1");
@@ -207,7 +212,13 @@ impl Server {
     }
 
     pub fn send_raw(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// One line of raw bytes (a newline is added), valid UTF-8 or not.
+    pub fn send_bytes(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
         self.stdin.flush().unwrap();
     }
 

@@ -62,12 +62,10 @@ pub fn classify(payload: &Payload, tools: &[String]) -> Event {
             _ => Event::Ignored,
         },
         Some("PreToolUse") => {
-            let read_only = payload
-                .agent_type
-                .as_deref()
-                .is_some_and(|a| READ_ONLY_AGENTS.contains(&a));
-            let enabled = tools.iter().any(|t| t.eq_ignore_ascii_case(&tool()));
-            if enabled && !read_only && payload.tool_input.is_some() {
+            if tool_enabled(&tool(), tools)
+                && read_only_agent(payload).is_none()
+                && payload.tool_input.is_some()
+            {
                 Event::PreToolUse { tool_name: tool() }
             } else {
                 Event::Ignored
@@ -80,6 +78,55 @@ pub fn classify(payload: &Payload, tools: &[String]) -> Event {
         Some("PostCompact") => Event::PostCompact,
         _ => Event::Ignored,
     }
+}
+
+/// The read-only subagent type a payload comes from, if it does.
+fn read_only_agent(payload: &Payload) -> Option<&str> {
+    payload
+        .agent_type
+        .as_deref()
+        .filter(|a| READ_ONLY_AGENTS.contains(a))
+}
+
+/// Is `tool` one whose PreToolUse gets conventions, given `[hook] tools`?
+fn tool_enabled(tool: &str, tools: &[String]) -> bool {
+    tools.iter().any(|t| t.eq_ignore_ascii_case(tool))
+}
+
+/// Why the hook runs no search for a payload [`classify`] made `event` of, or None when it
+/// searches: `lore extract-queries` shows it, so an audit sees the hook's decision.
+pub fn why_not_searched(payload: &Payload, event: &Event, tools: &[String]) -> Option<String> {
+    let tool = payload.tool_name.as_deref().unwrap_or("");
+    Some(match event {
+        Event::UserPromptSubmit { .. }
+        | Event::PreToolUse { .. }
+        | Event::PostToolUseFailure { .. } => return None,
+        Event::SessionStart { .. } | Event::SubagentStart => {
+            "it primes the session with the pattern index and the universal patterns, without a search".into()
+        }
+        Event::PostCompact => {
+            "PostCompact has no context channel: it only resets the session ledger".into()
+        }
+        Event::Ignored => match payload.hook_event_name.as_deref() {
+            Some("UserPromptSubmit") if payload.prompt.is_some() => {
+                "a slash command: the hook searches typed prompts only".into()
+            }
+            Some("UserPromptSubmit") => "the payload has no prompt".into(),
+            Some("PreToolUse") => match read_only_agent(payload) {
+                Some(agent) => format!("a read-only subagent ({agent}) changes no code"),
+                None if !tool_enabled(tool, tools) => {
+                    format!("`{tool}` is not one of `[hook] tools`")
+                }
+                None => "the payload has no tool_input".into(),
+            },
+            Some("PostToolUseFailure") if tool != "Bash" => {
+                format!("the hook searches failed Bash commands only, not `{tool}`")
+            }
+            Some("PostToolUseFailure") => "the payload has no error text".into(),
+            Some(name) => format!("the hook does nothing on {name}"),
+            None => "the payload names no hook_event_name".into(),
+        },
+    })
 }
 
 /// The neutral query input for a tool call, prompt or failure payload. `last_user_message`
@@ -115,6 +162,7 @@ pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> Quer
         prompt: payload.prompt.clone(),
         last_user_message,
         error: payload.error.clone(),
+        project: Default::default(),
     }
 }
 

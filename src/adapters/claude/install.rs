@@ -2,7 +2,9 @@
 //! as `hook_registration` describes (other keys and hooks kept in order, idempotent, invalid
 //! files reported and left alone). [`HOOKS`] is the one definition of lore's Claude Code
 //! registrations: the plugin's `integrations/claude-code/hooks/hooks.json` is checked against
-//! it by tests.
+//! it by tests. Where lore's MCP server is configured beside the hooks (the plugin's own
+//! `.mcp.json`, or the project's), the command is `lore hook --mcp`, so what the hooks inject
+//! points the agent at the `search_patterns` tool instead of the `lore search` command.
 
 use std::path::Path;
 
@@ -11,6 +13,8 @@ use crate::adapters::hook_registration::{HookSet, install_hook_file, lore_argume
 
 /// The command Claude Code runs; `lore` must be on the PATH Claude Code sees.
 pub const HOOK_COMMAND: &str = "lore hook";
+/// The command when lore's MCP server is configured for the same sessions.
+pub const HOOK_COMMAND_WITH_MCP: &str = "lore hook --mcp";
 
 /// lore's registrations. SessionStart may refresh the index (a bounded ingest), so it gets
 /// more time than the per-prompt and per-tool-call events.
@@ -47,28 +51,62 @@ pub const HOOKS: &[HookRegistration] = &[
     },
 ];
 
-/// What `lore init --claude` registers.
-pub const HOOK_SET: HookSet = HookSet {
-    registrations: HOOKS,
-    command: HOOK_COMMAND,
-    runs_lore: is_lore_hook_command,
-    init_flag: "--claude",
-};
+/// What `lore init --claude` registers; `mcp`: lore's MCP server is configured beside the
+/// hooks.
+pub fn hook_set(mcp: bool) -> HookSet {
+    HookSet {
+        registrations: HOOKS,
+        command: if mcp {
+            HOOK_COMMAND_WITH_MCP
+        } else {
+            HOOK_COMMAND
+        },
+        runs_lore: is_lore_hook_command,
+        init_flag: "--claude",
+    }
+}
 
-/// Register lore's hooks in `<repo>/.claude/settings.json`.
-pub fn install_project_hooks(repo: &Path) -> Result<InstallOutcome, InstallError> {
-    install_settings(&repo.join(".claude").join("settings.json"))
+/// What [`install_project_hooks`] did, and whether the command it registers names the MCP
+/// server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectHooks {
+    pub outcome: InstallOutcome,
+    /// The project's `.mcp.json` runs `lore serve`, so the hooks run `lore hook --mcp`.
+    pub mcp: bool,
+}
+
+/// Register lore's hooks in `<repo>/.claude/settings.json`: `lore hook --mcp` when the
+/// project's `.mcp.json` configures lore's MCP server, else `lore hook`.
+pub fn install_project_hooks(repo: &Path) -> Result<ProjectHooks, InstallError> {
+    let mcp = crate::adapters::mcp_json::configures_lore(repo);
+    let outcome = install_settings(&repo.join(".claude").join("settings.json"), mcp)?;
+    Ok(ProjectHooks { outcome, mcp })
 }
 
 /// Merge lore's hooks into the settings file at `path` (created when missing).
-pub fn install_settings(path: &Path) -> Result<InstallOutcome, InstallError> {
-    install_hook_file(path, &HOOK_SET)
+pub fn install_settings(path: &Path, mcp: bool) -> Result<InstallOutcome, InstallError> {
+    install_hook_file(path, &hook_set(mcp))
 }
 
-/// Does a command run lore's Claude Code hook (`lore hook`, `/usr/local/bin/lore --config x
-/// hook`, ...)? A command ending in another flag (`lore hook --codex`) runs another harness's.
+/// Does a command run lore's Claude Code hook (`lore hook`, `lore hook --mcp`,
+/// `/usr/local/bin/lore --config x hook`, ...)? A command with another flag after `hook`
+/// (`lore hook --codex`) runs another harness's.
 fn is_lore_hook_command(command: &str) -> bool {
-    lore_arguments(command).is_some_and(|args| args.last() == Some(&"hook"))
+    let Some(args) = lore_arguments(command) else {
+        return false;
+    };
+    let mut words = args.iter();
+    loop {
+        match words.next() {
+            Some(&"hook") => break,
+            Some(&"--config") => {
+                words.next();
+            }
+            Some(word) if word.starts_with("--config=") => {}
+            _ => return false,
+        }
+    }
+    words.all(|word| *word == "--mcp")
 }
 
 #[cfg(test)]
@@ -79,11 +117,15 @@ mod tests {
     fn commands_that_already_run_lore_are_recognised() {
         for (command, expected) in [
             ("lore hook", true),
+            ("lore hook --mcp", true),
             ("  lore   hook ", true),
+            ("lore --config x.toml hook --mcp", true),
             ("/usr/local/bin/lore --config /x/lore.toml hook", true),
             ("\"/opt/my tools/lore\" hook", false),
             ("lore serve", false),
             ("lore hook --codex", false),
+            ("lore hook --mcp --codex", false),
+            ("lore search hook", false),
             ("python3 lore.py hook", false),
             ("lorex hook", false),
         ] {

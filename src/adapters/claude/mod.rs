@@ -30,6 +30,20 @@ const HANDLED: &[&str] = &[
     "PostCompact",
 ];
 
+/// Claude Code events lore knowingly leaves alone (no context channel, or nothing to add):
+/// silent. Any other name is reported on stderr, so a misregistered hook shows itself.
+const UNHANDLED: &[&str] = &[
+    "PostToolUse",
+    "PostToolBatch",
+    "PermissionRequest",
+    "Notification",
+    "MessageDisplay",
+    "Stop",
+    "SubagentStop",
+    "PreCompact",
+    "SessionEnd",
+];
+
 /// Handle one hook event from stdin. Never fails and never panics out: every problem goes
 /// to stderr and the process exits 0.
 pub fn run_hook(config_flag: Option<std::path::PathBuf>, mcp: bool) {
@@ -51,6 +65,7 @@ pub fn answer(
         serde_json::from_str(input).context("hook payload is not a JSON object")?;
     let name = payload.hook_event_name.as_deref().unwrap_or("");
     if !HANDLED.contains(&name) {
+        crate::adapters::hook_process::refuse_unknown_event(name, UNHANDLED)?;
         trace.note(format!("event {name:?}: nothing to do"));
         return Ok(None);
     }
@@ -61,6 +76,7 @@ pub fn answer(
             cwd: payload.cwd.as_deref(),
             session_id: payload.session_id.as_deref(),
             agent_id: payload.agent_id.as_deref(),
+            harness: Some(crate::core::sources::Harness::ClaudeCode),
         },
     )?;
     let config = &session.config;
@@ -80,17 +96,22 @@ pub fn answer(
             if *reset && let Err(e) = ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
+            let project = session.project_facts(None);
             session.inject_refreshed(trace, |ctx| {
-                inject_session_start(ctx, config.hook.session_start_budget)
+                inject_session_start(ctx, config.hook.session_start_budget, &project)
             })?
         }
-        Event::SubagentStart => session.inject(trace, |ctx| {
-            inject_session_start(ctx, config.hook.subagent_budget)
-        })?,
+        Event::SubagentStart => {
+            let project = session.project_facts(None);
+            session.inject(trace, |ctx| {
+                inject_session_start(ctx, config.hook.subagent_budget, &project)
+            })?
+        }
         Event::UserPromptSubmit { .. }
         | Event::PreToolUse { .. }
         | Event::PostToolUseFailure { .. } => {
-            let input = hook_query_input(&payload);
+            let mut input = hook_query_input(&payload);
+            input.project = session.project_facts(input.file_path.as_deref());
             let moment = match event {
                 Event::UserPromptSubmit { .. } => Moment::Prompt,
                 Event::PreToolUse { .. } => Moment::ToolCall,

@@ -1,33 +1,41 @@
 //! `lore extract-queries`: print, for each tool call, the languages, terms and exact FTS5
-//! expression the hook would run. It goes through the hook's own payload mapping and query
-//! plan (terms focused for this repository's index, read-only commands skipped), so coverage
-//! audits are faithful byte for byte.
+//! expression the hook would run. It goes through the hook's own event classification
+//! (`[hook] tools`, read-only subagents, slash commands, failures the hook searches), payload
+//! mapping and query plan (terms focused for this repository's index, read-only commands
+//! skipped), so coverage audits are faithful byte for byte: a payload the hook does not
+//! search on is `skipped`, with the reason.
 //!
 //! Payloads are read as Claude Code's, or as the Codex CLI's (`lore hook --codex`) with
 //! `--codex`; an `apply_patch` call, which only Codex makes, is read as Codex's either way.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
 use serde_json::Value;
 
 use super::args::ExtractQueriesArgs;
+use crate::adapters::claude::event as claude_event;
 use crate::adapters::claude::hook_query_input;
 use crate::adapters::claude::wire::Payload;
 use crate::adapters::codex;
-use crate::core::config::Config;
-use crate::core::query::{Dropped, QueryInput, relative_path};
+use crate::core::config::{Config, HookConfig};
+use crate::core::query::{Dropped, QueryInput, TechnologyTable, relative_path};
+use crate::core::sources::Harness;
 use crate::services::inject::{MomentSelection, select_for_moment};
+use crate::services::project::project_facts;
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
 use crate::services::select::Candidate;
 use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
 use crate::storage::index::Index;
 
 pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
-    let opened = open_index(config)?;
-    let opened = opened.as_ref().map(|(config, index)| (config, index));
+    let (config, index) = open_index(config)?;
+    let tools = config
+        .as_ref()
+        .map_or_else(|| HookConfig::default().tools, |c| c.hook.tools.clone());
+    let opened = config.as_ref().zip(index.as_ref());
     let text = match &args.file {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?,
@@ -42,7 +50,7 @@ pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result
     let calls = parse_calls(&text)?;
     for (i, value) in calls.iter().enumerate() {
         let codex = args.codex || is_codex_payload(value);
-        let row = extract(i + 1, value, opened, codex)?;
+        let row = extract(i + 1, value, opened, &tools, codex)?;
         if args.json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
@@ -77,9 +85,9 @@ fn parse_calls(text: &str) -> anyhow::Result<Vec<Value>> {
     Ok(calls)
 }
 
-/// This repository's index, when there is one: the hook focuses terms by how many of its
-/// patterns hold them. Without a lore.toml, every term is shown as searched.
-fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Config, Index)>> {
+/// This repository's configuration and index, when there are: the hook focuses terms by how
+/// many of its patterns hold them. Without a lore.toml, every term is shown as searched.
+fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<(Option<Config>, Option<Index>)> {
     let named = explicit.is_some();
     let search = ConfigSearch::from_env(explicit, std::env::current_dir()?);
     let config = match find_config(&search) {
@@ -88,7 +96,7 @@ fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Config, Index
             eprintln!(
                 "note: no lore.toml here, so terms are not focused for an index; run from your repository to see exactly what its hook searches"
             );
-            return Ok(None);
+            return Ok((None, None));
         }
         Err(e) => return Err(e.into()),
     };
@@ -97,9 +105,15 @@ fn open_index(explicit: Option<PathBuf>) -> anyhow::Result<Option<(Config, Index
             "note: {} has no index yet (run `lore ingest`), so terms are not focused for it",
             config.database.display()
         );
-        return Ok(None);
+        return Ok((Some(config), None));
     };
-    Ok(Some((config, index)))
+    if !index.ingest_completed()? {
+        eprintln!(
+            "note: no ingest completed in {} (one was interrupted, or is running), so terms are focused for an empty index; run `lore ingest`",
+            config.database.display()
+        );
+    }
+    Ok((Some(config), Some(index)))
 }
 
 /// A payload only the Codex CLI sends: an `apply_patch` edit.
@@ -118,6 +132,14 @@ struct Row {
     event: String,
     tool_name: Option<String>,
     languages: Vec<String>,
+    /// Technologies the call itself shows, the project's that bear on it, and those only the
+    /// user's message names.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    technologies: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    project_technologies: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    message_technologies: Vec<String>,
     terms: Vec<String>,
     relative_path: Option<String>,
     /// Further files the call touches (a Codex patch may edit several).
@@ -127,7 +149,7 @@ struct Row {
     not_searched: Vec<Dropped>,
     /// Why the hook searches nothing for this call.
     #[serde(skip_serializing_if = "Option::is_none")]
-    skipped: Option<&'static str>,
+    skipped: Option<String>,
     fts: Option<String>,
     /// Every candidate the hook would judge, with its evidence and verdict, before session
     /// dedup (which depends on what the session was already shown).
@@ -153,10 +175,11 @@ struct Searched {
     event: String,
     tool_name: Option<String>,
     input: QueryInput,
-    moment: Result<Moment, &'static str>,
+    /// The moment, or why the hook searches nothing.
+    moment: Result<Moment, String>,
 }
 
-fn claude_search(call: usize, value: &Value) -> anyhow::Result<Searched> {
+fn claude_search(call: usize, value: &Value, tools: &[String]) -> anyhow::Result<Searched> {
     let mut payload: Payload = serde_json::from_value(value.clone())
         .with_context(|| format!("call {call}: not a hook payload object"))?;
     payload.hook_event_name = Some(event_or_default(
@@ -164,21 +187,22 @@ fn claude_search(call: usize, value: &Value) -> anyhow::Result<Searched> {
         payload.tool_name.is_some(),
     ));
     let input = hook_query_input(&payload);
-    let event = payload.hook_event_name.unwrap_or_default();
-    let moment = match event.as_str() {
-        "UserPromptSubmit" => Moment::Prompt,
-        "PostToolUseFailure" => Moment::ToolFailure,
-        _ => Moment::ToolCall,
+    let event = claude_event::classify(&payload, tools);
+    let moment = match event {
+        claude_event::Event::UserPromptSubmit { .. } => Ok(Moment::Prompt),
+        claude_event::Event::PreToolUse { .. } => Ok(Moment::ToolCall),
+        claude_event::Event::PostToolUseFailure { .. } => Ok(Moment::ToolFailure),
+        _ => Err(claude_event::why_not_searched(&payload, &event, tools).unwrap_or_default()),
     };
     Ok(Searched {
-        event,
+        event: payload.hook_event_name.unwrap_or_default(),
         tool_name: payload.tool_name,
         input,
-        moment: Ok(moment),
+        moment,
     })
 }
 
-fn codex_search(call: usize, value: &Value) -> anyhow::Result<Searched> {
+fn codex_search(call: usize, value: &Value, tools: &[String]) -> anyhow::Result<Searched> {
     let mut payload: codex::wire::Payload = serde_json::from_value(value.clone())
         .with_context(|| format!("call {call}: not a Codex hook payload object"))?;
     payload.hook_event_name = Some(event_or_default(
@@ -187,7 +211,10 @@ fn codex_search(call: usize, value: &Value) -> anyhow::Result<Searched> {
     ));
     let shell = codex::shell_outcome(&payload);
     let input = codex::hook_query_input(&payload, shell.as_ref());
-    let moment = codex::search_moment(&payload, shell.as_ref());
+    let event = codex::event::classify(&payload, tools, shell.as_ref());
+    let moment = event.moment().ok_or_else(|| {
+        codex::event::why_not_searched(&payload, &event, tools, shell.as_ref()).unwrap_or_default()
+    });
     Ok(Searched {
         event: payload.hook_event_name.unwrap_or_default(),
         tool_name: payload.tool_name,
@@ -200,6 +227,7 @@ fn extract(
     call: usize,
     value: &Value,
     opened: Option<(&Config, &Index)>,
+    tools: &[String],
     codex: bool,
 ) -> anyhow::Result<Row> {
     let Searched {
@@ -208,10 +236,23 @@ fn extract(
         mut input,
         moment,
     } = if codex {
-        codex_search(call, value)?
+        codex_search(call, value, tools)?
     } else {
-        claude_search(call, value)?
+        claude_search(call, value, tools)?
     };
+    // The hook reads the project's root files from the payload's folder.
+    if let Some(cwd) = input.cwd.as_deref().map(Path::new).filter(|d| d.is_dir()) {
+        let table = TechnologyTable::with_team(opened.map_or(&[][..], |(c, _)| &c.technologies));
+        let top = opened
+            .and_then(|(c, _)| c.path.as_deref())
+            .and_then(Path::parent);
+        let touched = input
+            .file_path
+            .as_deref()
+            .map(|f| cwd.join(f))
+            .and_then(|f| f.parent().map(Path::to_path_buf));
+        input.project = project_facts(cwd, touched.as_deref(), top, &table, None);
+    }
     // Eval cases carry the transcript's last user message inline.
     if input.last_user_message.is_none() {
         input.last_user_message = value
@@ -219,15 +260,32 @@ fn extract(
             .and_then(Value::as_str)
             .map(String::from);
     }
-    let searched = moment.unwrap_or(Moment::ToolCall);
+    let searched = moment.clone().unwrap_or(Moment::ToolCall);
     let (plan, selection) = match opened {
         Some((config, index)) if moment.is_ok() => {
-            let MomentSelection { plan, selection } =
-                select_for_moment(index, config, searched, &input, None, true)?;
+            let MomentSelection { plan, selection } = select_for_moment(
+                index,
+                config,
+                searched,
+                &input,
+                None,
+                true,
+                Some(if codex {
+                    Harness::Codex
+                } else {
+                    Harness::ClaudeCode
+                }),
+            )?;
             (plan, selection)
         }
-        Some((_, index)) => (plan_query(searched, &input, Some(index))?, None),
-        None => (plan_query(searched, &input, None)?, None),
+        Some((config, index)) => {
+            let table = TechnologyTable::with_team(&config.technologies);
+            (plan_query(searched, &input, &table, Some(index))?, None)
+        }
+        None => (
+            plan_query(searched, &input, &TechnologyTable::builtin(), None)?,
+            None,
+        ),
     };
     let QueryPlan {
         query,
@@ -236,7 +294,7 @@ fn extract(
         skipped,
     } = plan;
     let (expression, skipped) = match moment {
-        Ok(_) => (expression, skipped),
+        Ok(_) => (expression, skipped.map(String::from)),
         Err(why) => (None, Some(why)),
     };
     Ok(Row {
@@ -247,6 +305,9 @@ fn extract(
         tool_name,
         fts: expression,
         languages: query.languages,
+        technologies: query.technologies,
+        project_technologies: query.project_technologies,
+        message_technologies: query.message_technologies,
         terms: query.terms,
         relative_path: query.relative_path,
         other_paths: input
@@ -291,12 +352,21 @@ fn print_text(row: &Row) {
         println!("  also:      {}", row.other_paths.join(" "));
     }
     println!("  languages: {}", row.languages.join(" "));
+    for (label, list) in [
+        ("tech:      ", &row.technologies),
+        ("project:   ", &row.project_technologies),
+        ("message:   ", &row.message_technologies),
+    ] {
+        if !list.is_empty() {
+            println!("  {label}{}", list.join(" "));
+        }
+    }
     println!("  terms:     {}", row.terms.join(" "));
     if !row.not_searched.is_empty() {
         let dropped: Vec<String> = row.not_searched.iter().map(describe).collect();
         println!("  dropped:   {}", dropped.join(", "));
     }
-    let none = match row.skipped {
+    let none = match &row.skipped {
         Some(why) => format!("(none: {why})"),
         None => "(none: the hook would not search)".to_string(),
     };

@@ -32,6 +32,12 @@ pub fn run(config: &Config, args: &IngestArgs) -> anyhow::Result<i32> {
     if let Some(warning) = report.embeddings.as_ref().and_then(|e| e.warning.as_ref()) {
         eprintln!("warning: {warning}");
     }
+    if args.file.is_some() && !index.ingest_completed()? {
+        eprintln!(
+            "note: no ingest of the whole knowledge dir has completed in {}, so it holds only the files given; run `lore ingest` to index them all",
+            config.database.display()
+        );
+    }
     if args.json {
         println!("{}", report_json(config, &report));
     } else {
@@ -72,6 +78,30 @@ pub fn display_path(config: &Config, source: &str) -> String {
         .to_string()
 }
 
+/// Where another agent's rule file is (its source is relative to the repository root), as
+/// the user would type it.
+pub fn rule_file_path(config: &Config, source: &str) -> String {
+    let root = config.repository_root().unwrap_or(Path::new(""));
+    let path = root.join(source);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    path.strip_prefix(&cwd)
+        .unwrap_or(Path::new(&path))
+        .display()
+        .to_string()
+}
+
+/// Warnings about other agents' rule files, one per line on stderr.
+pub fn print_rule_warnings(config: &Config, report: &IngestReport) {
+    for w in &report.rule_warnings {
+        eprintln!(
+            "warning: {}:{}: {}",
+            rule_file_path(config, &w.source),
+            w.line,
+            w.message
+        );
+    }
+}
+
 fn print_text(config: &Config, report: &IngestReport) {
     for warning in &report.warnings {
         eprintln!(
@@ -80,6 +110,7 @@ fn print_text(config: &Config, report: &IngestReport) {
             warning.message
         );
     }
+    print_rule_warnings(config, report);
     for issue in &report.errors {
         eprintln!(
             "error: {}:{}: {}",
@@ -93,6 +124,17 @@ fn print_text(config: &Config, report: &IngestReport) {
         println!(
             "embeddings ({}): {} embedded, {} reused, {} missing",
             e.model, e.embedded, e.reused, e.missing
+        );
+    }
+    if !report.stale.is_empty() {
+        let shown: Vec<String> = report
+            .stale
+            .iter()
+            .map(|s| display_path(config, s))
+            .collect();
+        eprintln!(
+            "stale: {} (served in the last version that parsed until the file is fixed)",
+            shown.join(", ")
         );
     }
     if !report.errors.is_empty() {
@@ -130,6 +172,13 @@ fn report_json(config: &Config, report: &IngestReport) -> serde_json::Value {
         "unchanged": report.unchanged,
         "errors": errors,
         "warnings": report.warnings,
+        "rule_warnings": report.rule_warnings.iter().map(|w| serde_json::json!({
+            "source": w.source,
+            "path": config.repository_root().map(|r| r.join(&w.source)),
+            "line": w.line,
+            "message": w.message,
+        })).collect::<Vec<_>>(),
+        "stale": report.stale,
         "embeddings": report.embeddings,
         "duration_ms": report.duration.as_millis() as u64,
     })

@@ -8,8 +8,10 @@ use anyhow::{Context, bail};
 
 use super::args::InitArgs;
 use super::progress::TerminalProgress;
+use crate::adapters::hook_registration::InstallOutcome;
 use crate::core::config::OllamaConfig;
 use crate::services::ingest::{IngestOptions, ingest_with_embeddings};
+use crate::services::status::source_statuses;
 use crate::services::workspace::{CONFIG_FILE_NAME, load_config};
 use crate::storage::embed::{Embedder, OllamaEmbedder, probe_ollama, pull_model};
 use crate::storage::index::Index;
@@ -64,6 +66,17 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         );
     }
     let config_path = repo.join(CONFIG_FILE_NAME);
+    if !config_path.exists()
+        && !args.force
+        && let Some(enclosing) = enclosing_config(&repo)
+    {
+        // A lore.toml here would shadow that one for every command and hook run below here.
+        bail!(
+            "{} is inside a repository lore is already set up for: {} configures it; run lore there (or pass --force to give this folder a configuration of its own)",
+            repo.display(),
+            enclosing.display()
+        );
+    }
     if config_path.exists() && !args.force {
         // `lore init --claude` / `--codex` in a repository that already has lore only adds
         // the hooks.
@@ -142,6 +155,8 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     for warning in &report.warnings {
         eprintln!("warning: {warning}");
     }
+    super::ingest::print_rule_warnings(&config, &report);
+    report_rule_files(&config, &index);
     let count = report.added.len() + report.updated.len() + report.unchanged;
     println!(
         "indexed {count} pattern{} into {}",
@@ -149,8 +164,14 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         config.database.display()
     );
     if args.claude {
-        let outcome = crate::adapters::claude::install::install_project_hooks(&repo)?;
-        report_hooks(".claude/settings.json", &outcome);
+        let hooks = crate::adapters::claude::install::install_project_hooks(&repo)?;
+        report_hooks(".claude/settings.json", &hooks.outcome);
+        if hooks.mcp && hooks.outcome != InstallOutcome::Unchanged {
+            // Say why the command differs from the documented `lore hook`.
+            eprintln!(
+                "the hooks run `lore hook --mcp`: .mcp.json serves lore's MCP tools, so injected text points at `search_patterns`"
+            );
+        }
     }
     if args.codex {
         use crate::adapters::codex::install::{TRUST_NOTE, install_project_hooks};
@@ -161,9 +182,29 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+/// Say which other agents' rule files lore found and reads in place.
+fn report_rule_files(config: &crate::core::config::Config, index: &Index) {
+    let found: Vec<String> = source_statuses(config, Some(index))
+        .iter()
+        .filter(|s| s.indexed.is_some_and(|n| n > 0))
+        .map(|s| format!("{} {}", s.source.key(), s.indexed.unwrap_or(0)))
+        .collect();
+    if found.is_empty() {
+        eprintln!(
+            "no rule files of other agents found (.cursor/rules, .github/instructions, \
+             .claude/rules, AGENTS.md, ...)"
+        );
+    } else {
+        eprintln!(
+            "found rule files of other agents, read in place with their own scoping: {} \
+             (turn a source off under [sources] in lore.toml)",
+            found.join(", ")
+        );
+    }
+}
+
 /// Say what registering the hooks in `file` did.
-fn report_hooks(file: &str, outcome: &crate::adapters::hook_registration::InstallOutcome) {
-    use crate::adapters::hook_registration::InstallOutcome;
+fn report_hooks(file: &str, outcome: &InstallOutcome) {
     match outcome {
         InstallOutcome::Created => eprintln!("created {file} with lore's hooks"),
         InstallOutcome::Updated { events } => eprintln!(
@@ -172,6 +213,15 @@ fn report_hooks(file: &str, outcome: &crate::adapters::hook_registration::Instal
         ),
         InstallOutcome::Unchanged => eprintln!("{file} already runs lore's hooks; left unchanged"),
     }
+}
+
+/// The nearest `lore.toml` in a folder above `repo`, which lore would use from `repo` today.
+fn enclosing_config(repo: &Path) -> Option<std::path::PathBuf> {
+    let repo = repo.canonicalize().ok()?;
+    repo.ancestors()
+        .skip(1)
+        .map(|dir| dir.join(CONFIG_FILE_NAME))
+        .find(|candidate| candidate.is_file())
 }
 
 /// Whether hybrid search can be switched on: Ollama answers and has the embedding model,

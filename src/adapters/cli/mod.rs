@@ -34,7 +34,7 @@ pub fn run() -> i32 {
 /// Run the CLI on explicit arguments (the first is the program name).
 pub fn run_with_args(args: Vec<OsString>) -> i32 {
     if let Some(hook) = parse_hook_args(&args) {
-        run_hook_path(hook);
+        crate::adapters::hook_process::exit_zero_whatever(|| run_hook_path(hook));
         return 0;
     }
     let cli = match Cli::try_parse_from(&args) {

@@ -11,7 +11,14 @@ use crate::storage::embed::{Embedder, OllamaEmbedder};
 pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
     let (index, built) =
         open_index_building_if_missing(config, &mut TerminalProgress::new("building index"))?;
-    if let Some(report) = built {
+    if let Some(built) = built {
+        let report = &built.report;
+        if built.was_incomplete {
+            eprintln!(
+                "the index {} held no completed ingest (one was interrupted, or is still running): indexed the knowledge dir into it",
+                config.database.display()
+            );
+        }
         eprintln!(
             "built the index: {} patterns in {} ms",
             report.added.len(),
@@ -26,7 +33,8 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
     }
     let text = args.query.join(" ");
     let top_k = args.top_k.map_or(config.search.top_k, |k| k as usize);
-    let embedder = OllamaEmbedder::when_hybrid(config, false).unwrap_or_else(|e| {
+    // A query waits `ollama.query_timeout_ms`, never the ingest timeout meant for batches.
+    let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {
         eprintln!("warning: {e}; searching full text only");
         None
     });

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use super::args::StatusArgs;
 use super::timestamp::format_utc;
 use crate::core::embedding_prompt::{EmbeddingPrompts, describe_prefix};
-use crate::services::status::{StatusReport, status_report};
+use crate::services::status::{SourceStatus, StatusReport, status_report};
 use crate::services::workspace::{ConfigSearch, load_config, locate_config};
 
 pub fn run(explicit: Option<PathBuf>, args: &StatusArgs) -> anyhow::Result<i32> {
@@ -48,6 +48,17 @@ fn print_text(r: &StatusReport) {
                     .last_ingest
                     .map_or_else(|| "never".to_string(), format_utc)
             );
+            if r.index_incomplete {
+                println!(
+                    "               incomplete: no ingest finished in it (one was interrupted, or is still running), so it holds nothing to search; run `lore ingest`"
+                );
+            }
+            if !r.stale_patterns.is_empty() {
+                println!(
+                    "stale:         {} (served in the last version that parsed: the file changed and no longer parses; `lore ingest` says why)",
+                    r.stale_patterns.join(", ")
+                );
+            }
         }
         None => match &r.index_error {
             Some(err) => println!(
@@ -60,6 +71,7 @@ fn print_text(r: &StatusReport) {
             ),
         },
     }
+    println!("rule files:    {}", source_counts(&r.sources));
     let e = &r.embeddings;
     if e.configured {
         println!("embeddings:    hybrid on, model {} at {}", e.model, e.host);
@@ -94,4 +106,19 @@ fn print_text(r: &StatusReport) {
             );
         }
     }
+}
+
+/// Other agents' rule files per format, on one line: `cursor 2, copilot off, ...`.
+pub fn source_counts(sources: &[SourceStatus]) -> String {
+    if sources.iter().all(|s| s.enabled && s.indexed.is_none()) {
+        return "not indexed yet".to_string();
+    }
+    sources
+        .iter()
+        .map(|s| match (s.enabled, s.indexed) {
+            (false, _) => format!("{} off", s.source.key()),
+            (true, count) => format!("{} {}", s.source.key(), count.unwrap_or(0)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

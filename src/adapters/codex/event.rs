@@ -87,11 +87,10 @@ pub fn classify(payload: &Payload, tools: &[String], shell: Option<&ShellOutcome
             _ => Event::Ignored,
         },
         Some("PreToolUse") => {
-            let read_only = payload
-                .agent_type
-                .as_deref()
-                .is_some_and(|a| READ_ONLY_AGENTS.contains(&a));
-            if tool_enabled(&tool(), tools) && !read_only && payload.tool_input.is_some() {
+            if tool_enabled(&tool(), tools)
+                && read_only_agent(payload).is_none()
+                && payload.tool_input.is_some()
+            {
                 Event::PreToolUse { tool_name: tool() }
             } else {
                 Event::Ignored
@@ -103,6 +102,55 @@ pub fn classify(payload: &Payload, tools: &[String], shell: Option<&ShellOutcome
         Some("SubagentStart") => Event::SubagentStart,
         _ => Event::Ignored,
     }
+}
+
+/// The read-only subagent type a payload comes from, if it does.
+fn read_only_agent(payload: &Payload) -> Option<&str> {
+    payload
+        .agent_type
+        .as_deref()
+        .filter(|a| READ_ONLY_AGENTS.contains(a))
+}
+
+/// Why the Codex hook runs no search for a payload [`classify`] made `event` of, or None when
+/// it searches: `lore extract-queries --codex` shows it, so an audit sees the hook's decision.
+pub fn why_not_searched(
+    payload: &Payload,
+    event: &Event,
+    tools: &[String],
+    shell: Option<&ShellOutcome>,
+) -> Option<String> {
+    let tool = payload.tool_name.as_deref().unwrap_or("");
+    Some(match event {
+        Event::UserPromptSubmit | Event::PreToolUse { .. } | Event::ShellFailure { .. } => {
+            return None;
+        }
+        Event::SessionStart { .. } | Event::SubagentStart => {
+            "it primes the session with the pattern index and the universal patterns, without a search".into()
+        }
+        Event::Ignored => match payload.hook_event_name.as_deref() {
+            Some("UserPromptSubmit") if payload.prompt.is_some() => {
+                "a slash command: the hook searches typed prompts only".into()
+            }
+            Some("UserPromptSubmit") => "the payload has no prompt".into(),
+            Some("PreToolUse") => match read_only_agent(payload) {
+                Some(agent) => format!("a read-only subagent ({agent}) changes no code"),
+                None if !tool_enabled(tool, tools) => {
+                    format!("`{tool}` is not one of `[hook] tools`")
+                }
+                None => "the payload has no tool_input".into(),
+            },
+            Some("PostToolUse") if tool == SHELL_TOOL && shell.is_some_and(|s| !s.failed) => {
+                "the command did not fail: Codex's PostToolUse searches only failed commands"
+                    .into()
+            }
+            Some("PostToolUse") => {
+                format!("Codex's PostToolUse searches only failed shell commands, not `{tool}`")
+            }
+            Some(name) => format!("the hook does nothing on {name}"),
+            None => "the payload names no hook_event_name".into(),
+        },
+    })
 }
 
 /// The shell command of a Bash call: a string, or an argument list joined with spaces.

@@ -19,7 +19,7 @@ use crate::adapters::hook_process::{HookAnswer, HookRequest, run_hook_process};
 use crate::adapters::hook_scope::{HookOrigin, HookSession};
 use crate::core::config::HookConfig;
 use crate::core::query::{QueryInput, is_inspection_command};
-use crate::services::inject::{Moment, Trace, inject_for_query};
+use crate::services::inject::{Trace, inject_for_query};
 use crate::services::session_start::inject_session_start;
 use event::{Event, SHELL_TOOL, classify, query_input, shell_command};
 use outcome::{ShellOutcome, failure_text, judge};
@@ -32,6 +32,20 @@ const HANDLED: &[&str] = &[
     "PreToolUse",
     "PostToolUse",
     "SubagentStart",
+];
+
+/// Codex CLI events lore knowingly leaves alone (no context channel, or nothing to add):
+/// silent. Any other name is reported on stderr, so a misregistered hook shows itself.
+const UNHANDLED: &[&str] = &[
+    "PermissionRequest",
+    "Stop",
+    "SubagentStop",
+    "PreCompact",
+    "PostCompact",
+    "SessionEnd",
+    "Interrupt",
+    "PreModelRequest",
+    "PostModelRequest",
 ];
 
 /// Handle one Codex hook event from stdin. Never fails and never panics out: every problem
@@ -55,6 +69,7 @@ pub fn answer(
         serde_json::from_str(input).context("hook payload is not a JSON object")?;
     let name = payload.hook_event_name.as_deref().unwrap_or("");
     if !HANDLED.contains(&name) {
+        crate::adapters::hook_process::refuse_unknown_event(name, UNHANDLED)?;
         trace.note(format!("event {name:?}: nothing to do"));
         return Ok(None);
     }
@@ -82,6 +97,7 @@ pub fn answer(
             cwd: payload.cwd.as_deref(),
             session_id: payload.session_id.as_deref(),
             agent_id: payload.agent_id.as_deref(),
+            harness: Some(crate::core::sources::Harness::Codex),
         },
     )?;
     fit_budgets(&mut session.config.hook);
@@ -97,15 +113,20 @@ pub fn answer(
             if *reset && let Err(e) = session.ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
+            let project = session.project_facts(None);
             session.inject_refreshed(trace, |ctx| {
-                inject_session_start(ctx, config.hook.session_start_budget)
+                inject_session_start(ctx, config.hook.session_start_budget, &project)
             })?
         }
-        Event::SubagentStart => session.inject(trace, |ctx| {
-            inject_session_start(ctx, config.hook.subagent_budget)
-        })?,
+        Event::SubagentStart => {
+            let project = session.project_facts(None);
+            session.inject(trace, |ctx| {
+                inject_session_start(ctx, config.hook.subagent_budget, &project)
+            })?
+        }
         Event::UserPromptSubmit | Event::PreToolUse { .. } | Event::ShellFailure { .. } => {
-            let input = hook_query_input(&payload, shell.as_ref());
+            let mut input = hook_query_input(&payload, shell.as_ref());
+            input.project = session.project_facts(input.file_path.as_deref());
             let Some(moment) = event.moment() else {
                 return Ok(None);
             };
@@ -171,24 +192,4 @@ pub fn hook_query_input(payload: &Payload, shell: Option<&ShellOutcome>) -> Quer
         .filter(|s| s.failed)
         .map(|s| failure_text(s, payload.output_text().unwrap_or_default()));
     query_input(payload, last, failure)
-}
-
-/// The moment the Codex hook searches at for a payload, or why it searches nothing there
-/// (for `lore extract-queries`; the hook itself also applies `[hook] tools` and read-only
-/// subagents). A payload without an event is read as a tool call, or a prompt.
-pub fn search_moment(
-    payload: &Payload,
-    shell: Option<&ShellOutcome>,
-) -> Result<Moment, &'static str> {
-    match payload.hook_event_name.as_deref() {
-        Some("UserPromptSubmit") => Ok(Moment::Prompt),
-        Some("PostToolUse") => match shell {
-            Some(s) if s.failed => Ok(Moment::ToolFailure),
-            Some(_) => {
-                Err("the command did not fail: Codex's PostToolUse searches only failed commands")
-            }
-            None => Err("Codex's PostToolUse searches only failed shell commands"),
-        },
-        _ => Ok(Moment::ToolCall),
-    }
 }

@@ -3,6 +3,7 @@
 //! server answers every request (errors included) and keeps serving until stdin closes.
 
 mod framing;
+mod message_lines;
 mod params;
 mod search;
 mod server;

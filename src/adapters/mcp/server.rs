@@ -169,8 +169,9 @@ impl LoreServer {
                 .map_err(|e| e.to_string())
                 .and_then(|(index, _)| {
                     // Same ranking as `lore search`: hybrid when configured; any embedder
-                    // problem leaves the search on full text.
-                    let embedder = OllamaEmbedder::when_hybrid(&config, false).ok().flatten();
+                    // problem leaves the search on full text. A query waits
+                    // `ollama.query_timeout_ms`, not the ingest timeout.
+                    let embedder = OllamaEmbedder::when_hybrid(&config, true).ok().flatten();
                     let embedder = embedder.as_ref().map(|e| e as &dyn Embedder);
                     search_text(&index, &request, embedder, config.search.min_relevance)
                         .map_err(|e| e.to_string())

@@ -116,16 +116,27 @@ pub fn parse_pattern(source: &str, text: &str) -> Result<Pattern, PatternError> 
         Some(yaml) => parse_frontmatter(source, yaml)?,
         None => Frontmatter::default(),
     };
+    Ok(assemble_pattern(source, frontmatter, body, body_line))
+}
+
+/// A pattern from frontmatter already read (other agents' rule files are read leniently, see
+/// `core::sources`) and the markdown after it, which starts on file line `body_line`.
+pub fn assemble_pattern(
+    source: &str,
+    frontmatter: Frontmatter,
+    body: &str,
+    body_line: usize,
+) -> Pattern {
     let (chunks, h1) = chunk::chunk_with_title(body, body_line);
     // A frontmatter `title:` key is deliberately not used: the heading is what readers see.
     let title = h1.unwrap_or_else(|| file_stem(source));
-    Ok(Pattern {
+    Pattern {
         source: source.to_string(),
         title,
         frontmatter,
         body: body.to_string(),
         chunks,
-    })
+    }
 }
 
 /// The file name without its directory and its markdown extension (`.md`, `.markdown`,

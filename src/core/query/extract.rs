@@ -1,10 +1,18 @@
-//! `extract_query`: the fields of a tool call, prompt or error turned into languages, ordered
-//! search terms and the project-relative path.
+//! `extract_query`: the fields of a tool call, prompt or error turned into languages,
+//! technologies, ordered search terms and the project-relative path.
+//!
+//! Every field is windowed before any work (the head of a prompt, the distinctive lines of
+//! an error's tail, at most 64 KiB of edit content) and every step is linear in what is left,
+//! so a megabyte-sized field costs a hook no more than a short one.
 
 use std::collections::BTreeSet;
 
+use super::concepts::edit_words;
+use super::failure::failure_focus;
+use super::prompt::user_words;
 use super::{
-    Query, QueryInput, clean_terms, languages_for_command, languages_for_path, mentioned_languages,
+    Query, QueryInput, TechnologyTable, canonical_language, clean_terms, languages_for_command,
+    languages_for_path, mentioned_languages,
 };
 
 /// Most terms in one query, language names included.
@@ -13,8 +21,16 @@ pub const MAX_TERMS: usize = 40;
 pub const MAX_CONTENT_TERMS: usize = 12;
 /// Most parent directories that contribute terms, nearest first.
 pub const MAX_DIRS: usize = 3;
+/// Most terms one prose field (a prompt, a message, a description) adds.
+const MAX_FIELD_TERMS: usize = 24;
 /// Edit content beyond this many bytes is not scanned (a whole generated file adds nothing).
 const MAX_CONTENT_BYTES: usize = 64 * 1024;
+/// The head of a prompt, a message or a description that is read.
+const MAX_PROSE_BYTES: usize = 8 * 1024;
+/// The head of a shell command that is read.
+const MAX_COMMAND_BYTES: usize = 8 * 1024;
+/// Words of unchanged context an edit adds at most.
+const MAX_CONTEXT_TERMS: usize = 4;
 
 /// Directory names that only say where code sits in a layout (`src/main/java/com/...`,
 /// `internal/`, `packages/`), skipped when taking parent directories as terms.
@@ -23,16 +39,98 @@ const LAYOUT_DIRS: &[&str] = &[
     "org", "packages", "pkg", "scala", "source", "sources", "src",
 ];
 
-/// Turn a tool call / prompt / error into a query.
+/// The call's fields, windowed: what extraction reads of each.
+struct Fields<'a> {
+    command: Option<&'a str>,
+    description: Option<&'a str>,
+    /// The user's own words of a prompt (harness wrappers removed).
+    prompt: Option<String>,
+    message: Option<String>,
+    /// The lines of a failure's output that say what failed.
+    error: Option<String>,
+    content: Option<&'a str>,
+    old_content: Option<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    fn window(input: &'a QueryInput) -> Self {
+        let prose = |text: &'a Option<String>| text.as_deref().map(|t| head(t, MAX_PROSE_BYTES));
+        Self {
+            command: input.command.as_deref().map(|c| head(c, MAX_COMMAND_BYTES)),
+            description: prose(&input.description),
+            prompt: prose(&input.prompt).and_then(user_words),
+            message: prose(&input.last_user_message).and_then(user_words),
+            error: input
+                .error
+                .as_deref()
+                .map(|e| failure_focus(&strip_exit_code(e))),
+            content: input.content.as_deref().map(|c| head(c, MAX_CONTENT_BYTES)),
+            old_content: input
+                .old_content
+                .as_deref()
+                .map(|c| head(c, MAX_CONTENT_BYTES)),
+        }
+    }
+
+    /// The call's own prose: what it says about itself, not the user's message.
+    fn call_prose(&self) -> [Option<&str>; 3] {
+        [
+            self.description,
+            self.prompt.as_deref(),
+            self.error.as_deref(),
+        ]
+    }
+}
+
+/// Terms in order of importance, each once, with the set kept beside the list so adding is
+/// linear in the words added.
+#[derive(Default)]
+struct Terms {
+    list: Vec<String>,
+    seen: BTreeSet<String>,
+}
+
+impl Terms {
+    fn add(&mut self, terms: impl IntoIterator<Item = String>, max: usize) {
+        let mut added = 0;
+        for term in terms {
+            if added == max {
+                break;
+            }
+            if self.seen.insert(term.clone()) {
+                self.list.push(term);
+                added += 1;
+            }
+        }
+    }
+}
+
+/// Turn a tool call / prompt / error into a query with the built-in technology table.
+pub fn extract_query(input: &QueryInput) -> Query {
+    extract_query_with(input, &TechnologyTable::builtin())
+}
+
+/// Turn a tool call / prompt / error into a query, recognising technologies with `table`.
 ///
 /// Languages: file path (marker, extension, tool directory), then Bash command programs, then
-/// languages mentioned in the description, prompt, last user message and error; deduplicated in
-/// that order. Terms, by priority: file stem; up to three parent directories within the project,
-/// nearest first, skipping layout directories; the Bash command (program, arguments, flag
-/// names, path parts); description; prompt; error (without the `Exit code N` line); last user
-/// message; up to twelve new terms from the edit content; then each inferred language's
-/// canonical name not already present. At most [`MAX_TERMS`], language names always kept.
-pub fn extract_query(input: &QueryInput) -> Query {
+/// languages mentioned in the description, prompt, error and last user message, then those the
+/// call's technologies are (Next.js is React); deduplicated in that order. Technologies: what
+/// the touched files, the edit's code, the command and the call's prose show (with what they
+/// imply), the project's technologies whose languages the call is in, and those only the
+/// user's message names. Terms, by priority: file stem; up to three parent directories, nearest
+/// first, skipping layout directories; the words of what an edit changes (its constructs, as
+/// conventions name them); the Bash command; description; prompt; the failing lines of an
+/// error; the words of the lines an edit changes; the last user message; a few words of
+/// unchanged context; then the languages' and technologies' names. At most [`MAX_TERMS`],
+/// language names always kept.
+pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query {
+    let fields = Fields::window(input);
+    let other_paths: Vec<String> = input
+        .other_paths
+        .iter()
+        .map(|p| relative_path(p, input.cwd.as_deref()))
+        .filter(|p| !p.is_empty())
+        .collect();
     let relative_path = input
         .file_path
         .as_deref()
@@ -43,45 +141,96 @@ pub fn extract_query(input: &QueryInput) -> Query {
     if let Some(path) = &relative_path {
         extend_unique(&mut languages, languages_for_path(path));
     }
-    if let Some(command) = &input.command {
+    if let Some(command) = fields.command {
         extend_unique(&mut languages, languages_for_command(command));
+        // The files a command works on (`pytest tests/test_x.py`, `hadolint Dockerfile`),
+        // not the values of its long options (`--body-file /tmp/pr.md`).
+        let words: Vec<&str> = command.split_whitespace().collect();
+        for (i, word) in words.iter().enumerate() {
+            let option_value =
+                i > 0 && words[i - 1].starts_with("--") && !words[i - 1].contains('=');
+            if !option_value && is_file_argument(word) {
+                extend_unique(&mut languages, languages_for_path(word));
+            }
+        }
     }
-    let prose = [
-        &input.description,
-        &input.prompt,
-        &input.last_user_message,
-        &input.error,
-    ];
-    for text in prose.into_iter().flatten() {
+    for text in fields.call_prose().into_iter().flatten() {
         extend_unique(&mut languages, mentioned_languages(text));
     }
+    if let Some(message) = &fields.message {
+        extend_unique(&mut languages, mentioned_languages(message));
+    }
 
-    let mut terms: Vec<String> = Vec::new();
+    let technologies = call_technologies(
+        table,
+        &fields,
+        relative_path.as_deref(),
+        &other_paths,
+        &languages,
+    );
+    let message_technologies: Vec<String> = fields
+        .message
+        .as_deref()
+        .map(|m| table.with_implied(&table.in_text(m)))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|t| !technologies.contains(t))
+        .collect();
+    let project_technologies: Vec<String> = table
+        .with_implied(&input.project.technologies)
+        .into_iter()
+        .filter(|t| !technologies.contains(t) && applies_to(table, t, &languages))
+        .collect();
+    // A technology that is also a language of the table (React, Vue, Docker) is one.
+    for technology in technologies.iter().chain(&project_technologies) {
+        if let Some(language) = canonical_language(technology) {
+            extend_unique(&mut languages, [language.to_string()]);
+        }
+    }
+
+    let edit = fields.content.map(|content| {
+        let old = match input.tool_name.as_deref() {
+            Some("Write") => None,
+            _ => fields.old_content,
+        };
+        edit_words(&languages, old, content)
+    });
+    // A file in no language (settings, notes, fixtures, `.env`) holds values, not code: its
+    // words say what the data is, not which convention applies, so only its path and the
+    // call's own prose are searched.
+    let edit = edit.filter(|_| !languages.is_empty() || relative_path.is_none());
+
+    let mut terms = Terms::default();
     if let Some(path) = &relative_path {
-        extend_unique(&mut terms, path_terms(path));
+        terms.add(path_terms(path), usize::MAX);
     }
-    let error = input.error.as_deref().map(strip_exit_code);
-    let texts = [
-        input.command.as_deref(),
-        input.description.as_deref(),
-        input.prompt.as_deref(),
-        error.as_deref(),
-        input.last_user_message.as_deref(),
-    ];
-    for text in texts.into_iter().flatten() {
-        extend_unique(&mut terms, clean_terms(text.split_whitespace()));
+    if let Some(edit) = &edit {
+        // Concept words are not cleaned: `var`, `const`, `nil` are what such an edit is about.
+        terms.add(edit.concepts.iter().cloned(), usize::MAX);
     }
-    if let Some(content) = &input.content {
-        let content = truncate(content, MAX_CONTENT_BYTES);
-        let fresh: Vec<String> = clean_terms(content.split_whitespace())
-            .into_iter()
-            .filter(|t| !terms.contains(t))
-            .take(MAX_CONTENT_TERMS)
-            .collect();
-        terms.extend(fresh);
+    if let Some(command) = fields.command {
+        terms.add(clean_terms(command.split_whitespace()), MAX_FIELD_TERMS);
     }
-    extend_unique(&mut terms, languages.iter().cloned());
-    let (location_terms, message_terms) = weak_terms(input, relative_path.as_deref(), &languages);
+    for text in fields.call_prose().into_iter().flatten() {
+        terms.add(clean_terms(text.split_whitespace()), MAX_FIELD_TERMS);
+    }
+    if let Some(edit) = &edit {
+        terms.add(edit.changed.iter().cloned(), MAX_CONTENT_TERMS);
+    }
+    if let Some(message) = &fields.message {
+        terms.add(clean_terms(message.split_whitespace()), MAX_FIELD_TERMS);
+    }
+    if let Some(edit) = &edit {
+        terms.add(edit.context.iter().cloned(), MAX_CONTEXT_TERMS);
+    }
+    terms.add(languages.iter().cloned(), usize::MAX);
+    let named: Vec<String> = technologies
+        .iter()
+        .chain(&project_technologies)
+        .flat_map(|t| clean_terms(t.split('-')))
+        .collect();
+    terms.add(named, usize::MAX);
+    let mut terms = terms.list;
     while terms.len() > MAX_TERMS {
         match terms.iter().rposition(|t| !languages.contains(t)) {
             Some(last) => {
@@ -91,22 +240,101 @@ pub fn extract_query(input: &QueryInput) -> Query {
         }
     }
 
+    let (location_terms, message_terms) =
+        weak_terms(&fields, edit.as_ref(), relative_path.as_deref(), &languages);
+    // Languages the call is in by relation rather than by its own signs widen the language
+    // gate without being searched for: JavaScript's conventions apply to TypeScript, and a
+    // command in one of the project's languages (`npm install` in a TypeScript project) is
+    // in the project's others.
+    let mut related: Vec<String> = Vec::new();
+    if languages.iter().any(|l| l == "typescript") {
+        related.push("javascript".to_string());
+    }
+    if relative_path.is_none()
+        && languages
+            .iter()
+            .any(|l| input.project.languages.contains(l))
+    {
+        related.extend(input.project.languages.iter().cloned());
+    }
+    extend_unique(&mut languages, related);
     let kept = |weak: Vec<String>| weak.into_iter().filter(|t| terms.contains(t)).collect();
     Query {
         languages,
         message_terms: kept(message_terms),
         location_terms: kept(location_terms),
         terms,
+        technologies,
+        project_technologies,
+        message_technologies,
         relative_path,
         project: input.cwd.as_deref().and_then(project_name),
         open_language_gate: false,
     }
 }
 
+/// The technologies the call itself shows, with what they imply: its files' paths, the code
+/// it writes or replaces, its command, and its own prose.
+fn call_technologies(
+    table: &TechnologyTable,
+    fields: &Fields<'_>,
+    path: Option<&str>,
+    other_paths: &[String],
+    languages: &[String],
+) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for path in path
+        .into_iter()
+        .chain(other_paths.iter().map(String::as_str))
+    {
+        extend_unique(&mut found, table.for_path(path));
+    }
+    for code in [fields.content, fields.old_content].into_iter().flatten() {
+        extend_unique(&mut found, table.in_code(code, languages));
+    }
+    if let Some(command) = fields.command {
+        extend_unique(&mut found, table.for_command(command));
+    }
+    for text in fields.call_prose().into_iter().flatten() {
+        extend_unique(&mut found, table.in_text(text));
+    }
+    table.with_implied(&found)
+}
+
+/// Whether a project technology bears on a call in `languages`: code in one of the languages
+/// it is written in. One used from any language (a database, CI, a cloud) says nothing of a
+/// call until the call itself shows it.
+fn applies_to(table: &TechnologyTable, technology: &str, languages: &[String]) -> bool {
+    table
+        .languages_of(&[technology.to_string()])
+        .iter()
+        .any(|l| languages.contains(l))
+}
+
+/// A word of a command that names a file by its extension (`tests/test_x.py`,
+/// `src/app.ts`), not a flag or an assignment.
+fn is_file_argument(word: &str) -> bool {
+    !word.starts_with('-')
+        && !word.contains(['=', '$', '*'])
+        && word
+            .rsplit('/')
+            .next()
+            .and_then(|name| name.rsplit_once('.'))
+            .is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty())
+}
+
+/// The last meaningful component of a working directory.
+fn project_name(cwd: &str) -> Option<String> {
+    cwd.split(['/', '\\'])
+        .rfind(|s| !s.is_empty() && *s != "." && *s != "..")
+        .map(str::to_string)
+}
+
 /// The terms that only the touched file's directories gave, and those only the user's last
 /// message gave: weaker evidence than the call's own words (see `Query`).
 fn weak_terms(
-    input: &QueryInput,
+    fields: &Fields<'_>,
+    edit: Option<&super::concepts::EditWords>,
     relative_path: Option<&str>,
     languages: &[String],
 ) -> (Vec<String>, Vec<String>) {
@@ -122,22 +350,14 @@ fn weak_terms(
         directories.retain(|t| !stem.contains(t));
         strong.extend(stem);
     }
-    let error = input.error.as_deref().map(strip_exit_code);
-    let content = input
-        .content
-        .as_deref()
-        .map(|c| truncate(c, MAX_CONTENT_BYTES));
-    for text in [
-        input.command.as_deref(),
-        input.description.as_deref(),
-        input.prompt.as_deref(),
-        error.as_deref(),
-        content,
-    ]
-    .into_iter()
-    .flatten()
-    {
+    let texts = [fields.command, fields.content]
+        .into_iter()
+        .chain(fields.call_prose());
+    for text in texts.flatten() {
         strong.extend(clean_terms(text.split_whitespace()));
+    }
+    if let Some(edit) = edit {
+        strong.extend(edit.concepts.iter().cloned());
     }
     let location: Vec<String> = directories
         .iter()
@@ -145,8 +365,8 @@ fn weak_terms(
         .cloned()
         .collect();
     strong.extend(directories);
-    let message = input
-        .last_user_message
+    let message = fields
+        .message
         .as_deref()
         .map(|m| clean_terms(m.split_whitespace()))
         .unwrap_or_default()
@@ -154,13 +374,6 @@ fn weak_terms(
         .filter(|t| !strong.contains(t))
         .collect();
     (location, message)
-}
-
-/// The last meaningful component of a working directory.
-fn project_name(cwd: &str) -> Option<String> {
-    cwd.split(['/', '\\'])
-        .rfind(|s| !s.is_empty() && *s != "." && *s != "..")
-        .map(str::to_string)
 }
 
 /// `path` relative to `cwd` when inside it, else `path` without its leading `/`; `/`-separated,
@@ -227,8 +440,8 @@ fn strip_exit_code(error: &str) -> String {
         .join("\n")
 }
 
-/// At most `max` bytes of `text`, cut at a character boundary.
-fn truncate(text: &str, max: usize) -> &str {
+/// At most `max` bytes of the start of `text`, cut at a character boundary.
+fn head(text: &str, max: usize) -> &str {
     if text.len() <= max {
         return text;
     }

@@ -8,6 +8,7 @@ mod command;
 mod concepts;
 mod diff;
 mod extract;
+mod failure;
 mod focus;
 mod fts;
 mod index;
@@ -17,6 +18,8 @@ mod mention;
 mod named;
 mod patch;
 mod path;
+mod project_languages;
+mod prompt;
 mod stem;
 mod stem_match;
 mod technology;
@@ -28,17 +31,22 @@ mod tokenize;
 pub use command::languages_for_command;
 pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
-pub use extract::{MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, relative_path};
+pub use extract::{
+    MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, extract_query_with, relative_path,
+};
+pub use failure::failure_focus;
 pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;
 pub use inspection::is_inspection_command;
-pub use language::{LANGUAGES, Language, Word, canonical_language};
+pub use language::{LANGUAGES, Language, Word, canonical_language, is_prose_language};
 pub use mention::mentioned_languages;
 pub use named::named_languages;
 pub use patch::{
     MAX_PATCH_BYTES, MAX_PATCH_FILES, MAX_SIDE_BYTES, Patch, PatchAction, PatchedFile, parse_patch,
 };
 pub use path::languages_for_path;
+pub use project_languages::{manifest_languages, project_languages};
+pub use prompt::user_words;
 pub use stem::porter_stem;
 pub use stem_match::{STEM_REWRITE, StemSet};
 pub use technology::{
@@ -75,6 +83,14 @@ pub struct QueryInput {
     pub last_user_message: Option<String>,
     /// Error text of a failed tool call (PostToolUseFailure).
     pub error: Option<String>,
+    /// What the project's root files show (`package.json` dependencies, `go.mod`, ...),
+    /// read once per session by the caller.
+    #[serde(skip_serializing_if = "is_empty_project")]
+    pub project: ManifestFindings,
+}
+
+fn is_empty_project(project: &ManifestFindings) -> bool {
+    project.technologies.is_empty() && project.languages.is_empty()
 }
 
 /// The search a hook runs for one event.
@@ -92,6 +108,16 @@ pub struct Query {
     /// `src/agents/run.py`): where the file sits says little of what a pattern is about.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub location_terms: Vec<String>,
+    /// Technologies the call itself shows (its files, the code it writes, its command, its
+    /// prose), with the ones they imply, in order found.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub technologies: Vec<String>,
+    /// The project's technologies that bear on this call (code in a language the call is in).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub project_technologies: Vec<String>,
+    /// Technologies only the user's last message names.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub message_technologies: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
     /// The project's name: the working directory's last component (`/home/dev/uv` → `uv`),

@@ -1,14 +1,21 @@
 //! The evidence bar: whether one candidate's own evidence is enough to inject it.
 //!
-//! Some evidence is enough alone, because the team or the project said so: a universal
-//! pattern whose `applies_when` names the call, a `paths` glob naming a part of the project,
-//! the agent instructions of the project the call is in. Everything else has to earn its place
-//! by words: a word score that clears an absolute bar (the same in any index: the scores are
-//! computed with smoothed document frequencies, see `bm25`), and that is not far below the best
+//! Gates come first: a pattern specific to technologies (Next.js, Dataverse, an MCP SDK) is
+//! only for calls whose context has one of them, whatever else it has. Then some evidence is
+//! enough alone, because the team or the project said so: a universal pattern whose
+//! `applies_when` names the call, a `paths` glob naming a part of the project, the agent
+//! instructions of the project the call is in. A pattern whose file name is the call's stack
+//! (`go.md` for a Go edit, `nestjs.instructions.md` in a NestJS project) is its general
+//! convention file; one named for what the call is about needs a word of the call to back
+//! its name; one specific to a technology the call's context has needs a word of the call.
+//! Everything else has to earn its place by words: a word score that clears an absolute bar
+//! (the same in any index: the scores are computed with smoothed document frequencies, see
+//! `bm25`), a distinctive word of the call itself, and a score not far below the best
 //! candidate of the call, so a weak leftover never rides along with a strong match.
 
 use super::evidence::{Evidence, NameMatch, vector_only_allowed};
 use super::globs::GlobKind;
+use crate::core::sources::Harness;
 
 /// Why a candidate is injected.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -20,9 +27,12 @@ pub enum Grounds {
     Glob { glob: String },
     /// The agent instructions of the project the call is in.
     Project,
-    /// The pattern's file name is the call's language (`go.md` for a Go edit): the general
-    /// convention file of that language.
-    Language,
+    /// The pattern's file name is the call's language or technology (`go.md` for a Go edit,
+    /// `nestjs.md` in a NestJS project): the general convention file of that stack.
+    Stack,
+    /// The pattern is specific to a technology the call or its project has, and a word of the
+    /// call backs it.
+    Technology { technology: String },
     /// The pattern's file name is what the call is about, and a distinctive word of the call
     /// backs it (`errors.md` for an edit adding a `thiserror` error).
     Subject,
@@ -38,6 +48,12 @@ pub enum Grounds {
 pub enum Shortfall {
     /// The pattern belongs to another project's folder.
     OtherProject,
+    /// The pattern is specific to technologies the call's context does not have.
+    Technology { needs: Vec<String> },
+    /// The pattern's `paths` name other parts of the project than the touched file's.
+    OutsidePaths,
+    /// The pattern guides one task (an upgrade, a conversion) the call does not name.
+    UnaskedTask { task: String },
     /// The pattern is about a language the call is not in.
     Language,
     /// The words match, but not strongly enough in any index.
@@ -52,6 +68,14 @@ pub enum Shortfall {
     Relevance { fused: f64, min: f64 },
     /// More candidates cleared the bar than `hook.max_patterns` allows.
     OverLimit { max: usize },
+    /// Another agent's rule its author left to be asked for by name (`manual`): searchable,
+    /// never injected by a hook (see `core::sources`).
+    Manual,
+    /// Another agent's rule that excludes coding agents (Copilot `excludeAgent:
+    /// coding-agent`).
+    ExcludedAgent,
+    /// The harness running the session already put this file into the model's context.
+    LoadedByHarness { harness: Harness },
 }
 
 /// The verdict on one candidate.
@@ -70,8 +94,13 @@ impl Verdict {
 
 /// The word score a pattern needs, in any index.
 pub const WORD_BAR: f64 = 6.0;
-/// A candidate found by words alone must score at least this share of the call's best.
-pub const SHARE_OF_BEST: f64 = 0.5;
+/// How near the call's best word score a candidate must be, by what else backs it: a file
+/// named for what the call is about, or specific to a technology the call's context has, may
+/// trail further than one found by words alone. Measured on the shared eval set: below these
+/// shares, candidates on those grounds were mostly noise.
+pub const SUBJECT_SHARE: f64 = 0.6;
+pub const TECHNOLOGY_SHARE: f64 = 0.5;
+pub const WORDS_SHARE: f64 = 0.7;
 
 /// What every candidate of one call is judged against.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -104,15 +133,30 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if evidence.universal {
         return Verdict::Kept(Grounds::Universal);
     }
+    if evidence.project_depth.is_some() {
+        return Verdict::Kept(Grounds::Project);
+    }
+    if evidence.technology.excludes() {
+        return Verdict::Dropped(Shortfall::Technology {
+            needs: evidence.technology.pattern.clone(),
+        });
+    }
+    if let Some(guide) = &evidence.task_guide
+        && !guide.asked
+    {
+        return Verdict::Dropped(Shortfall::UnaskedTask {
+            task: guide.task.clone(),
+        });
+    }
+    if evidence.outside_paths {
+        return Verdict::Dropped(Shortfall::OutsidePaths);
+    }
     if let Some(glob) = &evidence.glob
         && glob.kind == GlobKind::Specific
     {
         return Verdict::Kept(Grounds::Glob {
             glob: glob.glob.clone(),
         });
-    }
-    if evidence.project_depth.is_some() {
-        return Verdict::Kept(Grounds::Project);
     }
     let score = evidence.word_score();
     if let (Some(vector), Some(min)) = (&evidence.vector, standard.min_relevance) {
@@ -130,12 +174,24 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         };
     }
     let words = &evidence.words;
-    match words.name_match {
-        Some(NameMatch::Language) => return Verdict::Kept(Grounds::Language),
-        Some(NameMatch::Call) if words.has_call_evidence() => {
-            return Verdict::Kept(Grounds::Subject);
-        }
-        _ => {}
+    let near_best = |share: f64| score >= share * standard.best_score;
+    if words.name_match == Some(NameMatch::Stack) {
+        return Verdict::Kept(Grounds::Stack);
+    }
+    if words.name_match == Some(NameMatch::Call)
+        && words.has_call_evidence()
+        && near_best(SUBJECT_SHARE)
+    {
+        return Verdict::Kept(Grounds::Subject);
+    }
+    if let Some(matched) = &evidence.technology.matched
+        && evidence.technology.matches_stack()
+        && words.has_call_evidence()
+        && near_best(TECHNOLOGY_SHARE)
+    {
+        return Verdict::Kept(Grounds::Technology {
+            technology: matched.technology.clone(),
+        });
     }
     if score < WORD_BAR {
         return Verdict::Dropped(Shortfall::WeakWords {
@@ -146,7 +202,7 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if !words.has_call_evidence() {
         return Verdict::Dropped(Shortfall::NoCallEvidence);
     }
-    if score < SHARE_OF_BEST * standard.best_score {
+    if !near_best(WORDS_SHARE) {
         return Verdict::Dropped(Shortfall::FarBelowBest {
             score,
             best: standard.best_score,
@@ -158,7 +214,8 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::select::evidence::{GlobMatch, MatchedTerm, WordEvidence};
+    use crate::core::select::evidence::{GlobMatch, MatchedTerm, TechnologyEvidence, WordEvidence};
+    use crate::core::select::task_guide::TaskGuide;
 
     fn term(term: &str, weight: f64) -> MatchedTerm {
         MatchedTerm {
@@ -227,8 +284,8 @@ mod tests {
         };
         let weak = standard(0.0);
         assert_eq!(
-            judge(&named(NameMatch::Language, vec![]), &weak),
-            Verdict::Kept(Grounds::Language)
+            judge(&named(NameMatch::Stack, vec![]), &weak),
+            Verdict::Kept(Grounds::Stack)
         );
         assert_eq!(
             judge(&named(NameMatch::Call, vec![term("thiserror", 4.0)]), &weak),
@@ -238,6 +295,70 @@ mod tests {
         let mut from_message = term("thiserror", 4.0);
         from_message.from_message = true;
         assert!(!judge(&named(NameMatch::Message, vec![from_message]), &weak).is_kept());
+    }
+
+    #[test]
+    fn a_technology_the_context_lacks_rules_a_pattern_out_and_one_it_has_admits_it() {
+        let specific = |call: &[&str], project: &[&str]| {
+            let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            Evidence {
+                technology: TechnologyEvidence::of(
+                    list(&["dataverse"]),
+                    &list(call),
+                    &list(project),
+                    &[],
+                ),
+                glob: Some(GlobMatch {
+                    glob: "src/**/*.py".into(),
+                    kind: GlobKind::Specific,
+                }),
+                ..by_words(30.0)
+            }
+        };
+        assert_eq!(
+            judge(&specific(&["fastapi"], &[]), &standard(30.0)),
+            Verdict::Dropped(Shortfall::Technology {
+                needs: vec!["dataverse".into()]
+            })
+        );
+        assert!(judge(&specific(&[], &["dataverse"]), &standard(30.0)).is_kept());
+        // Without a glob, the technology and a word of the call are grounds of their own.
+        let mut worded = specific(&["dataverse"], &[]);
+        worded.glob = None;
+        worded.words.content_bm25 = Some(-1.0);
+        assert_eq!(
+            judge(&worded, &standard(1.0)),
+            Verdict::Kept(Grounds::Technology {
+                technology: "dataverse".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_words() {
+        let strong = by_words(30.0);
+        let outside = Evidence {
+            outside_paths: true,
+            ..strong.clone()
+        };
+        assert_eq!(
+            judge(&outside, &standard(30.0)),
+            Verdict::Dropped(Shortfall::OutsidePaths)
+        );
+        let guide = |asked| Evidence {
+            task_guide: Some(TaskGuide {
+                task: "upgrade".into(),
+                asked,
+            }),
+            ..strong.clone()
+        };
+        assert_eq!(
+            judge(&guide(false), &standard(30.0)),
+            Verdict::Dropped(Shortfall::UnaskedTask {
+                task: "upgrade".into()
+            })
+        );
+        assert!(judge(&guide(true), &standard(30.0)).is_kept());
     }
 
     #[test]

@@ -50,11 +50,11 @@ impl Budget {
 
 /// Most characters one pattern gets in one moment unless it is shown whole: enough for the
 /// few sections that apply to a call.
-pub const PATTERN_ROOM: usize = 2_500;
+pub const PATTERN_ROOM: usize = 1_200;
 /// A pattern up to this long is shown whole.
-pub const WHOLE_MAX: usize = 2_500;
+pub const WHOLE_MAX: usize = 1_500;
 /// Less room than this is not worth starting a pattern in.
-pub const MIN_USEFUL: usize = 600;
+pub const MIN_USEFUL: usize = 500;
 
 /// What to show of one pattern: section positions in file order, and where to cut the last
 /// one when it alone is longer than the room.

@@ -22,6 +22,7 @@
 //! covered.) The weights were measured on the shared eval set (`docs/benchmarks.md`).
 
 use super::globs::GlobKind;
+use super::task_guide::TaskGuide;
 
 /// Everything known about one candidate for one call.
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
@@ -32,15 +33,96 @@ pub struct Evidence {
     /// The most specific `paths` glob that matched the touched file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glob: Option<GlobMatch>,
+    /// The pattern's `paths` name parts of the project (`tests/**`, `**/*.agent.md`), and the
+    /// file the call touches is in none of them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub outside_paths: bool,
     /// The agent-instructions file of the project the call is in, at this depth below the
     /// project root (nearer files are more specific).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project_depth: Option<usize>,
+    /// The technologies the pattern is specific to, and which of them the call's context has.
+    #[serde(skip_serializing_if = "TechnologyEvidence::is_empty")]
+    pub technology: TechnologyEvidence,
+    /// The pattern guides one task (an upgrade, a conversion), and whether the call names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task_guide: Option<TaskGuide>,
     /// What the call's words found.
     pub words: WordEvidence,
     /// What vector similarity found, when hybrid search took part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vector: Option<VectorEvidence>,
+}
+
+/// The technologies a pattern is specific to, and the one the call's context has.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct TechnologyEvidence {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pattern: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matched: Option<TechnologyMatch>,
+}
+
+impl TechnologyEvidence {
+    pub fn is_empty(&self) -> bool {
+        self.pattern.is_empty()
+    }
+
+    /// The pattern is specific to technologies none of which the call's context has.
+    pub fn excludes(&self) -> bool {
+        !self.pattern.is_empty() && self.matched.is_none()
+    }
+
+    /// The call itself or its project has one of the pattern's technologies.
+    pub fn matches_stack(&self) -> bool {
+        self.matched
+            .as_ref()
+            .is_some_and(|m| m.source != TechnologySource::Message)
+    }
+}
+
+/// One of a pattern's technologies, as the call's context has it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TechnologyMatch {
+    pub technology: String,
+    pub source: TechnologySource,
+}
+
+/// Where the call's context shows a technology, strongest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TechnologySource {
+    /// The touched file, the code, the command or the call's own prose.
+    Call,
+    /// The project's root files, for a call in a language the technology is written in.
+    Project,
+    /// Only the user's message.
+    Message,
+}
+
+impl TechnologyEvidence {
+    /// The evidence for a pattern specific to `pattern`, against the technologies of the call
+    /// itself, its project and the user's message.
+    pub fn of(
+        pattern: Vec<String>,
+        call: &[String],
+        project: &[String],
+        message: &[String],
+    ) -> Self {
+        let find = |list: &[String], source| {
+            pattern
+                .iter()
+                .find(|t| list.contains(t))
+                .map(|t| TechnologyMatch {
+                    technology: t.clone(),
+                    source,
+                })
+        };
+        let matched = find(call, TechnologySource::Call)
+            .or_else(|| find(project, TechnologySource::Project))
+            .or_else(|| find(message, TechnologySource::Message));
+        Self { pattern, matched }
+    }
 }
 
 /// A `paths` glob that matched the touched file.
@@ -74,9 +156,10 @@ pub struct WordEvidence {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NameMatch {
-    /// The call's languages alone (`rust.md`, `go.instructions.md` for a Go edit): the
-    /// general convention file of the language the call is in.
-    Language,
+    /// The call's languages and technologies alone (`rust.md`, `go.instructions.md` for a Go
+    /// edit, `nestjs.instructions.md` in a NestJS project): the general convention file of
+    /// the stack the call is in.
+    Stack,
     /// The call's own terms (`errors.md` for an edit about errors).
     Call,
     /// Only with the user's message.

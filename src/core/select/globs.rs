@@ -16,30 +16,15 @@ pub enum GlobKind {
     Specific,
 }
 
-/// Directory names that every project has; a glob naming only these is not specific.
-const GENERIC_DIRS: &[&str] = &[
-    "src",
-    "lib",
-    "app",
-    "apps",
-    "packages",
-    "pkg",
-    "source",
-    "sources",
-    "test",
-    "tests",
-    "spec",
-    "internal",
-    "cmd",
-    "components",
-    "",
-];
-
 fn has_wildcard(segment: &str) -> bool {
     segment.contains(['*', '?', '[', '{'])
 }
 
-/// Classify a glob by how specific it is.
+/// Classify a glob by what it selects. It restates a language when all it asks of a file is
+/// an extension, anywhere or under one top folder (`**/*.ts`, `src/**/*.rs`, `app/**/*.tsx`:
+/// the code of a language). It names a part of the project when it asks more: a file name
+/// (`Dockerfile`, `**/*.spec.ts`), a folder's contents (`tests/**`, `**/scripts/**`), or a
+/// folder below the top one (`src/components/**/*.tsx`, `.github/workflows/*.yml`).
 pub fn classify_glob(glob: &str) -> GlobKind {
     let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
     let segments: Vec<&str> = glob.split('/').collect();
@@ -49,15 +34,49 @@ pub fn classify_glob(glob: &str) -> GlobKind {
     {
         return GlobKind::CatchAll;
     }
-    let last = segments.last().copied().unwrap_or("");
-    let names_a_file = !has_wildcard(last);
-    let names_a_dir = segments[..segments.len().saturating_sub(1)]
+    let (last, dirs) = segments.split_last().unwrap_or((&"", &[]));
+    if !has_wildcard(last) || names_more_than_an_extension(last) {
+        return GlobKind::Specific;
+    }
+    let literal: Vec<usize> = dirs
         .iter()
-        .any(|s| !has_wildcard(s) && !GENERIC_DIRS.contains(&s.to_ascii_lowercase().as_str()));
-    if names_a_file || names_a_dir {
-        GlobKind::Specific
-    } else {
-        GlobKind::Broad
+        .enumerate()
+        .filter(|(_, s)| !has_wildcard(s))
+        .map(|(i, _)| i)
+        .collect();
+    let by_extension = last.starts_with("*.") || *last == "*" || *last == "**";
+    let anything = matches!(*last, "*" | "**" | "*.*");
+    match literal.as_slice() {
+        [] => GlobKind::Broad,
+        // The code under one top folder, by extension: a language's files.
+        [0] if by_extension && !anything => GlobKind::Broad,
+        _ => GlobKind::Specific,
+    }
+}
+
+/// Whether a glob names one file by its literal name (`Makefile`, `**/package.json`,
+/// `CMakeLists.txt`). Beside globs that restate a language (`**/*.f90`, `Makefile`), such a
+/// name is the language's build or config file, a companion of the pattern's subject rather
+/// than its subject: the Fortran rules are not the Makefile rules.
+pub fn names_one_file(glob: &str) -> bool {
+    let glob = anchored(glob);
+    let last = glob.rsplit('/').next().unwrap_or(&glob);
+    !last.is_empty() && !has_wildcard(last) && !last.contains('\\')
+}
+
+/// Whether a file-name glob asks for more than an extension: literal characters besides
+/// `*.ext` (`*.spec.ts`, `*Test.java`, `*_test.go`, `+page.*`).
+fn names_more_than_an_extension(last: &str) -> bool {
+    let Some(rest) = last.strip_prefix('*') else {
+        // `+page.svelte`, `Dockerfile.*`: a literal start.
+        return true;
+    };
+    let rest = rest.trim_start_matches('*');
+    match rest.strip_prefix('.') {
+        // `*.ts`, `*.{ts,tsx}`: an extension alone.
+        Some(ext) => ext.contains('.') && !ext.starts_with('{'),
+        // `*Test.java`, `*_test.go`: a literal part of the name.
+        None => !rest.is_empty(),
     }
 }
 
@@ -160,10 +179,30 @@ fn literal_runs(glob: &str) -> impl Iterator<Item = &str> {
     .filter(|run| !run.is_empty())
 }
 
+/// How lore reads a glob, as docs/authoring.md documents it and the agents whose rule files
+/// lore reads treat it: `*` matches within one path segment, `**` across directories, and a
+/// glob without a `/` matches the file name at any depth (`*.tsx` is `**/*.tsx`). Leading
+/// `./` and `/` are dropped: globs are relative to the project.
+pub fn anchored(glob: &str) -> String {
+    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    if glob.contains('/') {
+        glob.to_string()
+    } else {
+        format!("**/{glob}")
+    }
+}
+
+/// The matcher for `glob` as lore reads it (see [`anchored`]).
+pub fn glob_matcher(glob: &str) -> Result<globset::Glob, globset::Error> {
+    globset::GlobBuilder::new(&anchored(glob))
+        .literal_separator(true)
+        .build()
+}
+
 /// A glob of one of the shapes almost every `paths` list uses, matched without compiling:
 /// an optional literal directory prefix, then `*.ext` / `*.{a,b}` (any file with one of those
-/// extensions below it), a literal file name, or `*`/`**` (anything below it). Matches exactly
-/// as globset's default options do (`*` may cross `/`, case-sensitive).
+/// extensions), a literal file name, or `*`/`**` (anything below it). Matches exactly as
+/// [`glob_matcher`] does (`*` within one segment, case-sensitive).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimpleGlob {
     /// Literal leading directories, joined with `/` (empty: from the project root).
@@ -177,13 +216,16 @@ pub struct SimpleGlob {
 enum LastSegment {
     Extensions(Vec<String>),
     FileName(String),
-    Anything,
+    /// `*` (the folder's own files) or `**` (anything below it).
+    Anything {
+        deep: bool,
+    },
 }
 
 impl SimpleGlob {
     /// The simple form of `glob`, or None when it needs a real glob matcher.
     pub fn parse(glob: &str) -> Option<Self> {
-        let glob = glob.trim();
+        let glob = anchored(glob);
         let mut segments: Vec<&str> = glob.split('/').collect();
         let last = segments.pop()?;
         let mut prefix = Vec::new();
@@ -203,7 +245,7 @@ impl SimpleGlob {
             if prefix.is_empty() {
                 return None;
             }
-            LastSegment::Anything
+            LastSegment::Anything { deep: last == "**" }
         } else if let Some(ext) = last.strip_prefix("*.") {
             let list: Vec<&str> = match ext.strip_prefix('{').and_then(|e| e.strip_suffix('}')) {
                 Some(inner) => inner.split(',').collect(),
@@ -240,15 +282,15 @@ impl SimpleGlob {
         let Some(below) = below else {
             return false;
         };
+        // Without a `**` before it, the last segment is the file itself, directly below.
+        let placed = self.any_depth || !below.contains('/');
+        let file_name = below.rsplit('/').next().unwrap_or(below);
         match &self.last {
-            // `*` crosses `/`, so `*.rs` is any path below ending in `.rs`.
             LastSegment::Extensions(extensions) => {
-                extensions.iter().any(|e| below.ends_with(e.as_str()))
+                placed && extensions.iter().any(|e| file_name.ends_with(e.as_str()))
             }
-            LastSegment::FileName(name) => {
-                below == name || (self.any_depth && below.ends_with(&format!("/{name}")))
-            }
-            LastSegment::Anything => !below.is_empty(),
+            LastSegment::FileName(name) => placed && file_name == name,
+            LastSegment::Anything { deep } => !below.is_empty() && (*deep || placed),
         }
     }
 }
@@ -316,6 +358,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_star_stays_in_its_segment_and_a_bare_name_matches_at_any_depth() {
+        let matches =
+            |glob: &str, path: &str| glob_matcher(glob).unwrap().compile_matcher().is_match(path);
+        // `*` does not cross `/`: a folder's own files, not its subfolders'.
+        assert!(matches("migrations/*.sql", "migrations/001.sql"));
+        assert!(!matches("migrations/*.sql", "migrations/old/001.sql"));
+        // A name fragment is looked for in the file name, not in the folders above it.
+        assert!(matches("**/{*mcp*,*agent*}", "src/mcp_server.py"));
+        assert!(!matches("**/{*mcp*,*agent*}", "src/agents/run.py"));
+        // Without a `/`, a glob names files at any depth, as Cursor and Copilot read it.
+        assert!(matches("Makefile", "tools/build/Makefile"));
+        assert!(matches("*.tsx", "src/components/Button.tsx"));
+        for (glob, path, expected) in [
+            ("migrations/*.sql", "migrations/old/001.sql", false),
+            ("Makefile", "tools/build/Makefile", true),
+            ("docs/*", "docs/a/b.md", false),
+            ("docs/**", "docs/a/b.md", true),
+        ] {
+            let simple = SimpleGlob::parse(glob).unwrap_or_else(|| panic!("{glob} is simple"));
+            assert_eq!(simple.matches(path), expected, "{glob} vs {path}");
+        }
+    }
+
+    #[test]
     fn simple_globs_match_exactly_as_globset_does() {
         let globs = [
             "**/*.rs",
@@ -354,7 +420,7 @@ mod tests {
         ];
         for glob in globs {
             let simple = SimpleGlob::parse(glob).unwrap_or_else(|| panic!("{glob} is simple"));
-            let real = globset::Glob::new(glob).unwrap().compile_matcher();
+            let real = glob_matcher(glob).unwrap().compile_matcher();
             for path in paths {
                 assert_eq!(
                     simple.matches(path),
@@ -389,6 +455,15 @@ mod tests {
             ("**/Dockerfile", GlobKind::Specific),
             (".github/workflows/*.yml", GlobKind::Specific),
             ("Cargo.toml", GlobKind::Specific),
+            // A folder's contents, wherever it is: a part of the project (docs/authoring.md).
+            ("tests/**", GlobKind::Specific),
+            ("e2e/**", GlobKind::Specific),
+            ("**/scripts/**", GlobKind::Specific),
+            ("src/components/**/*.tsx", GlobKind::Specific),
+            // A kind of file by name, not only by extension.
+            ("**/*.spec.ts", GlobKind::Specific),
+            ("**/*Test.java", GlobKind::Specific),
+            ("**/*_test.go", GlobKind::Specific),
         ] {
             assert_eq!(classify_glob(glob), kind, "{glob}");
         }
@@ -524,7 +599,7 @@ mod tests {
     fn globset_matches() -> Vec<(&'static str, &'static str)> {
         let mut matches = Vec::new();
         for &glob in GLOBS {
-            let real = globset::Glob::new(glob).unwrap().compile_matcher();
+            let real = glob_matcher(glob).unwrap().compile_matcher();
             matches.extend(
                 PATHS
                     .iter()

@@ -9,10 +9,14 @@
 //!    ([`bm25`], over each pattern's words counted per field, [`pattern_terms`]), optionally
 //!    fused with vector similarity ([`fusion`]).
 //! 2. **Evidence** per candidate ([`evidence`]): what each source says about it, including
-//!    how much of its file name's subject the call covers ([`name`]).
+//!    how much of its file name's subject the call covers ([`name`]), and whether a guide for
+//!    one task is asked for ([`task_guide`]).
 //! 3. **The bar**: a candidate is kept only when its own evidence clears it, whatever else is
 //!    in the index, and when it is not far below the best candidate of the call.
 //! 4. **Budget**: the best candidate gets the room it needs before the next is considered.
+//!
+//! A session's start has no call to select for: it lists the patterns that fit the project
+//! ([`project_fit`]).
 
 pub mod applies_when;
 pub mod background;
@@ -24,5 +28,7 @@ pub mod fusion;
 pub mod globs;
 pub mod name;
 pub mod pattern_terms;
+pub mod project_fit;
 pub mod project_scope;
 pub mod sections;
+pub mod task_guide;

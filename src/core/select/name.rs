@@ -11,17 +11,27 @@ use crate::core::query::porter_stem;
 /// Extensions stripped from a file name before taking its words.
 const MARKDOWN_EXTENSIONS: &[&str] = &["md", "markdown", "mdc"];
 
+/// File stems that name a folder's page rather than a subject (`review/index.md`).
+const FOLDER_PAGE_STEMS: &[&str] = &["index", "_index", "readme"];
+
 /// The words of a pattern's file name: the file stem split on anything not a letter or digit,
 /// lower-cased, numbers (`2.04`) dropped, each once. Only the stem: directories group files
-/// (collections, teams) more often than they name a subject.
+/// (collections, teams) more often than they name a subject; but a folder's page
+/// (`review/index.md`, `auth/README.md`) is named by its folder.
 pub fn name_words(source: &str) -> Vec<String> {
-    let file = source.rsplit('/').next().unwrap_or(source);
-    let stem = match file.rsplit_once('.') {
+    let mut parts = source.rsplit('/');
+    let file = parts.next().unwrap_or(source);
+    let mut stem = match file.rsplit_once('.') {
         Some((stem, ext)) if MARKDOWN_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) => {
             stem
         }
         _ => file,
     };
+    if FOLDER_PAGE_STEMS.contains(&stem.to_ascii_lowercase().as_str()) {
+        if let Some(folder) = parts.next().filter(|f| !f.is_empty()) {
+            stem = folder;
+        }
+    }
     let mut words: Vec<String> = Vec::new();
     for word in stem.split(|c: char| !c.is_alphanumeric()) {
         let word = word.to_lowercase();
@@ -83,31 +93,84 @@ pub fn name_coverage(source: &str, terms: &[String], filler: &BTreeSet<String>) 
     Some(covered as f64 / subject.len() as f64)
 }
 
-/// What covers every subject word of a pattern's name: the call's `languages` alone, its own
-/// `terms` (languages included), or only with the `weak_terms` (from the user's message, or
-/// the directories the touched file sits in); None when some word stays uncovered or the name
-/// has no subject words.
+/// Words that say what kind of document a file is, not what it is about (`go-style-guide`,
+/// `python-best-practices`, `rust-general`).
+const GENRE_WORDS: &[&str] = &[
+    "advanced",
+    "basic",
+    "basics",
+    "best",
+    "conventions",
+    "developer",
+    "development",
+    "expert",
+    "general",
+    "guide",
+    "guidelines",
+    "instructions",
+    "overview",
+    "practices",
+    "rules",
+    "standards",
+    "tips",
+];
+
+/// Short joining words of file names (`ruby-on-rails`, `svelte-5-vs-svelte-4`).
+const JOINING_WORDS: &[&str] = &["and", "for", "in", "of", "on", "the", "to", "vs", "with"];
+
+/// The words of a name that say what it is about: not filler many names share, not a genre
+/// word, not a joining word, and not a truncated filler word (`...-prompt-f.md`, `-cursorru`).
+fn subject_words(source: &str, filler: &BTreeSet<String>) -> Vec<String> {
+    name_words(source)
+        .into_iter()
+        .filter(|w| {
+            !filler.contains(w)
+                && !GENRE_WORDS.contains(&w.as_str())
+                && !JOINING_WORDS.contains(&w.as_str())
+                && !filler
+                    .iter()
+                    .any(|f| f.len() > w.len() && f.starts_with(w.as_str()))
+        })
+        .collect()
+}
+
+/// What covers every subject word of a pattern's name: the call's `stack` alone (its
+/// languages and technologies), its own `terms` (the stack included), or only with the
+/// `weak_terms` (from the user's message, or the directories the touched file sits in); None
+/// when some word stays uncovered or the name has no subject words.
 pub fn name_match(
     source: &str,
-    languages: &[String],
+    stack: &[String],
     terms: &[String],
     weak_terms: &[String],
     filler: &BTreeSet<String>,
 ) -> Option<NameMatch> {
-    let subject: Vec<String> = name_words(source)
-        .into_iter()
-        .filter(|w| !filler.contains(w))
-        .collect();
+    let subject = subject_words(source, filler);
     if subject.is_empty() {
         return None;
     }
+    // A technology also names itself by its parts and without its hyphens (`spring-boot`:
+    // `spring`, `boot`, `springboot`).
+    let stack_words: Vec<String> = stack
+        .iter()
+        .flat_map(|t| {
+            let mut words: Vec<String> = t.split('-').map(str::to_string).collect();
+            words.push(t.clone());
+            words.push(t.replace('-', ""));
+            words
+        })
+        .collect();
     let covered_by =
         |list: &[&String]| subject.iter().all(|w| list.iter().any(|t| same_word(w, t)));
-    let languages: Vec<&String> = languages.iter().collect();
-    let call: Vec<&String> = terms.iter().filter(|t| !weak_terms.contains(t)).collect();
-    let all: Vec<&String> = terms.iter().collect();
-    if covered_by(&languages) {
-        Some(NameMatch::Language)
+    let stack: Vec<&String> = stack_words.iter().collect();
+    let call: Vec<&String> = terms
+        .iter()
+        .filter(|t| !weak_terms.contains(t))
+        .chain(stack.iter().copied())
+        .collect();
+    let all: Vec<&String> = terms.iter().chain(stack.iter().copied()).collect();
+    if covered_by(&stack) {
+        Some(NameMatch::Stack)
     } else if covered_by(&call) {
         Some(NameMatch::Call)
     } else if covered_by(&all) {
@@ -133,6 +196,17 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_page_is_named_by_its_folder() {
+        assert_eq!(name_words("eng/review/index.md"), ["review"]);
+        assert_eq!(name_words("auth-flow/README.md"), ["auth", "flow"]);
+        assert_eq!(name_words("docs/_index.md"), ["docs"]);
+        // At the root there is no folder to name it.
+        assert_eq!(name_words("README.md"), ["readme"]);
+        // Only the whole stem: an index of something is about that something.
+        assert_eq!(name_words("db/index-design.md"), ["index", "design"]);
+    }
+
+    #[test]
     fn same_word_accepts_inflections_not_other_words() {
         assert!(same_word("exceptions", "except"));
         assert!(same_word("import", "imports"));
@@ -154,16 +228,27 @@ mod tests {
 
     #[test]
     fn a_name_is_matched_by_the_language_the_call_or_the_message() {
-        let filler: BTreeSet<String> = ["instructions".to_string()].into();
+        let filler: BTreeSet<String> = ["instructions".to_string(), "prompt".to_string()].into();
         let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let (languages, terms) = (list(&["go"]), list(&["errors", "wrap", "go", "timeout"]));
         let message = list(&["timeout"]);
         let matched = |source: &str| name_match(source, &languages, &terms, &message, &filler);
-        assert_eq!(matched("go.instructions.md"), Some(NameMatch::Language));
+        assert_eq!(matched("go.instructions.md"), Some(NameMatch::Stack));
+        assert_eq!(
+            matched("go-best-practices-promp.md"),
+            Some(NameMatch::Stack)
+        );
         assert_eq!(matched("uber/error-wrap.md"), Some(NameMatch::Call));
         assert_eq!(matched("timeout.md"), Some(NameMatch::Message));
         assert_eq!(matched("go-mcp-server.md"), None);
         assert_eq!(matched("instructions.md"), None);
+        let stack = list(&["python", "spring-boot"]);
+        let matched = |source: &str| name_match(source, &stack, &terms, &message, &filler);
+        assert_eq!(
+            matched("springboot.instructions.md"),
+            Some(NameMatch::Stack)
+        );
+        assert_eq!(matched("spring-boot-and-python.md"), Some(NameMatch::Stack));
     }
 
     #[test]

@@ -6,8 +6,10 @@
 //! (`search_document: ` for nomic-embed-text; see `core::embedding_prompt`). The index records
 //! which model, prefix and dimension its vectors came from; another model, prefix or size is
 //! refused with the remedy (`lore ingest --force`, which empties the chunks and so lets the
-//! next model start afresh). When the embedder is absent or fails, the step stops with one
-//! warning and leaves the full-text index as it is; the next ingest fills in what is missing.
+//! next model start afresh). A forced rebuild with the same model keeps every stored vector
+//! whose text is unchanged, relinked by its hash, whether or not the embedder answers. When
+//! the embedder is absent or fails, the step stops with one warning saying what was kept and
+//! leaves the full-text index as it is; the next ingest fills in what is missing.
 
 use thiserror::Error;
 
@@ -95,11 +97,27 @@ pub fn embed_missing(
     embedder: &dyn Embedder,
     progress: &mut dyn IngestProgress,
 ) -> Result<EmbedReport, EmbeddingError> {
+    embed_step(index, embedder, progress, false)
+}
+
+/// [`embed_missing`], for a rebuild when `rebuild`: stored vectors whose model now answers
+/// in another dimension are dropped and every section embedded again, instead of refused.
+fn embed_step(
+    index: &mut Index,
+    embedder: &dyn Embedder,
+    progress: &mut dyn IngestProgress,
+    rebuild: bool,
+) -> Result<EmbedReport, EmbeddingError> {
     let model = embedder.model().to_string();
+    // What the model is told it reads: part of what a vector means, like the model itself.
+    let prefix = embedder.prompts().document;
     let mut meta = index.embedding_meta()?;
-    if meta.embedded_chunks == 0 {
-        // No chunk uses a stored vector (first run, or `--force` emptied the chunks):
-        // whatever model made the leftovers, the next one starts afresh.
+    let same_space =
+        meta.model.as_deref() == Some(&model) && meta.document_prefix.as_deref() == Some(&prefix);
+    if meta.embedded_chunks == 0 && meta.model.is_some() && !same_space {
+        // No section uses a stored vector (`--force` emptied the sections) and they were
+        // made by another model or with another prefix: this model starts afresh. Vectors of
+        // this model and prefix are kept, and relinked below by the text they embed.
         index.reset_embeddings()?;
         meta = index.embedding_meta()?;
     }
@@ -111,9 +129,7 @@ pub fn embed_missing(
             });
         }
     }
-    // What the model is told it reads: part of what a vector means, like the model itself.
-    let prefix = embedder.prompts().document;
-    if let Some(recorded) = meta.document_prefix.filter(|p| *p != prefix) {
+    if let Some(recorded) = meta.document_prefix.clone().filter(|p| *p != prefix) {
         return Err(EmbeddingError::PrefixChanged {
             model,
             recorded,
@@ -124,53 +140,40 @@ pub fn embed_missing(
         model: &model,
         document_prefix: &prefix,
     };
+    let (pending, reused) = relink_stored(index, &space, meta.dimension)?;
     let mut report = EmbedReport {
         model: model.clone(),
         dimension: meta.dimension,
+        reused,
         ..EmbedReport::default()
     };
 
-    let pending: Vec<(i64, String, String)> = index
-        .chunks_missing_embeddings()?
-        .iter()
-        .map(|c| {
-            let text = format!("{prefix}{}", embedding_text(c));
-            (c.chunk_id, content_hash(text.as_bytes()), text)
-        })
-        .collect();
-    let hashes: Vec<String> = pending.iter().map(|(_, h, _)| h.clone()).collect();
-    let stored = index.stored_text_hashes(&hashes)?;
-    if let (Some(dimension), false) = (meta.dimension, stored.is_empty()) {
-        let links: Vec<(i64, String)> = pending
-            .iter()
-            .filter(|(_, h, _)| stored.contains(h))
-            .map(|(id, h, _)| (*id, h.clone()))
-            .collect();
-        index.store_embeddings(&space, dimension, &[], &links)?;
-        report.reused = links.len();
-    }
-
     // Distinct texts still to embed, in chunk order.
     let mut to_embed: Vec<(&str, &str)> = Vec::new();
-    for (_, hash, text) in &pending {
-        if !stored.contains(hash) && !to_embed.iter().any(|(h, _)| h == hash) {
-            to_embed.push((hash, text));
+    for chunk in &pending {
+        if !chunk.stored && !to_embed.iter().any(|(h, _)| *h == chunk.hash) {
+            to_embed.push((&chunk.hash, &chunk.text));
         }
     }
+    let mut failure = None;
     progress.start(to_embed.len());
     for batch in to_embed.chunks(EMBED_BATCH) {
         let texts: Vec<String> = batch.iter().map(|(_, t)| t.to_string()).collect();
         let vectors = match embedder.embed(&texts) {
             Ok(vectors) => vectors,
             Err(e) => {
-                report.warning = Some(format!(
-                    "embeddings not updated; sections without a vector are found by full text alone until the next `lore ingest`: {e}"
-                ));
+                failure = Some(e);
                 break;
             }
         };
         let dimension = vectors.first().map_or(0, Vec::len);
         if let Some(recorded) = report.dimension.filter(|d| *d != dimension) {
+            if rebuild {
+                // The model changed its output under the same name: the kept vectors cannot
+                // be compared with its new ones, so the rebuild embeds every section again.
+                index.reset_embeddings()?;
+                return embed_step(index, embedder, progress, false);
+            }
             return Err(EmbeddingError::DimensionChanged {
                 model: model.clone(),
                 recorded,
@@ -187,8 +190,8 @@ pub fn embed_missing(
             .collect();
         let links: Vec<(i64, String)> = pending
             .iter()
-            .filter(|(_, h, _)| batch.iter().any(|(b, _)| b == h))
-            .map(|(id, h, _)| (*id, h.clone()))
+            .filter(|c| batch.iter().any(|(b, _)| *b == c.hash))
+            .map(|c| (c.chunk_id, c.hash.clone()))
             .collect();
         index.store_embeddings(&space, dimension, &new, &links)?;
         report.dimension = Some(dimension);
@@ -197,14 +200,103 @@ pub fn embed_missing(
     }
     progress.finish();
     report.pruned = index.prune_embeddings()?;
-    let stats = index.embedding_stats()?;
-    report.missing = (stats.total_chunks - stats.embedded_chunks.min(stats.total_chunks)) as usize;
+    report.missing = missing_vectors(index)?;
+    if let Some(e) = failure {
+        report.warning = Some(format!(
+            "embeddings not updated ({e}); {} sections whose text is unchanged kept their stored vectors, and the {} others are found by full text alone until the next `lore ingest`",
+            report.reused, report.missing
+        ));
+    }
     Ok(report)
 }
 
-/// [`ingest`], then, when `search.hybrid` is on and an embedder is given, [`embed_missing`]
-/// in its own transactions (the full-text ingest has committed either way). The embedding
-/// outcome is in [`IngestReport::embeddings`].
+/// A section without a vector: its id, the text it is embedded as and that text's hash, and
+/// whether a vector of that text is stored.
+struct PendingText {
+    chunk_id: i64,
+    hash: String,
+    text: String,
+    stored: bool,
+}
+
+/// Link every section without a vector to the stored vector of the same text in `space`,
+/// when there is one (a forced rebuild or an edit replaced its rows, not its text). Returns
+/// every section that was without a vector, and how many were linked.
+fn relink_stored(
+    index: &mut Index,
+    space: &VectorSpace<'_>,
+    dimension: Option<usize>,
+) -> Result<(Vec<PendingText>, usize), EmbeddingError> {
+    let mut pending: Vec<PendingText> = index
+        .chunks_missing_embeddings()?
+        .iter()
+        .map(|c| {
+            let text = format!("{}{}", space.document_prefix, embedding_text(c));
+            PendingText {
+                chunk_id: c.chunk_id,
+                hash: content_hash(text.as_bytes()),
+                text,
+                stored: false,
+            }
+        })
+        .collect();
+    let hashes: Vec<String> = pending.iter().map(|c| c.hash.clone()).collect();
+    let stored = index.stored_text_hashes(&hashes)?;
+    let Some(dimension) = dimension.filter(|_| !stored.is_empty()) else {
+        return Ok((pending, 0));
+    };
+    let mut links = Vec::new();
+    for chunk in &mut pending {
+        chunk.stored = stored.contains(&chunk.hash);
+        if chunk.stored {
+            links.push((chunk.chunk_id, chunk.hash.clone()));
+        }
+    }
+    if !links.is_empty() {
+        index.store_embeddings(space, dimension, &[], &links)?;
+    }
+    Ok((pending, links.len()))
+}
+
+/// Sections still without a vector.
+fn missing_vectors(index: &Index) -> Result<usize, EmbeddingError> {
+    let stats = index.embedding_stats()?;
+    Ok((stats.total_chunks - stats.embedded_chunks.min(stats.total_chunks)) as usize)
+}
+
+/// Without an embedder (hybrid search is on, but none could be made): keep the stored
+/// vectors that still fit the configured model and prefix by relinking the sections whose
+/// text is unchanged, and embed nothing. None when the index holds no such vectors.
+fn keep_stored_vectors(
+    index: &mut Index,
+    config: &Config,
+) -> Result<Option<EmbedReport>, EmbeddingError> {
+    let meta = index.embedding_meta()?;
+    let prefix = config.ollama.prompts().document;
+    if meta.model.as_deref() != Some(config.ollama.model.as_str())
+        || meta.document_prefix.as_deref() != Some(prefix.as_str())
+    {
+        return Ok(None);
+    }
+    let space = VectorSpace {
+        model: &config.ollama.model,
+        document_prefix: &prefix,
+    };
+    let (_, reused) = relink_stored(index, &space, meta.dimension)?;
+    Ok(Some(EmbedReport {
+        model: config.ollama.model.clone(),
+        dimension: meta.dimension,
+        reused,
+        missing: missing_vectors(index)?,
+        ..EmbedReport::default()
+    }))
+}
+
+/// [`ingest`], then, when `search.hybrid` is on, the embedding step in its own transactions
+/// (the full-text ingest has committed either way): [`embed_missing`] with an embedder, and
+/// without one the stored vectors of unchanged sections are kept. A forced rebuild keeps
+/// them too, so an absent or silent embedder costs no vector whose text is unchanged. The
+/// embedding outcome is in [`IngestReport::embeddings`].
 pub fn ingest_with_embeddings(
     config: &Config,
     index: &mut Index,
@@ -213,8 +305,11 @@ pub fn ingest_with_embeddings(
     progress: &mut dyn IngestProgress,
 ) -> Result<IngestReport, IngestError> {
     let mut report = ingest(config, index, options, progress)?;
-    if let (true, Some(embedder)) = (config.search.hybrid, embedder) {
-        report.embeddings = Some(embed_missing(index, embedder, progress)?);
+    if config.search.hybrid {
+        report.embeddings = match embedder {
+            Some(embedder) => Some(embed_step(index, embedder, progress, options.force)?),
+            None => keep_stored_vectors(index, config)?,
+        };
     }
     Ok(report)
 }

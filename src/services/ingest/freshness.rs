@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::os::unix::fs::MetadataExt;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::{IngestError, KnowledgeScan, SourceFile};
+use super::{IngestError, SourceFile, SourceListing};
 use crate::core::file_stamp::{FileStamp, RecordedFile};
 use crate::storage::index::{Index, IndexedFile};
 
@@ -68,30 +68,54 @@ fn still_as_recorded(file: &SourceFile, recorded: &RecordedFile) -> bool {
             .is_ok_and(|meta| meta.is_file() && recorded.proves_unchanged(&stamp_of(&meta)))
 }
 
-/// Would a delta ingest of the files `scan` listed change nothing in `index`: every file
-/// listed is proven unchanged by its stamp, and as many patterns are indexed as files are
-/// listed? Reads no pattern file, not even the patterns' rows (each stamp vouches for its
-/// pattern's indexed text), and writes nothing, so it can run on a read-only index; false
-/// whenever it cannot tell (a file changed just now, one that is invalid, no stamps yet).
+/// What an index recorded of the files its patterns were read from: each stamp, in source
+/// order, and how many patterns it holds. Loaded from the snapshot a hook injects from, so
+/// the check that proves it current speaks for that very snapshot.
+#[derive(Debug, Clone)]
+pub struct RecordedState {
+    files: Vec<(String, RecordedFile)>,
+    patterns: u64,
+}
+
+impl RecordedState {
+    pub fn load(index: &Index) -> Result<Self, IngestError> {
+        Ok(Self {
+            files: index.recorded_files()?,
+            patterns: index.pattern_count()?,
+        })
+    }
+
+    /// Would a delta ingest of the files `listing` holds change nothing in the index this
+    /// was loaded from: every file listed is proven unchanged by its stamp (one `lstat`
+    /// each), and as many patterns are indexed as files are listed? Reads no pattern file,
+    /// not even the patterns' rows (each stamp vouches for its pattern's indexed text);
+    /// false whenever it cannot tell (a file changed just now, one that is invalid, no
+    /// stamps yet).
+    pub fn is_current(&self, listing: &SourceListing) -> bool {
+        let files = listing.sorted_files();
+        // Sources are unique on each side, and every stamp belongs to an indexed pattern:
+        // equal numbers, and the same source at each position (both are in source order),
+        // mean the same set of files.
+        let listed = files.len();
+        if self.files.len() != listed || self.patterns != listed as u64 {
+            return false;
+        }
+        files
+            .iter()
+            .zip(&self.files)
+            .all(|(file, (source, recorded))| {
+                file.source == *source && still_as_recorded(file, recorded)
+            })
+    }
+}
+
+/// [`RecordedState::is_current`] of `index`: it reads nothing but the stamps, and writes
+/// nothing, so it runs on a read-only index.
 pub fn unchanged_since_last_ingest(
     index: &Index,
-    scan: &KnowledgeScan,
+    listing: &SourceListing,
 ) -> Result<bool, IngestError> {
-    let recorded = index.recorded_files()?;
-    // Sources are unique on each side, and every stamp belongs to an indexed pattern: equal
-    // numbers, and the same source at each position (both are in source order), mean the
-    // same set of files.
-    let listed = scan.files.len();
-    if recorded.len() != listed || index.pattern_count()? != listed as u64 {
-        return Ok(false);
-    }
-    Ok(scan
-        .files
-        .iter()
-        .zip(&recorded)
-        .all(|(file, (source, recorded))| {
-            file.source == *source && still_as_recorded(file, recorded)
-        }))
+    Ok(RecordedState::load(index)?.is_current(listing))
 }
 
 #[cfg(test)]

@@ -5,11 +5,20 @@
 //! when a stamp is trusted), a file read and found unchanged is not parsed again, deleted
 //! files leave the index, and everything one run changes is applied in a single transaction.
 //! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
-//! file that becomes invalid keeps its previously indexed version until it is fixed.
+//! file that becomes invalid keeps its previously indexed version until it is fixed, and is
+//! recorded in the index as stale (see [`IngestReport::stale`]) so status, ingest and the
+//! hook's trace can say which patterns are served in an old version.
+//!
+//! Besides the knowledge dir, a whole run reads other agents' rule files where they stand in
+//! the repository (see `rule_files` and `core::sources`); what lore cannot use in them is a
+//! warning, never an error: the team's own CI gate covers lore's patterns, not their files.
 
 mod embed;
 mod freshness;
+mod listing;
+mod rule_files;
 mod scan;
+mod skip;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
@@ -21,19 +30,23 @@ use thiserror::Error;
 use crate::core::config::Config;
 use crate::core::file_stamp::RecordedFile;
 use crate::core::pattern::{Pattern, parse_pattern};
-use crate::core::query::mentioned_languages;
+use crate::core::query::{TechnologyTable, mentioned_languages};
+use crate::core::sources::{RuleOrigin, read_rule};
 use crate::storage::bounded_read::{BoundedReadError, read_pattern_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
-pub use freshness::unchanged_since_last_ingest;
+pub use freshness::{RecordedState, unchanged_since_last_ingest};
 use freshness::{Stored, now_ns, stamp_of};
+pub use listing::SourceListing;
 
 pub use embed::{
     EMBED_BATCH, EmbedReport, EmbeddingError, embed_missing, embedding_text, ingest_with_embeddings,
 };
+pub use rule_files::{MAX_RULE_FILES, MAX_WALK_ENTRIES, RuleFileScan, scan_rule_files};
 pub use scan::{
     IGNORE_FILE_NAME, KnowledgeScan, ScanWarning, SourceFile, is_pattern_file, scan_knowledge,
     scan_knowledge_dir, source_name,
 };
+pub use skip::why_ingest_skips;
 
 /// What to ingest.
 #[derive(Debug, Clone, Default)]
@@ -81,8 +94,17 @@ pub struct IngestReport {
     /// are not UTF-8): reported, but not errors.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<ScanWarning>,
+    /// What lore could not use in other agents' rule files (metadata it cannot read, a file
+    /// it cannot read at all, what their search passed over), by path relative to the
+    /// repository root: reported, but the rest is indexed and the run is clean.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rule_warnings: Vec<IngestIssue>,
     #[serde(serialize_with = "as_millis", rename = "duration_ms")]
     pub duration: Duration,
+    /// Patterns served in their last valid version after this ingest: their file changed and
+    /// no longer parses (or cannot be read), so the index keeps what it had. Sorted.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stale: Vec<String>,
     /// The embedding step, when it ran ([`ingest_with_embeddings`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embeddings: Option<EmbedReport>,
@@ -125,6 +147,10 @@ pub enum IngestError {
     OutsideKnowledgeDir { path: PathBuf, dir: PathBuf },
     #[error("{0} is not a pattern file; lore reads .md, .markdown and .mdc files")]
     NotPatternFile(PathBuf),
+    #[error(
+        "{name} is not indexed: {why}, so an ingest of the whole knowledge dir skips it; move it, or change `.loreignore`"
+    )]
+    Skipped { name: String, why: String },
     #[error(transparent)]
     Index(#[from] IndexError),
     #[error(transparent)]
@@ -171,8 +197,39 @@ fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<Pattern, IngestIssue> 
     parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))
 }
 
-/// Run one ingest of `config`'s knowledge dir into `index`. It always writes, so the index
-/// records when it last ran (`lore status`) even when nothing changed.
+/// Read one of another agent's rule files: the pattern and where it came from, with what was
+/// not understood in it as warnings; the issue when it cannot be read at all.
+fn load_rule(
+    file: &SourceFile,
+    bytes: Vec<u8>,
+    record: RecordedFile,
+) -> Result<ParsedFile, IngestIssue> {
+    let issue = |line, message: String| IngestIssue {
+        source: file.source.clone(),
+        line,
+        message,
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|_| issue(1, "not valid UTF-8: not read; save it as UTF-8".to_string()))?;
+    let rule = read_rule(&file.source, &text)
+        .ok_or_else(|| issue(1, "not a rule file lore knows: not read".to_string()))?;
+    let warnings = rule
+        .warnings
+        .into_iter()
+        .map(|w| issue(w.line, w.message))
+        .collect();
+    Ok(ParsedFile {
+        mentioned_languages: mentioned_languages(&mention_text(&rule.pattern)),
+        pattern: rule.pattern,
+        record,
+        origin: Some(rule.origin),
+        warnings,
+    })
+}
+
+/// Run one ingest of `config`'s knowledge dir (and other agents' rule files in the
+/// repository) into `index`. It always writes, so the index records when it last ran
+/// (`lore status`) even when nothing changed.
 pub fn ingest(
     config: &Config,
     index: &mut Index,
@@ -187,16 +244,16 @@ pub fn ingest(
     run_ingest(config, index, options, run, progress)
 }
 
-/// A delta ingest of the whole knowledge dir as `scan` listed it (a hook's refresh, which
-/// has listed it already to check its size): when nothing changed it reads only the files
-/// whose stamps changed and writes nothing at all.
-pub fn ingest_scanned(
+/// A delta ingest of the whole knowledge dir (and the rule files) as `listing` found them (a
+/// hook's refresh, which has listed them already to check the size and freshness): it reads
+/// only the files whose stamps changed, and writes nothing when nothing changed.
+pub fn ingest_listed(
     config: &Config,
     index: &mut Index,
-    scan: KnowledgeScan,
+    listing: SourceListing,
 ) -> Result<IngestReport, IngestError> {
     let run = Run {
-        listing: Some(scan),
+        listing: Some(listing),
         write_only_changes: true,
         checked_at_ns: now_ns(),
     };
@@ -211,8 +268,8 @@ pub fn ingest_scanned(
 
 /// How one ingest runs, beyond what the user asked for.
 struct Run {
-    /// The knowledge dir already listed, or None to list it (or read `options.file`).
-    listing: Option<KnowledgeScan>,
+    /// The sources already listed, or None to list them (or read `options.file`).
+    listing: Option<SourceListing>,
     /// Skip the write when it would change nothing but the last-ingest time.
     write_only_changes: bool,
     /// When the files are checked (before the first `stat`): recorded with their stamps.
@@ -238,30 +295,33 @@ fn run_ingest(
         Stored::load(index)?
     };
 
+    let technologies = TechnologyTable::with_team(&config.technologies);
     let mut report = IngestReport::default();
-    let (files, whole_dir) = match (&options.file, run.listing) {
-        (Some(path), _) => (vec![single_file(root, path)?], false),
-        (None, Some(scan)) => {
-            report.warnings = scan.warnings;
-            (scan.files, true)
-        }
-        (None, None) => {
-            let scan = scan_knowledge(root).map_err(|source| IngestError::Scan {
-                dir: root.clone(),
-                source,
-            })?;
-            report.warnings = scan.warnings;
-            (scan.files, true)
+    // `--file` names one of lore's own patterns: other agents' files wait for a whole run.
+    let (files, rules, whole_dir) = match (&options.file, run.listing) {
+        (Some(path), _) => (vec![single_file(root, path)?], Vec::new(), false),
+        (None, listing) => {
+            let listing = match listing {
+                Some(listing) => listing,
+                None => SourceListing::list(config)?,
+            };
+            report.warnings = listing.knowledge.warnings;
+            report.rule_warnings = listing.rule_warnings;
+            (listing.knowledge.files, listing.rules, true)
         }
     };
 
     let mut seen = BTreeSet::new();
     // Read and hash the files whose stamps changed (cheap), keeping the new and changed ones
     // to parse, and the stamps worth recording of those whose text did not change.
-    let mut changed: Vec<(&SourceFile, Vec<u8>, RecordedFile)> = Vec::new();
+    let mut changed: Vec<Pending<'_>> = Vec::new();
     let mut restamped: Vec<(String, RecordedFile)> = Vec::new();
     let limit = config.ingest.max_pattern_bytes;
-    for file in &files {
+    let listed = files
+        .iter()
+        .map(|f| (f, false))
+        .chain(rules.iter().map(|f| (f, true)));
+    for (file, native) in listed {
         seen.insert(file.source.clone());
         if stored.unchanged_on_disk(file) {
             report.unchanged += 1;
@@ -278,11 +338,16 @@ fn run_ingest(
                 continue;
             }
             Err(e) => {
-                report.errors.push(IngestIssue {
+                let issue = IngestIssue {
                     source: file.source.clone(),
                     line: 1,
                     message: unreadable_message(&e),
-                });
+                };
+                if native {
+                    report.rule_warnings.push(issue);
+                } else {
+                    report.errors.push(issue);
+                }
                 continue;
             }
         };
@@ -298,7 +363,12 @@ fn run_ingest(
                 restamped.push((file.source.clone(), record));
             }
         } else {
-            changed.push((file, bytes, record));
+            changed.push(Pending {
+                file,
+                bytes,
+                record,
+                native,
+            });
         }
     }
 
@@ -310,16 +380,18 @@ fn run_ingest(
     while batches.peek().is_some() {
         let batch: Vec<_> = batches.by_ref().take(PARSE_BATCH).collect();
         done += batch.len();
-        for (source, parsed) in parse_in_parallel(batch) {
+        for (source, native, parsed) in parse_in_parallel(batch) {
             match parsed {
-                Ok(file) => {
+                Ok(mut file) => {
                     if stored.0.contains_key(&source) {
                         report.updated.push(source);
                     } else {
                         report.added.push(source);
                     }
+                    report.rule_warnings.append(&mut file.warnings);
                     loaded.push(file);
                 }
+                Err(issue) if native => report.rule_warnings.push(issue),
                 Err(issue) => report.errors.push(issue),
             }
         }
@@ -327,6 +399,9 @@ fn run_ingest(
     }
     progress.finish();
     report.errors.sort_by(|a, b| a.source.cmp(&b.source));
+    report
+        .rule_warnings
+        .sort_by(|a, b| (&a.source, a.line).cmp(&(&b.source, b.line)));
 
     report.removed = if whole_dir {
         stored
@@ -343,17 +418,26 @@ fn run_ingest(
             .collect()
     };
 
+    let stale = stale_after(index, &stored, &files, &report, whole_dir)?;
+
     // A forced rebuild starts from nothing, so files that are invalid now are absent after it.
     let replace_all = options.force && whole_dir;
-    let unchanged =
-        !replace_all && loaded.is_empty() && report.removed.is_empty() && restamped.is_empty();
+    let unchanged = !replace_all
+        && loaded.is_empty()
+        && report.removed.is_empty()
+        && restamped.is_empty()
+        // What is served stale, and whether an ingest of the whole dir ever completed, are
+        // recorded by a write: one is due when either would change.
+        && (!whole_dir || (index.ingest_completed()? && index.stale_sources()? == stale));
     if !(unchanged && run.write_only_changes) {
         let upserts = loaded
             .iter()
             .map(|f| PatternRecord {
                 mentioned_languages: f.mentioned_languages.clone(),
+                technologies: pattern_technologies(&technologies, &f.pattern),
                 pattern: &f.pattern,
                 content_hash: f.record.content_hash.clone(),
+                origin: f.origin.clone(),
             })
             .collect();
         let mut recorded_files = restamped;
@@ -368,14 +452,72 @@ fn run_ingest(
             removals: report.removed.clone(),
             recorded_files,
             ingested_at: u64::try_from(run.checked_at_ns / 1_000_000_000).unwrap_or(0),
+            partial: !whole_dir,
+            stale: Some(stale.clone()),
         })?;
     }
+    report.stale = stale;
     report.duration = started.elapsed();
     Ok(report)
 }
 
+/// A pattern's technologies (see `core::query::TechnologyTable::of_pattern`): what makes it
+/// specific to a framework or tool, so a hook offers it only where that is in use. Only what
+/// the author declared or its name, tags and title say: a description that lists libraries in
+/// passing must not confine a general pattern to them.
+fn pattern_technologies(table: &TechnologyTable, pattern: &Pattern) -> Vec<String> {
+    let fm = &pattern.frontmatter;
+    table.of_pattern(
+        &pattern.source,
+        &pattern.title,
+        None,
+        &fm.tags,
+        &fm.technologies,
+    )
+}
+
+/// The sources served in a stale version once this ingest is written: the indexed files it
+/// could not use (their last valid version stays), and, when it read only some files, those
+/// the index already listed that it did not read.
+fn stale_after(
+    index: &Index,
+    stored: &Stored,
+    files: &[SourceFile],
+    report: &IngestReport,
+    whole_dir: bool,
+) -> Result<Vec<String>, IndexError> {
+    let mut stale: BTreeSet<String> = if whole_dir {
+        BTreeSet::new()
+    } else {
+        let read: BTreeSet<&str> = files.iter().map(|f| f.source.as_str()).collect();
+        index
+            .stale_sources()?
+            .into_iter()
+            .filter(|s| !read.contains(s.as_str()))
+            .collect()
+    };
+    stale.extend(
+        report
+            .errors
+            .iter()
+            .filter(|e| stored.0.contains_key(&e.source))
+            .map(|e| e.source.clone()),
+    );
+    Ok(stale.into_iter().collect())
+}
+
 /// Files parsed per progress step.
 const PARSE_BATCH: usize = 256;
+
+/// A file read and hashed, to be parsed: one of lore's patterns, or (`native`) another
+/// agent's rule file.
+struct Pending<'a> {
+    file: &'a SourceFile,
+    bytes: Vec<u8>,
+    /// The stamp and hash of the file as read.
+    record: RecordedFile,
+    native: bool,
+}
 
 /// A pattern file ready to be written to the index.
 struct ParsedFile {
@@ -383,19 +525,36 @@ struct ParsedFile {
     /// The stamp and hash of the file as read.
     record: RecordedFile,
     mentioned_languages: Vec<String>,
+    /// Where another agent's rule file came from (None for lore's own patterns).
+    origin: Option<RuleOrigin>,
+    /// What was not understood in another agent's rule file.
+    warnings: Vec<IngestIssue>,
 }
 
-/// Parse files (and find the languages they name) on every core; results keep input order.
+/// Parse files (and find the languages they name) on every core; results keep input order:
+/// (source, native, parsed).
 fn parse_in_parallel(
-    files: Vec<(&SourceFile, Vec<u8>, RecordedFile)>,
-) -> Vec<(String, Result<ParsedFile, IngestIssue>)> {
-    let parse = |(file, bytes, record): (&SourceFile, Vec<u8>, RecordedFile)| {
-        let parsed = load_file(file, bytes).map(|pattern| ParsedFile {
-            mentioned_languages: mentioned_languages(&mention_text(&pattern)),
-            pattern,
+    files: Vec<Pending<'_>>,
+) -> Vec<(String, bool, Result<ParsedFile, IngestIssue>)> {
+    let parse = |pending: Pending<'_>| {
+        let Pending {
+            file,
+            bytes,
             record,
-        });
-        (file.source.clone(), parsed)
+            native,
+        } = pending;
+        let parsed = if native {
+            load_rule(file, bytes, record)
+        } else {
+            load_file(file, bytes).map(|pattern| ParsedFile {
+                mentioned_languages: mentioned_languages(&mention_text(&pattern)),
+                pattern,
+                record,
+                origin: None,
+                warnings: Vec::new(),
+            })
+        };
+        (file.source.clone(), native, parsed)
     };
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -447,7 +606,10 @@ fn mention_text(pattern: &Pattern) -> String {
     )
 }
 
-/// Resolve `--file PATH` to a source inside the knowledge dir.
+/// Resolve `--file PATH` to a source inside the knowledge dir: a relative path is taken from
+/// the working directory, or from the knowledge dir when the file is there and not in the
+/// working directory. A file ingest of the whole dir would skip (`.loreignore`, hidden, a link)
+/// is refused, naming why: indexed alone, the next ingest would drop it again.
 fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     if !is_pattern_file(path) {
         return Err(IngestError::NotPatternFile(path.to_path_buf()));
@@ -460,13 +622,22 @@ fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
     let absolute = if path.is_absolute() {
         path.to_path_buf()
     } else {
-        std::env::current_dir().unwrap_or_default().join(path)
+        let from_cwd = std::env::current_dir().unwrap_or_default().join(path);
+        let from_root = root.join(path);
+        if !from_cwd.exists() && from_root.exists() {
+            from_root
+        } else {
+            from_cwd
+        }
     };
     // The file may have been deleted: canonicalise its directory instead.
     let parent = absolute.parent().ok_or_else(outside)?;
     let name = absolute.file_name().ok_or_else(outside)?;
     let resolved = parent.canonicalize().map_err(|_| outside())?.join(name);
     let source = source_name(&root, &resolved).ok_or_else(outside)?;
+    if let Some(why) = why_ingest_skips(&root, Path::new(&source)) {
+        return Err(IngestError::Skipped { name: source, why });
+    }
     Ok(SourceFile {
         source,
         path: resolved,

@@ -251,3 +251,62 @@ fn a_symlinked_pattern_is_a_warning_not_silence() {
         report.warnings[0]
     );
 }
+
+mod rule_files;
+
+#[test]
+fn stale_patterns_are_recorded_until_fixed_or_removed() {
+    let kb = Kb::new();
+    kb.write("p.md", "# P\nfine\n");
+    kb.write("q.md", "# Q\nfine\n");
+    kb.write("new.md", "---\ntags: [\n---\n# New\n");
+    let first = kb.ingest(IngestOptions::default());
+    // A file that was never valid is an error, not stale: nothing of it is served.
+    assert!(first.stale.is_empty(), "{first:?}");
+
+    kb.write("p.md", "---\nuniversal: maybe\n---\n# P\n");
+    kb.write("q.md", "---\ntags: [\n---\n# Q\n");
+    let broken = kb.ingest(IngestOptions::default());
+    assert_eq!(broken.stale, ["p.md", "q.md"]);
+    let index = Index::open(&kb.config.database).unwrap();
+    assert_eq!(index.stale_sources().unwrap(), ["p.md", "q.md"]);
+
+    // `--file` on one of them keeps the other listed.
+    kb.write("p.md", "# P\nfixed\n");
+    let one = kb.ingest(IngestOptions {
+        file: Some(kb.config.knowledge_dir.join("p.md")),
+        ..IngestOptions::default()
+    });
+    assert_eq!(one.stale, ["q.md"]);
+    assert_eq!(index.stale_sources().unwrap(), ["q.md"]);
+
+    kb.remove("q.md");
+    let removed = kb.ingest(IngestOptions::default());
+    assert_eq!(removed.removed, ["q.md"]);
+    assert!(removed.stale.is_empty());
+    assert!(index.stale_sources().unwrap().is_empty());
+}
+
+#[test]
+fn only_an_ingest_of_the_whole_knowledge_dir_completes_an_index() {
+    let kb = Kb::new();
+    kb.write("a.md", "# A\n");
+    kb.write("b.md", "# B\n");
+    let index = Index::open(&kb.config.database).unwrap();
+    assert!(!index.ingest_completed().unwrap(), "a new index is empty");
+    kb.ingest(IngestOptions {
+        file: Some(kb.config.knowledge_dir.join("a.md")),
+        ..IngestOptions::default()
+    });
+    assert!(
+        !index.ingest_completed().unwrap(),
+        "one file is not the knowledge dir"
+    );
+    kb.ingest(IngestOptions::default());
+    assert!(index.ingest_completed().unwrap());
+    kb.ingest(IngestOptions {
+        file: Some(kb.config.knowledge_dir.join("b.md")),
+        ..IngestOptions::default()
+    });
+    assert!(index.ingest_completed().unwrap());
+}

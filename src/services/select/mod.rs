@@ -2,10 +2,12 @@
 //! top to bottom:
 //!
 //! 1. **candidates**: universal patterns whose `applies_when` names the call, `paths` globs
-//!    matching the touched file, the project's own agent instructions, and the patterns the
-//!    call's words (and, in hybrid search, its vector) find;
+//!    matching the touched file, the project's own agent instructions, other agents' rule
+//!    files scoped to the call's folder (`rule_scoping`), and the patterns the call's words
+//!    (and, in hybrid search, its vector) find;
 //! 2. **evidence** per candidate, gathered from those sources (`core::select::evidence`);
-//! 3. **the bar** each candidate's evidence must clear (`core::select::bar`);
+//! 3. **the bar** each candidate's evidence must clear (`core::select::bar`), then other
+//!    agents' rules' own scoping and what the harness loaded itself (`rule_scoping`);
 //! 4. **order**: what the team or project asked for first, then the strongest words.
 //!
 //! Budget allocation and rendering come after, in `services::inject`. Every candidate
@@ -13,19 +15,24 @@
 //! and `lore why` show why a pattern did or did not come. The same query and index always give
 //! the same selection.
 
+mod rule_scoping;
 mod vectors;
 mod words;
 
 use std::collections::BTreeMap;
 
-use globset::{Glob, GlobSetBuilder};
+use globset::GlobSetBuilder;
 
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
 use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge};
-use crate::core::select::evidence::{Evidence, GlobMatch};
-use crate::core::select::globs::{GlobKind, SimpleGlob, could_match, path_file_keys};
+use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEvidence};
+use crate::core::select::globs::{
+    GlobKind, SimpleGlob, could_match, glob_matcher, names_one_file, path_file_keys,
+};
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
+use crate::core::select::task_guide::task_guide;
+use crate::core::sources::CallSite;
 use crate::services::hybrid::RetrievalMode;
 use crate::storage::embed::Embedder;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
@@ -52,6 +59,9 @@ pub struct SelectRequest<'a> {
     /// Keep every candidate for explaining, including those below the bar that a hook would
     /// not even read the names of, and those the language gate or project scope removed.
     pub explain: bool,
+    /// Where the call is in the repository and which harness asks, for other agents' rule
+    /// files (see `core::sources`).
+    pub site: &'a CallSite,
 }
 
 /// One candidate with everything that judged it.
@@ -126,22 +136,33 @@ pub fn select(
     }
     glob_candidates(index, request.query, &facts.project_folders, &mut pool)?;
     project_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    technology_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    rule_scoping::rule_candidates(index, request, &mut pool)?;
     let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
+    technology_evidence(index, request.query, &mut pool)?;
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
+    paths_evidence(index, request.query, &mut pool)?;
 
     let min_relevance = (mode == RetrievalMode::Hybrid).then_some(request.min_relevance);
     for candidate in pool.values_mut() {
         candidate.score = candidate.evidence.word_score();
+        candidate.evidence.task_guide = task_guide(&candidate.source, &request.query.terms);
     }
+    // The best a word candidate has to compare with is the best credible word candidate's: a
+    // file named for the stack, or one the team or project asked for, scores by other rules,
+    // and one no word of the call itself backs is no standard.
     let standard = CallStandard::for_scores(
-        pool.values().map(|c| c.score),
+        pool.values()
+            .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
+            .map(|c| c.score),
         facts.pattern_count,
         min_relevance,
     );
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }
+    rule_scoping::apply_rule_scoping(index, request.site, &mut pool)?;
     let mut candidates: Vec<Candidate> = pool.into_values().collect();
     candidates.sort_by(|a, b| {
         order_key(a)
@@ -175,6 +196,18 @@ pub fn select(
         notes,
         candidates,
     })
+}
+
+/// Whether a candidate is judged by its words alone, not by what the team or project asked for
+/// or by being the stack's general file.
+fn found_by_words(evidence: &Evidence) -> bool {
+    !evidence.universal
+        && evidence.project_depth.is_none()
+        && evidence.words.name_match != Some(NameMatch::Stack)
+        && evidence
+            .glob
+            .as_ref()
+            .is_none_or(|g| g.kind != GlobKind::Specific)
 }
 
 /// Injection order by grounds: universal, then what the team scoped to the file, then the
@@ -235,7 +268,14 @@ fn glob_candidates(
     let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
     // A glob says which files; a declared or named language still rules a pattern out.
     let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(query))?;
-    for (id, glob, kind) in found {
+    let with_language_globs = index.patterns_with_globs(&ids, true)?;
+    for (id, glob, mut kind) in found {
+        if kind == GlobKind::Specific && names_one_file(&glob) && with_language_globs.contains(&id)
+        {
+            // A build file beside a language's files (`Makefile` with `**/*.f90`) is that
+            // language's companion: it boosts the pattern like a language glob does.
+            kind = GlobKind::Broad;
+        }
         let Some((source, title)) = names.get(&id) else {
             continue;
         };
@@ -259,7 +299,7 @@ fn matching_globs(globs: &[(i64, String, bool)], path: &str) -> Vec<(i64, String
             hits[i] = simple.matches(path);
         } else if could_match(glob, path)
             && !compiled.contains(&glob.as_str())
-            && let Ok(g) = Glob::new(glob.trim())
+            && let Ok(g) = glob_matcher(glob)
         {
             builder.add(g);
             compiled.push(glob);
@@ -310,6 +350,71 @@ fn project_candidates(
             entry(pool, id, &source, &p.summary.title)
                 .evidence
                 .project_depth = Some(scope.depth());
+        }
+    }
+    Ok(())
+}
+
+/// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
+/// which holds the touched file: their author scoped them to other files.
+fn paths_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<(), IndexError> {
+    if query.relative_path.is_none() {
+        return Ok(());
+    }
+    let unmatched: Vec<i64> = pool
+        .values()
+        .filter(|c| c.evidence.glob.is_none())
+        .map(|c| c.pattern_id)
+        .collect();
+    for id in index.patterns_with_globs(&unmatched, false)? {
+        if let Some(candidate) = pool.get_mut(&id) {
+            candidate.evidence.outside_paths = true;
+        }
+    }
+    Ok(())
+}
+
+/// Patterns specific to a technology the call or its project has: the stack's own
+/// conventions are candidates even when the call shares no word with them.
+fn technology_candidates(
+    index: &Index,
+    query: &Query,
+    folders: &ProjectFolders,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let technologies: Vec<String> = query
+        .technologies
+        .iter()
+        .chain(&query.project_technologies)
+        .cloned()
+        .collect();
+    if technologies.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<i64> = index
+        .patterns_of_technologies(&technologies)?
+        .into_iter()
+        .filter(|id| !pool.contains_key(id))
+        .collect();
+    for (id, (source, title)) in index.patterns_passing(&ids, &LanguageGate::for_query(query))? {
+        if in_project_scope(folders, query, &source) {
+            entry(pool, id, &source, &title);
+        }
+    }
+    Ok(())
+}
+
+/// Each candidate's technologies, and which of them the call's context has.
+fn technology_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<(), IndexError> {
+    let ids: Vec<i64> = pool.keys().copied().collect();
+    for (id, technologies) in index.pattern_technologies(&ids)? {
+        if let Some(candidate) = pool.get_mut(&id) {
+            candidate.evidence.technology = TechnologyEvidence::of(
+                technologies,
+                &query.technologies,
+                &query.project_technologies,
+                &query.message_technologies,
+            );
         }
     }
     Ok(())

@@ -44,6 +44,17 @@ fn edit(cwd: &str, file: &str, content: &str) -> Query {
     })
 }
 
+/// A Bash call that says what it does: words of the call with no file and no language.
+fn described(cwd: &str, description: &str) -> Query {
+    extract_query(&QueryInput {
+        tool_name: Some("Bash".into()),
+        command: Some("true".into()),
+        description: Some(description.into()),
+        cwd: Some(cwd.into()),
+        ..QueryInput::default()
+    })
+}
+
 fn run(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>, explain: bool) -> Selection {
     let facts = kb.index.knowledge_facts().unwrap();
     select(
@@ -60,6 +71,7 @@ fn run(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>, explain: bool) -
             query_text: &query.terms.join(" "),
             min_relevance: 0.6,
             explain,
+            site: &CallSite::default(),
         },
     )
     .unwrap()
@@ -156,7 +168,7 @@ fn another_projects_patterns_never_come_and_its_instructions_join_inside_it() {
     // The general file of the language the call is in comes by its name.
     assert_eq!(
         candidate(&selection, "typescript.md").verdict,
-        Verdict::Kept(Grounds::Language)
+        Verdict::Kept(Grounds::Stack)
     );
 }
 
@@ -185,7 +197,7 @@ fn words_shared_by_many_patterns_are_no_evidence_in_a_large_knowledge_base() {
     let kb = kb(&refs, None);
     let selection = run(
         &kb,
-        &edit("/w/app", "notes.txt", "wrap errors with context"),
+        &described("/w/app", "wrap errors with context"),
         None,
         false,
     );
@@ -194,7 +206,7 @@ fn words_shared_by_many_patterns_are_no_evidence_in_a_large_knowledge_base() {
     // the notes it matched, since none could be injected.
     let weekly = crate::core::query::term_stem("weekly");
     assert_eq!(kb.index.term_postings(&[weekly]).unwrap()[0].len(), 60);
-    let weak = run(&kb, &edit("/w/app", "notes.txt", "weekly"), None, false);
+    let weak = run(&kb, &described("/w/app", "weekly"), None, false);
     assert!(weak.candidates.is_empty(), "{:?}", weak.candidates);
 }
 
@@ -218,12 +230,7 @@ fn common_words_are_no_evidence_in_a_small_knowledge_base_either() {
         None,
     );
     // "user" and "list" are in nearly every convention file: matching them is chance.
-    let weak = run(
-        &kb,
-        &edit("/w/app", "src/notes.txt", "fix user list"),
-        None,
-        true,
-    );
+    let weak = run(&kb, &described("/w/app", "fix user list"), None, true);
     assert!(kept(&weak).is_empty(), "{:?}", weak.candidates);
     // A distinctive word is evidence even in three files.
     let strong = run(
@@ -253,7 +260,7 @@ fn vectors_fuse_with_words_and_a_failing_embedder_leaves_full_text() {
         Some(&fake),
     );
     // "crash" shares no word with failures.md; vectors find it in this small index.
-    let query = edit("/w/app", "notes.txt", "crash");
+    let query = described("/w/app", "crash");
     let hybrid = run(&kb, &query, Some(&fake), false);
     assert_eq!(hybrid.mode, RetrievalMode::Hybrid);
     assert_eq!(kept(&hybrid), ["failures.md"]);
@@ -265,12 +272,7 @@ fn vectors_fuse_with_words_and_a_failing_embedder_leaves_full_text() {
 
     // A query not embedded before (so not cached) with an embedder that fails.
     let failing = FailingEmbedder::new("m");
-    let fallback = run(
-        &kb,
-        &edit("/w/app", "notes.txt", "crashes"),
-        Some(&failing),
-        false,
-    );
+    let fallback = run(&kb, &described("/w/app", "crashes"), Some(&failing), false);
     assert_eq!(fallback.mode, RetrievalMode::FtsOnly);
     assert!(
         fallback
@@ -305,3 +307,56 @@ fn globs_match_with_the_most_specific_one_reported() {
     );
     assert!(matching_globs(&all, "README").is_empty());
 }
+
+#[test]
+fn paths_scope_a_pattern_to_their_files_and_a_build_file_beside_a_language_is_no_scope() {
+    let kb = kb(
+        &[
+            (
+                "testing.md",
+                "---\npaths: [\"tests/**\"]\n---\n# Testing\nIn Rust tests every fixture is built with a builder; assert one behaviour per test.\n",
+            ),
+            (
+                "fortran.md",
+                "---\npaths: [\"**/*.f90\", \"Makefile\"]\n---\n# Fortran\nUse implicit none in every program unit.\n",
+            ),
+            (
+                "make.md",
+                "---\npaths: [\"Makefile\", \"**/*.mk\"]\n---\n# Makefiles\nDeclare phony targets.\n",
+            ),
+        ],
+        None,
+    );
+    // The team scoped the testing rules to tests/: its words alone do not bring it elsewhere.
+    let inside = run(
+        &kb,
+        &edit("/w/app", "tests/builder.rs", "fixture builder"),
+        None,
+        true,
+    );
+    assert_eq!(kept(&inside), ["testing.md"]);
+    let outside = run(
+        &kb,
+        &edit("/w/app", "src/builder.rs", "fixture builder"),
+        None,
+        true,
+    );
+    assert!(kept(&outside).is_empty(), "{:?}", outside.candidates);
+    assert_eq!(
+        candidate(&outside, "testing.md").verdict,
+        Verdict::Dropped(Shortfall::OutsidePaths)
+    );
+    // The Makefile rules come for a Makefile; the Fortran rules, which list the Makefile
+    // beside Fortran's files, do not come for it alone.
+    let makefile = run(&kb, &edit("/w/app", "Makefile", "build: all"), None, true);
+    assert_eq!(kept(&makefile), ["make.md"]);
+    assert_eq!(
+        candidate(&makefile, "fortran.md").evidence.glob,
+        Some(GlobMatch {
+            glob: "Makefile".into(),
+            kind: GlobKind::Broad
+        })
+    );
+}
+
+mod rule_scoping;

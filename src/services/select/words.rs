@@ -149,11 +149,18 @@ pub(super) fn word_candidates(
         .chain(&query.location_terms)
         .cloned()
         .collect();
+    let stack: Vec<String> = query
+        .languages
+        .iter()
+        .chain(&query.technologies)
+        .chain(&query.project_technologies)
+        .cloned()
+        .collect();
     let with_name = |id: i64, source: &str| WordEvidence {
         name_coverage: name_coverage(source, &query.terms, &facts.name_filler),
         name_match: name_match(
             source,
-            &query.languages,
+            &stack,
             &query.terms,
             &weak_terms,
             &facts.name_filler,
@@ -181,22 +188,37 @@ pub(super) fn word_candidates(
             ));
         }
     }
-    if request.explain {
-        let gated: Vec<i64> = new
-            .iter()
-            .copied()
-            .filter(|id| !passing.contains_key(id))
-            .collect();
+    let gated: Vec<i64> = new
+        .iter()
+        .copied()
+        .filter(|id| !passing.contains_key(id))
+        .collect();
+    // A project's own files apply inside it whatever languages they name (the uv project's
+    // style guide speaks of Python, yet governs its Rust).
+    let project_files = !facts.project_folders.folders().is_empty() && query.project.is_some();
+    if request.explain || project_files {
         for (id, (source, title)) in index.pattern_names(&gated)? {
             let words = with_name(id, &source);
-            removed.push(removed_candidate(
-                id,
-                &source,
-                &title,
-                words,
-                Shortfall::Language,
-            ));
+            let own_project = facts
+                .project_folders
+                .scope_of(&source)
+                .is_some_and(|scope| {
+                    scope.applies(query.project.as_deref(), query.relative_path.as_deref())
+                });
+            if own_project {
+                entry(pool, id, &source, &title).evidence.words = words;
+            } else if request.explain {
+                removed.push(removed_candidate(
+                    id,
+                    &source,
+                    &title,
+                    words,
+                    Shortfall::Language,
+                ));
+            }
         }
+    }
+    if request.explain {
         removed.sort_by(|a, b| {
             b.score
                 .total_cmp(&a.score)

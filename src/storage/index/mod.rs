@@ -5,11 +5,14 @@
 //! the previous index intact.
 
 mod building;
+mod ingest_state;
 mod ownership;
+mod pattern_scopes;
 mod pattern_search;
 mod pattern_text;
 mod pattern_vectors;
 mod read;
+mod rule_sources;
 mod schema;
 mod source_files;
 mod term_postings;
@@ -24,9 +27,11 @@ use thiserror::Error;
 
 pub use building::{BuildFile, remove_stale_builds};
 pub use ownership::{IndexOwner, index_owner};
+pub use pattern_scopes::PatternScopeRow;
 pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
+pub use rule_sources::FolderRule;
 pub use schema::SCHEMA_VERSION;
 pub use source_files::IndexedFile;
 pub use term_postings::PatternLengths;

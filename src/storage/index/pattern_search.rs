@@ -59,8 +59,9 @@ impl Index {
         let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, has_declared, source, title FROM patterns
-             WHERE id IN (SELECT value FROM json_each(?1))",
+            "SELECT p.id, p.has_declared, p.source, p.title,
+                    NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
+             FROM patterns p WHERE p.id IN (SELECT value FROM json_each(?1))",
         )?;
         let mut rows = stmt.query(params![ids])?;
         let mut passing = BTreeMap::new();
@@ -68,7 +69,7 @@ impl Index {
             let id: i64 = row.get(0)?;
             let declared: bool = row.get(1)?;
             let mentions = !needs_mention || mentioning.contains(&id);
-            if gate.admits(declared, declaring.contains(&id), mentions) {
+            if gate.admits(declared, declaring.contains(&id), mentions, row.get(4)?) {
                 passing.insert(id, (row.get(2)?, row.get(3)?));
             }
         }
@@ -81,9 +82,11 @@ impl Index {
         gate: &LanguageGate,
     ) -> Result<FnvHashMap<i64, String>, IndexError> {
         let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT id, has_declared, source FROM patterns")?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT p.id, p.has_declared, p.source,
+                        NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
+                 FROM patterns p",
+        )?;
         let mut rows = stmt.query([])?;
         let mut admitted = FnvHashMap::default();
         while let Some(row) = rows.next()? {
@@ -92,6 +95,7 @@ impl Index {
                 row.get(1)?,
                 declaring.contains(&id),
                 mentioning.contains(&id),
+                row.get(3)?,
             ) {
                 admitted.insert(id, row.get(2)?);
             }
@@ -124,6 +128,46 @@ impl Index {
             }
         }
         Ok((declaring, mentioning))
+    }
+
+    /// The technologies each of `ids` is specific to (patterns specific to none are left out).
+    pub fn pattern_technologies(
+        &self,
+        ids: &[i64],
+    ) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT technology FROM pattern_technologies WHERE pattern_id = ?1")?;
+        let mut found = BTreeMap::new();
+        for &id in ids {
+            let technologies: Vec<String> = stmt
+                .query_map(params![id], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            if !technologies.is_empty() {
+                found.insert(id, technologies);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The patterns specific to any of `technologies`, in id order.
+    pub fn patterns_of_technologies(
+        &self,
+        technologies: &[String],
+    ) -> Result<Vec<i64>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT pattern_id FROM pattern_technologies WHERE technology = ?1")?;
+        let mut ids = Vec::new();
+        for technology in technologies {
+            let rows = stmt.query_map(params![technology], |r| r.get::<_, i64>(0))?;
+            for id in rows {
+                ids.push(id?);
+            }
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        Ok(ids)
     }
 
     /// How many patterns the index holds.

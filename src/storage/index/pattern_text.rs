@@ -76,6 +76,8 @@ mod tests {
                     pattern,
                     content_hash: "h".into(),
                     mentioned_languages: Vec::new(),
+                    technologies: Vec::new(),
+                    origin: None,
                 }],
                 ..WriteBatch::default()
             })

@@ -6,6 +6,7 @@ use rusqlite::{OptionalExtension, Row, named_params, params};
 
 use super::{Index, IndexError};
 use crate::core::pattern::AppliesWhen;
+use crate::core::query::is_prose_language;
 
 /// Which patterns a search may return, by language (DESIGN: "structural language gate").
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -15,6 +16,10 @@ pub struct LanguageGate {
     pub languages: Vec<String>,
     /// With no inferred language, let every pattern through (explicit searches).
     pub open: bool,
+    /// The call writes documentation (Markdown): conventions for documents seldom name the
+    /// format they are written in, so a pattern that declares no language passes without
+    /// naming it.
+    pub prose: bool,
 }
 
 impl LanguageGate {
@@ -22,40 +27,54 @@ impl LanguageGate {
         Self {
             languages: query.languages.clone(),
             open: query.open_language_gate,
+            prose: !query.languages.is_empty()
+                && query.languages.iter().all(|l| is_prose_language(l)),
         }
     }
 
     /// Whether a pattern passes, as [`GATE_SQL`] decides it: `declared` it declares a
-    /// `language` at all, `declares_one`/`mentions_one` one of the inferred languages.
-    pub(super) fn admits(&self, declared: bool, declares_one: bool, mentions_one: bool) -> bool {
+    /// `language` at all, `declares_one`/`mentions_one` one of the inferred languages,
+    /// `neutral` it neither declares nor names any language.
+    pub(super) fn admits(
+        &self,
+        declared: bool,
+        declares_one: bool,
+        mentions_one: bool,
+        neutral: bool,
+    ) -> bool {
         if self.languages.is_empty() {
             !declared || self.open
         } else if declared {
             declares_one
         } else {
-            mentions_one
+            mentions_one || neutral || self.prose
         }
     }
 
-    /// The named parameters of [`GATE_SQL`].
-    pub(super) fn params(&self) -> Result<(String, bool), IndexError> {
+    /// The named parameters of [`GATE_SQL`]: `:languages`, `:open`, `:prose`.
+    pub(super) fn params(&self) -> Result<(String, bool, bool), IndexError> {
         let languages = serde_json::to_string(&self.languages)
             .map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        Ok((languages, self.open))
+        Ok((languages, self.open, self.prose))
     }
 }
 
 /// The structural language gate as SQL over `p` (patterns), with named parameters
-/// `:languages` (JSON array) and `:open`. Patterns that declare a language, or whose path or
-/// title names one, need one of those among the inferred ones; undeclared ones need one named in their text when a language was
-/// inferred; with none inferred, undeclared patterns pass, and declared ones only when open.
+/// `:languages` (JSON array), `:open` and `:prose`. Patterns that declare a language, or whose
+/// path or title names one, need one of those among the inferred ones; undeclared ones that
+/// name languages in their text need one of those named when a language was inferred (or the
+/// call writes documentation), and those that name none (a team's naming or review rules) are
+/// language-neutral and pass; with none inferred, undeclared patterns pass, and declared ones
+/// only when open.
 pub(super) const GATE_SQL: &str = "CASE
       WHEN json_array_length(:languages) = 0 THEN (NOT p.has_declared OR :open)
       WHEN p.has_declared THEN EXISTS (
         SELECT 1 FROM pattern_languages pl
         WHERE pl.pattern_id = p.id AND pl.declared >= 1
           AND pl.language IN (SELECT value FROM json_each(:languages)))
-      ELSE EXISTS (
+      ELSE :prose
+        OR NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
+        OR EXISTS (
         SELECT 1 FROM pattern_languages pl
         WHERE pl.pattern_id = p.id AND pl.declared = 0
           AND pl.language IN (SELECT value FROM json_each(:languages)))
@@ -174,7 +193,7 @@ impl Index {
         gate: &LanguageGate,
         limit: usize,
     ) -> Result<Vec<ChunkHit>, IndexError> {
-        let (languages, open) = gate.params()?;
+        let (languages, open, prose) = gate.params()?;
         let sql = format!(
             "SELECT c.id, c.pattern_id, p.source, p.title, c.heading_path, c.line, {FTS_WEIGHTS} AS score
              FROM chunks_fts
@@ -190,6 +209,7 @@ impl Index {
                 ":expression": expression,
                 ":languages": languages,
                 ":open": open,
+                ":prose": prose,
                 ":limit": limit as i64,
             },
             |r| {
@@ -254,6 +274,25 @@ impl Index {
             .into_iter()
             .map(|(id, _, glob, broad)| (id, glob, broad))
             .collect())
+    }
+
+    /// Which of `ids` have a `paths` glob of this kind: `broad` ones restate a language
+    /// (`**/*.c`), the others name a part of the project (`tests/**`, `Makefile`).
+    pub fn patterns_with_globs(
+        &self,
+        ids: &[i64],
+        broad: bool,
+    ) -> Result<std::collections::BTreeSet<i64>, IndexError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT 1 FROM pattern_globs WHERE pattern_id = ?1 AND broad = ?2 LIMIT 1",
+        )?;
+        let mut found = std::collections::BTreeSet::new();
+        for &id in ids {
+            if stmt.exists(params![id, broad])? {
+                found.insert(id);
+            }
+        }
+        Ok(found)
     }
 
     /// Summaries of the universal patterns that name tools or commands in `applies_when`

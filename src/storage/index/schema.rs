@@ -7,9 +7,9 @@ use super::IndexError;
 use super::pattern_text::encode_sections;
 use super::pattern_vectors::backfill_pattern_vectors;
 use super::term_postings::{PostingsWriter, write_sizes};
-use super::write::{LanguageSource, insert_globs};
+use super::write::{LanguageSource, insert_globs, insert_technologies};
 use crate::core::pattern::section_spans;
-use crate::core::query::{StemCache, named_languages};
+use crate::core::query::{StemCache, TechnologyTable, named_languages};
 use crate::core::select::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
@@ -234,13 +234,36 @@ const MIGRATIONS: &[&str] = &[
         DELETE FROM pattern_vectors WHERE pattern_id = old.pattern_id;
     END;
     "#,
-    // 9: the languages a pattern's path or title names (`uber-go-guide/time.md` is about Go)
-    // gate it like declared ones: rows with `declared = 2`, and `has_declared` set. The
-    // backfill names them for every pattern that declares none.
+    // 9: what makes a pattern specific. The languages its path or title names
+    // (`uber-go-guide/time.md` is about Go) gate it like declared ones: rows with
+    // `declared = 2`, and `has_declared` set. The technologies it is about (Next.js,
+    // Django, MCP SDKs) are stored with it and indexed by technology. The backfill names
+    // both from what the index holds, and clears every content hash so the next ingest
+    // reads each file again for what only the file says (frontmatter `technologies`).
     r#"
-    -- rows only: see backfill_named_languages
+    ALTER TABLE patterns ADD COLUMN technologies TEXT NOT NULL DEFAULT '[]';
+    CREATE TABLE pattern_technologies (
+        technology    TEXT NOT NULL,
+        pattern_id    INTEGER NOT NULL REFERENCES patterns(id),
+        PRIMARY KEY (technology, pattern_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX pattern_technologies_by_pattern ON pattern_technologies (pattern_id);
     "#,
-    // 10: what each indexed pattern file looked like on disk when it was read (size, times,
+    // 10: patterns read in place from other agents' rule files (`core::sources`): their
+    // format, the scope their authors wrote, the folder it applies to, and whether hooks may
+    // inject them. lore's own patterns have no row, so a hook reads rows only for its
+    // candidates, and the folder-scoped ones of the folders it is in (by the index).
+    r#"
+    CREATE TABLE pattern_sources (
+        pattern_id    INTEGER PRIMARY KEY REFERENCES patterns(id),
+        kind          TEXT NOT NULL,
+        scope         TEXT NOT NULL,
+        folder        TEXT NOT NULL,
+        hooks         INTEGER NOT NULL
+    );
+    CREATE INDEX pattern_sources_by_folder ON pattern_sources (scope, folder);
+    "#,
+    // 11: what each indexed pattern file looked like on disk when it was read (size, times,
     // inode; see `core::file_stamp`), so a delta ingest reads only the files whose stamp
     // changed. Empty after the upgrade: the next ingest reads every file once, as before,
     // and records them.
@@ -272,7 +295,10 @@ fn backfill(version: usize, tx: &Transaction<'_>) -> Result<(), IndexError> {
             backfill_sections(tx)
         }
         8 => backfill_pattern_vectors(tx),
-        9 => backfill_named_languages(tx),
+        9 => {
+            backfill_named_languages(tx)?;
+            backfill_technologies(tx)
+        }
         _ => Ok(()),
     }
 }
@@ -298,6 +324,28 @@ fn backfill_named_languages(tx: &Transaction<'_>) -> Result<(), IndexError> {
         if !named.is_empty() {
             mark.execute([id])?;
         }
+    }
+    Ok(())
+}
+
+fn backfill_technologies(tx: &Transaction<'_>) -> Result<(), IndexError> {
+    let rows: Vec<(i64, String, String, String)> = tx
+        .prepare("SELECT id, source, title, tags FROM patterns")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    let table = TechnologyTable::builtin();
+    let mut store =
+        tx.prepare("UPDATE patterns SET technologies = ?2, content_hash = '' WHERE id = ?1")?;
+    for (id, source, title, tags) in rows {
+        let tags: Vec<String> =
+            serde_json::from_str(&tags).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        // As ingest does: what the pattern's name, tags and title say (see
+        // `services::ingest`); frontmatter `technologies` come with the next ingest.
+        let technologies = table.of_pattern(&source, &title, None, &tags, &[]);
+        let json =
+            serde_json::to_string(&technologies).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        store.execute(rusqlite::params![id, json])?;
+        insert_technologies(tx, id, &technologies)?;
     }
     Ok(())
 }

@@ -155,6 +155,8 @@ mod tests {
                         pattern: p,
                         content_hash: format!("h-{}", p.source),
                         mentioned_languages: Vec::new(),
+                        technologies: Vec::new(),
+                        origin: None,
                     })
                     .collect(),
                 removals: removals.iter().map(|s| s.to_string()).collect(),
@@ -164,6 +166,8 @@ mod tests {
                     .map(|(i, s)| (s.to_string(), recorded(&format!("h-{s}"), i as u64)))
                     .collect(),
                 ingested_at: 1,
+                partial: false,
+                stale: None,
             })
             .unwrap();
     }
@@ -218,6 +222,8 @@ mod tests {
                     pattern: &p,
                     content_hash: "h-new".into(),
                     mentioned_languages: Vec::new(),
+                    technologies: Vec::new(),
+                    origin: None,
                 }],
                 ..WriteBatch::default()
             })
@@ -228,14 +234,14 @@ mod tests {
     }
 
     #[test]
-    fn an_index_of_schema_9_gains_an_empty_stamp_table_and_keeps_its_patterns() {
+    fn an_index_of_schema_10_gains_an_empty_stamp_table_and_keeps_its_patterns() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("index.db");
         {
             let mut index = Index::open(&path).unwrap();
             write(&mut index, &["a.md"], &[], false);
         }
-        // What the schema before stamps (9) looks like: the same tables, without the stamps.
+        // What the schema before stamps (10, main's last) looks like: the same tables, without the stamps.
         {
             let conn = rusqlite::Connection::open(&path).unwrap();
             conn.execute_batch(&format!(

@@ -31,6 +31,8 @@ fn record<'a>(p: &'a Pattern, mentioned: &[&str]) -> PatternRecord<'a> {
         pattern: p,
         content_hash: format!("hash-{}", p.source),
         mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
+        technologies: Vec::new(),
+        origin: None,
     }
 }
 
@@ -48,6 +50,7 @@ fn gate(languages: &[&str]) -> LanguageGate {
     LanguageGate {
         languages: languages.iter().map(|s| s.to_string()).collect(),
         open: false,
+        prose: false,
     }
 }
 
@@ -117,6 +120,7 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
     );
     let declared_go = pattern("go.md", "Errors", &["go"], &[("x", "errors everywhere")]);
     let mentions_rust = pattern("prose.md", "Errors", &[], &[("x", "errors in Rust code")]);
+    let mentions_go = pattern("other.md", "Errors", &[], &[("x", "errors in Go code")]);
     let mentions_none = pattern("plain.md", "Errors", &[], &[("x", "errors in general")]);
     index
         .write(&WriteBatch {
@@ -124,6 +128,7 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
                 record(&declared_rust, &[]),
                 record(&declared_go, &[]),
                 record(&mentions_rust, &["rust"]),
+                record(&mentions_go, &["go"]),
                 record(&mentions_none, &[]),
             ],
             ..WriteBatch::default()
@@ -138,24 +143,47 @@ fn language_gate_is_structural_for_declared_and_textual_for_undeclared() {
     .map(String::from)
     .collect::<Vec<_>>();
     rust.sort();
-    assert_eq!(rust, ["prose.md", "rust.md"]);
+    // Undeclared: one that names Rust passes, one that names only Go does not, and one that
+    // names no language at all is language-neutral and passes.
+    assert_eq!(rust, ["plain.md", "prose.md", "rust.md"]);
     let mut none = sources(&index.search_fts("\"errors\"", &gate(&[]), 10).unwrap())
         .into_iter()
         .map(String::from)
         .collect::<Vec<_>>();
     none.sort();
-    assert_eq!(none, ["plain.md", "prose.md"]);
+    assert_eq!(none, ["other.md", "plain.md", "prose.md"]);
     // An explicit search with no language in it opens the gate to every pattern.
     let open = LanguageGate {
         languages: Vec::new(),
         open: true,
+        prose: false,
     };
     let mut all = sources(&index.search_fts("\"errors\"", &open, 10).unwrap())
         .into_iter()
         .map(String::from)
         .collect::<Vec<_>>();
     all.sort();
-    assert_eq!(all, ["go.md", "plain.md", "prose.md", "rust.md"]);
+    assert_eq!(
+        all,
+        ["go.md", "other.md", "plain.md", "prose.md", "rust.md"]
+    );
+    // Writing documentation: a convention that declares no language applies without naming
+    // Markdown; one declared for a programming language still does not.
+    let docs = LanguageGate {
+        prose: true,
+        ..gate(&["markdown"])
+    };
+    let mut documents = sources(&index.search_fts("\"errors\"", &docs, 10).unwrap())
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    documents.sort();
+    assert_eq!(documents, ["other.md", "plain.md", "prose.md"]);
+    let query = crate::core::query::Query {
+        languages: vec!["markdown".into()],
+        ..Default::default()
+    };
+    assert!(LanguageGate::for_query(&query).prose);
 }
 
 #[test]
@@ -492,4 +520,29 @@ fn a_link_at_the_index_path_is_never_written_through() {
     let err = Index::open(&path).err().unwrap();
     assert!(err.to_string().contains("symbolic link"), "{err}");
     assert!(!target.exists(), "the index was created through the link");
+}
+
+#[test]
+fn pattern_scopes_give_gating_languages_technologies_and_globs_by_path() {
+    let (_dir, mut index) = open_temp();
+    let mut gin = pattern("go/gin.md", "Gin", &["go"], &[("x", "handlers")]);
+    gin.frontmatter.paths = vec!["internal/http/**".into()];
+    let prose = pattern("notes.md", "Notes", &[], &[("x", "some Go in prose")]);
+    let mut gin_record = record(&gin, &[]);
+    gin_record.technologies = vec!["gin".into()];
+    index
+        .write(&WriteBatch {
+            upserts: vec![gin_record, record(&prose, &["go"])],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    let scopes = index.pattern_scopes().unwrap();
+    let sources: Vec<&str> = scopes.iter().map(|s| s.source.as_str()).collect();
+    assert_eq!(sources, ["go/gin.md", "notes.md"]);
+    assert_eq!(scopes[0].languages, ["go"]);
+    assert_eq!(scopes[0].technologies, ["gin"]);
+    assert_eq!(scopes[0].paths, ["internal/http/**"]);
+    // A language only mentioned in the text does not scope a pattern.
+    assert!(scopes[1].languages.is_empty());
+    assert!(!scopes[1].universal);
 }

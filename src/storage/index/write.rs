@@ -2,7 +2,9 @@
 
 use rusqlite::{Transaction, params};
 
+use super::ingest_state::record_ingest;
 use super::pattern_text::encode_sections;
+use super::rule_sources::insert_origin;
 use super::source_files::{forget_file, record_files};
 use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
@@ -13,6 +15,7 @@ use crate::core::select::globs::{GlobKind, classify_glob, glob_file_keys};
 use crate::core::select::name::filler_words;
 use crate::core::select::pattern_terms::{about_text, count_pattern_terms};
 use crate::core::select::project_scope::ProjectFolders;
+use crate::core::sources::RuleOrigin;
 
 /// `meta` keys of the facts derived from every pattern's path (see [`store_derived_facts`]).
 pub(super) const PROJECT_FOLDERS_KEY: &str = "project_folders";
@@ -41,6 +44,12 @@ pub struct PatternRecord<'a> {
     pub content_hash: String,
     /// Languages named in the pattern's text (for undeclared patterns' language gate).
     pub mentioned_languages: Vec<String>,
+    /// The technologies the pattern is specific to (see
+    /// `core::query::TechnologyTable::of_pattern`), strongest first.
+    pub technologies: Vec<String>,
+    /// Where the pattern came from when it is another agent's rule file read in place;
+    /// None for lore's own patterns.
+    pub origin: Option<RuleOrigin>,
 }
 
 /// Everything one ingest changes, applied atomically by [`Index::write`].
@@ -57,6 +66,12 @@ pub struct WriteBatch<'a> {
     pub recorded_files: Vec<(String, RecordedFile)>,
     /// Seconds since the Unix epoch, recorded as the last ingest time.
     pub ingested_at: u64,
+    /// Only some files were read (`lore ingest --file`): the batch does not make the index
+    /// match the knowledge dir, so it does not complete an index no ingest completed in.
+    pub partial: bool,
+    /// Every source served in a stale version once the batch is applied (its file changed and
+    /// no longer parses); None leaves the recorded list as it is.
+    pub stale: Option<Vec<String>>,
 }
 
 impl Index {
@@ -70,6 +85,7 @@ impl Index {
             tx.execute_batch(
                 "INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
                  DELETE FROM chunks; DELETE FROM pattern_languages;
+                 DELETE FROM pattern_technologies; DELETE FROM pattern_sources;
                  DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;
                  DELETE FROM source_files;",
             )?;
@@ -109,7 +125,12 @@ impl Index {
         postings.finish(&tx)?;
         sizes.store(&tx)?;
         record_files(&tx, &batch.recorded_files)?;
-        set_meta(&tx, "last_ingest", &batch.ingested_at.to_string())?;
+        record_ingest(
+            &tx,
+            batch.ingested_at,
+            batch.partial,
+            batch.stale.as_deref(),
+        )?;
         if batch.replace_all || !batch.upserts.is_empty() || !batch.removals.is_empty() {
             store_derived_facts(&tx)?;
         }
@@ -145,6 +166,10 @@ fn remove_pattern(
         .execute(params![id])?;
     tx.prepare_cached("DELETE FROM pattern_globs WHERE pattern_id = ?1")?
         .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_technologies WHERE pattern_id = ?1")?
+        .execute(params![id])?;
+    tx.prepare_cached("DELETE FROM pattern_sources WHERE pattern_id = ?1")?
+        .execute(params![id])?;
     tx.prepare_cached("DELETE FROM patterns WHERE id = ?1")?
         .execute(params![id])?;
     Ok(())
@@ -152,6 +177,21 @@ fn remove_pattern(
 
 fn to_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, IndexError> {
     serde_json::to_string(value).map_err(|e| IndexError::Corrupt(e.to_string()))
+}
+
+/// Index a pattern's technologies, so a call's technologies find the patterns about them.
+pub(super) fn insert_technologies(
+    tx: &Transaction<'_>,
+    pattern_id: i64,
+    technologies: &[String],
+) -> Result<(), IndexError> {
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO pattern_technologies (technology, pattern_id) VALUES (?1, ?2)",
+    )?;
+    for technology in technologies {
+        insert.execute(params![technology, pattern_id])?;
+    }
+    Ok(())
 }
 
 /// Insert a pattern's rows and its sections' full text; returns its id.
@@ -167,8 +207,9 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
     };
     tx.prepare_cached(
         "INSERT INTO patterns (source, title, tags, languages, universal,
-                               applies_when, paths, description, content_hash, has_declared)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                               applies_when, paths, description, content_hash, has_declared,
+                               technologies)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?
     .execute(params![
         p.source,
@@ -181,8 +222,10 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
         fm.description,
         record.content_hash,
         !fm.languages.is_empty() || !named.is_empty(),
+        to_json(&record.technologies)?,
     ])?;
     let pattern_id = tx.last_insert_rowid();
+    insert_technologies(tx, pattern_id, &record.technologies)?;
     tx.prepare_cached(
         "INSERT INTO pattern_texts (pattern_id, body, sections) VALUES (?1, ?2, ?3)",
     )?
@@ -192,6 +235,9 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
         encode_sections(&chunk_spans(&p.body, &p.chunks))?
     ])?;
     insert_globs(tx, pattern_id, &fm.paths)?;
+    if let Some(origin) = &record.origin {
+        insert_origin(tx, pattern_id, origin)?;
+    }
     let about = about_text(&fm.tags, fm.description.as_deref());
 
     let mut lang = tx.prepare_cached(
@@ -268,7 +314,7 @@ pub(super) fn insert_globs(
     Ok(())
 }
 
-fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexError> {
+pub(super) fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexError> {
     tx.prepare_cached(
         "INSERT INTO meta (key, value) VALUES (?1, ?2)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -281,11 +327,21 @@ fn set_meta(tx: &Transaction<'_>, key: &str, value: &str) -> Result<(), IndexErr
 /// reads them in a row or two: how many patterns there are, which folders are projects'
 /// folders and which file-name words are filler.
 fn store_derived_facts(tx: &Transaction<'_>) -> Result<(), IndexError> {
-    let mut stmt = tx.prepare_cached("SELECT source FROM patterns ORDER BY source")?;
-    let sources: Vec<String> = stmt
-        .query_map([], |r| r.get(0))?
+    let mut stmt = tx.prepare_cached(
+        "SELECT source, EXISTS (SELECT 1 FROM pattern_sources s WHERE s.pattern_id = p.id)
+         FROM patterns p ORDER BY source",
+    )?;
+    let rows: Vec<(String, bool)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
-    let folders = ProjectFolders::from_sources(sources.iter().map(String::as_str));
+    let sources: Vec<String> = rows.iter().map(|(s, _)| s.clone()).collect();
+    // Other agents' files are scoped by their own folders (see `core::sources`): only the
+    // knowledge dir's layout makes project folders.
+    let folders = ProjectFolders::from_sources(
+        rows.iter()
+            .filter(|(_, native)| !native)
+            .map(|(s, _)| s.as_str()),
+    );
     let filler = filler_words(sources.iter().map(String::as_str));
     set_meta(tx, PROJECT_FOLDERS_KEY, &to_json(folders.folders())?)?;
     set_meta(tx, NAME_FILLER_KEY, &to_json(&filler)?)?;

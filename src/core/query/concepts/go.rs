@@ -38,6 +38,10 @@ const CONCEPTS: &[Concept] = &[
     strong("go-error-naming", &["^ var $id = errors . New (", "^ $id = errors . New ("],
         "error naming sentinel"),
     strong("go-init", &["^ func init ( )"], "init"),
+    strong("go-servemux", &[
+        "http . NewServeMux (", "http . ServeMux", "mux . HandleFunc (", "mux . Handle (",
+        "http . HandleFunc (",
+    ], "servemux routing handlers"),
     strong("go-mutex", &["sync . Mutex", "sync . RWMutex", ". Lock ( )", ". RLock ( )"],
         "mutex locking"),
     strong("go-atomic", &["atomic . $id (", "$str*sync/atomic", "$str*go.uber.org/atomic"],

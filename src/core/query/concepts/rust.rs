@@ -39,6 +39,10 @@ const CONCEPTS: &[Concept] = &[
     strong("rust-serde", &[
         "# [ derive .. Serialize", "# [ derive .. Deserialize", "# [ serde (", "use serde",
     ], "serde serialization"),
+    strong("rust-debug", &[
+        "# [ derive .. Debug", "impl Debug for", "impl fmt :: Debug for",
+        "impl std :: fmt :: Debug for", "impl < .. > Debug for", "impl < .. > fmt :: Debug for",
+    ], "debug debuggability"),
     strong("rust-constructor", &["fn new ("], "constructor"),
     strong("rust-builder", &[
         "( mut self ,", "( mut self )", "fn build ( self", "fn build ( & self", "$id*Builder {",

@@ -222,6 +222,16 @@ fn identifier_hits(line: &str, found: &mut Found) {
         if let Some(ids) = index.identifiers.get(token) {
             found.extend(ids.iter().copied());
         }
+        // A method or field reached through a chain (`Article.objects.select_related`).
+        if token.contains(['.', ':']) {
+            for segment in token.split(['.', ':']).skip(1) {
+                if segment.len() >= 2
+                    && let Some(ids) = index.identifiers.get(segment)
+                {
+                    found.extend(ids.iter().copied());
+                }
+            }
+        }
         if let Some(qualifier) = qualifier(token) {
             if let Some(ids) = index.identifiers.get(qualifier) {
                 found.extend(ids.iter().copied());

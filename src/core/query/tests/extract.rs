@@ -53,28 +53,33 @@ fn edit_query() {
     );
     assert_eq!(
         query.terms,
+        // The file, what the edit's constructs are about (`todo!()` panics, a `Result` of
+        // an error type), the words it writes, then the user's message.
         strings(&[
             "validate",
             "email",
-            "proper",
+            "panic",
+            "result",
             "error",
-            "panicking",
             "addr",
             "str",
-            "result",
             "parseerror",
             "parse",
             "trimmed",
             "trim",
             "todo",
+            "proper",
+            "panicking",
             "rust"
         ])
     );
+    assert_eq!(query.message_terms, strings(&["proper", "panicking"]));
     assert_eq!(
         fts_expression(&query).as_deref(),
         Some(
-            "\"validate\" OR \"email\" OR \"proper\" OR \"error\" OR \"panicking\" OR \"addr\" OR \"str\" OR \"result\" \
-             OR \"parseerror\" OR \"parse\" OR \"trimmed\" OR \"trim\" OR \"todo\" OR \"rust\""
+            "\"validate\" OR \"email\" OR \"panic\" OR \"result\" OR \"error\" OR \"addr\" OR \"str\" \
+             OR \"parseerror\" OR \"parse\" OR \"trimmed\" OR \"trim\" OR \"todo\" OR \"proper\" \
+             OR \"panicking\" OR \"rust\""
         )
     );
 }
@@ -88,7 +93,11 @@ fn write_query_uses_nearest_project_directories() {
         content: Some("export function UserProfileCard() { useEffect(() => {}, []); }".to_owned()),
         ..input("Write")
     });
-    assert_eq!(query.languages, strings(&["typescript", "react"]));
+    // JavaScript's conventions apply to TypeScript: related, not searched for.
+    assert_eq!(
+        query.languages,
+        strings(&["typescript", "react", "javascript"])
+    );
     assert_eq!(
         query.relative_path.as_deref(),
         Some("packages/web/src/components/UserProfileCard.tsx")
@@ -102,7 +111,13 @@ fn write_query_uses_nearest_project_directories() {
             "card",
             "components",
             "web",
+            // The constructs the file writes: a hook, its dependency array, exports.
             "useeffect",
+            "effects",
+            "dependencies",
+            "functions",
+            "exports",
+            "arrow",
             "use",
             "effect",
             "typescript",
@@ -117,7 +132,15 @@ fn path_terms_for_generic_names() {
         ("/home/dev/demo/Dockerfile", &["dockerfile", "docker"]),
         (
             "/home/dev/demo/.github/workflows/ci.yml",
-            &["ci", "workflows", "github", "github-actions", "yaml"],
+            // The path shows GitHub Actions: its name's words join the languages'.
+            &[
+                "ci",
+                "workflows",
+                "github",
+                "github-actions",
+                "yaml",
+                "actions",
+            ],
         ),
         (
             "/home/dev/demo/cmd/ordersd/main.go",
@@ -240,6 +263,12 @@ fn terms_are_capped_keeping_languages() {
     let words: Vec<String> = (0..100).map(|i| format!("word{i}x")).collect();
     let query = extract_query(&QueryInput {
         command: Some(format!("cargo {}", words.join(" "))),
+        description: Some(
+            (0..100)
+                .map(|i| format!("other{i}x"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
         content: Some(
             "alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma omega"
                 .to_owned(),
@@ -254,15 +283,22 @@ fn terms_are_capped_keeping_languages() {
 #[test]
 fn content_adds_at_most_twelve_new_terms() {
     let query = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/notes.txt".to_owned()),
+        file_path: Some("/home/dev/demo/notes.py".to_owned()),
         content: Some(
-            "notes alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma omega"
+            "notes alpha beta gamma delta epsilon zeta theta iota kappa mu omicron sigma omega"
                 .to_owned(),
         ),
         ..input("Write")
     });
-    assert_eq!(query.terms.len(), 1 + MAX_CONTENT_TERMS);
-    assert_eq!(query.terms.last().map(String::as_str), Some("sigma"));
+    // The file's stem, then at most twelve words of what it writes, then the language.
+    assert_eq!(query.terms.len(), MAX_CONTENT_TERMS + 1);
+    assert_eq!(query.terms.last().map(String::as_str), Some("python"));
+    assert_eq!(query.terms.first().map(String::as_str), Some("notes"));
+    assert!(
+        !query.terms.contains(&"omega".to_string()),
+        "{:?}",
+        query.terms
+    );
 }
 
 #[test]
@@ -286,4 +322,62 @@ fn extraction_is_deterministic() {
         first.languages,
         strings(&["typescript", "react", "javascript", "rust", "go", "python"])
     );
+}
+
+#[test]
+fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
+    let playwright = extract_query(&QueryInput {
+        command: Some("npx playwright test e2e/login.spec.ts --project=chromium".to_owned()),
+        ..input("Bash")
+    });
+    assert_eq!(playwright.languages, strings(&["javascript", "typescript"]));
+    let project = crate::core::query::ManifestFindings {
+        technologies: vec!["nestjs".into()],
+        languages: vec!["javascript".into(), "typescript".into()],
+    };
+    let install = extract_query(&QueryInput {
+        command: Some("npm install @nestjs/bullmq".to_owned()),
+        project: project.clone(),
+        ..input("Bash")
+    });
+    assert_eq!(install.languages, strings(&["javascript", "typescript"]));
+    assert!(
+        !install.terms.contains(&"typescript".to_string()),
+        "{:?}",
+        install.terms
+    );
+    // A command in none of the project's languages is not in them.
+    let commit = extract_query(&QueryInput {
+        command: Some("git commit -m 'fix'".to_owned()),
+        project,
+        ..input("Bash")
+    });
+    assert!(commit.languages.is_empty(), "{:?}", commit.languages);
+}
+
+#[test]
+fn the_values_of_a_file_in_no_language_are_not_searched() {
+    // Settings, notes and `.env` files hold data: the call is about the file, not the words
+    // of its values.
+    let query = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/.vscode/settings.json".to_owned()),
+        content: Some("{\n  \"editor.formatOnSave\": true,\n  \"editor.tabSize\": 2\n}".to_owned()),
+        ..input("Write")
+    });
+    assert!(query.languages.is_empty());
+    assert_eq!(query.terms, strings(&["settings", "vscode"]));
+    let env = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/.env".to_owned()),
+        old_content: Some("PAYMENTS_TIMEOUT_SECONDS=5".to_owned()),
+        content: Some("PAYMENTS_TIMEOUT_SECONDS=15".to_owned()),
+        ..input("Edit")
+    });
+    assert!(!env.terms.iter().any(|t| t == "timeout" || t == "payments"));
+    // Code keeps its words.
+    let code = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/src/config.py".to_owned()),
+        content: Some("PAYMENTS_TIMEOUT_SECONDS = 15".to_owned()),
+        ..input("Write")
+    });
+    assert!(code.terms.iter().any(|t| t == "timeout"));
 }

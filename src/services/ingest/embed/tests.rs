@@ -238,3 +238,87 @@ fn batches_report_progress() {
     assert_eq!(progress.0, [EMBED_BATCH, EMBED_BATCH + 3]);
     assert_eq!((fake.calls(), report.embedded), (2, EMBED_BATCH + 3));
 }
+
+#[test]
+fn a_forced_rebuild_with_a_silent_embedder_keeps_every_stored_vector() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.write("b.md", "# B\nbeta\n");
+    kb.ingest(&FakeEmbedder::new("m", 8), false).unwrap();
+    let chunks = kb.index.stats().unwrap().chunks as usize;
+
+    let silent = FailingEmbedder::new("m");
+    let report = kb.ingest(&silent, true).unwrap();
+    assert_eq!(report.added.len(), 2, "the full-text rebuild completed");
+    let embeddings = report.embeddings.unwrap();
+    assert_eq!(
+        (embeddings.reused, embeddings.missing, embeddings.embedded),
+        (chunks, 0, 0),
+        "{embeddings:?}"
+    );
+    assert_eq!(silent.calls(), 0, "nothing left to embed");
+    let stats = kb.index.embedding_stats().unwrap();
+    assert_eq!(stats.embedded_chunks as usize, chunks);
+
+    // One section changed before a rebuild the embedder cannot answer: the unchanged ones
+    // keep their vectors, and the warning says what was kept and what is missing.
+    kb.write(
+        "a.md",
+        &TWO_SECTIONS.replace("Report once.", "Report exactly once."),
+    );
+    let report = kb.ingest(&silent, true).unwrap();
+    let embeddings = report.embeddings.unwrap();
+    assert_eq!((embeddings.reused, embeddings.missing), (chunks - 1, 1));
+    let warning = embeddings.warning.unwrap();
+    assert!(
+        warning.contains(&format!(
+            "{} sections whose text is unchanged kept their stored vectors",
+            chunks - 1
+        )),
+        "{warning}"
+    );
+}
+
+#[test]
+fn a_forced_rebuild_without_an_embedder_keeps_stored_vectors() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.ingest(&FakeEmbedder::new("m", 8), false).unwrap();
+    kb.config.ollama.model = "m".into();
+    let chunks = kb.index.stats().unwrap().chunks as usize;
+    let report = ingest_with_embeddings(
+        &kb.config,
+        &mut kb.index,
+        &IngestOptions {
+            force: true,
+            ..IngestOptions::default()
+        },
+        None,
+        &mut NoProgress,
+    )
+    .unwrap();
+    let embeddings = report.embeddings.unwrap();
+    assert_eq!((embeddings.reused, embeddings.missing), (chunks, 0));
+    assert_eq!(
+        kb.index.embedding_stats().unwrap().embedded_chunks as usize,
+        chunks
+    );
+}
+
+#[test]
+fn a_forced_rebuild_embeds_again_when_the_model_changed_its_dimension() {
+    let mut kb = Kb::new();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.ingest(&FakeEmbedder::new("m", 8), false).unwrap();
+    kb.write("b.md", "# B\nbeta\n");
+    let wider = FakeEmbedder::new("m", 12);
+    let rebuilt = kb.ingest(&wider, true).unwrap().embeddings.unwrap();
+    assert_eq!((rebuilt.dimension, rebuilt.missing), (Some(12), 0));
+    let stats = kb.index.embedding_stats().unwrap();
+    assert_eq!(stats.dimension, Some(12));
+    assert_eq!(stats.embedded_chunks, stats.total_chunks);
+    assert!(
+        wider.texts_embedded() >= stats.total_chunks as usize,
+        "every section embedded again with the new dimension"
+    );
+}

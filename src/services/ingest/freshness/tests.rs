@@ -1,12 +1,13 @@
 //! Tests for the stamp check of delta ingest: edits are always found (same size, restored
 //! modification time, inside the racy window), touched files are read but not parsed again,
 //! added and removed files are found, `--force` reads everything, a refresh that finds
-//! nothing writes nothing, the read-only check agrees with what an ingest would do, and an
+//! nothing writes nothing (but does record a pattern that stopped parsing), the read-only
+//! check agrees with what an ingest would do and covers other agents' rule files, and an
 //! index from before stamps upgrades without a re-parse.
 
 use std::path::PathBuf;
 
-use super::super::{IngestOptions, IngestReport, NoProgress, Run, run_ingest, scan_knowledge};
+use super::super::{IngestOptions, IngestReport, NoProgress, Run, SourceListing, run_ingest};
 use super::*;
 use crate::core::config::{Config, parse_config};
 use crate::core::file_stamp::{RACY_WINDOW_NS, RecordedFile};
@@ -252,8 +253,8 @@ fn a_refresh_that_finds_nothing_changed_writes_nothing() {
     let last_ingest = || kb.index().stats().unwrap().last_ingest;
     let recorded = last_ingest();
     let refresh = || {
-        let scan = scan_knowledge(&kb.config.knowledge_dir).unwrap();
-        super::super::ingest_scanned(&kb.config, &mut kb.index(), scan).unwrap()
+        let listing = SourceListing::list(&kb.config).unwrap();
+        super::super::ingest_listed(&kb.config, &mut kb.index(), listing).unwrap()
     };
     let report = refresh();
     assert_eq!((report.unchanged, report.files_read), (1, 0));
@@ -283,8 +284,8 @@ fn the_read_only_check_says_current_only_when_an_ingest_would_change_nothing() {
         ("équipe/d.md", "# D\ndelta\n"),
     ]);
     let current = || {
-        let scan = scan_knowledge(&kb.config.knowledge_dir).unwrap();
-        unchanged_since_last_ingest(&kb.index(), &scan).unwrap()
+        let listing = SourceListing::list(&kb.config).unwrap();
+        unchanged_since_last_ingest(&kb.index(), &listing).unwrap()
     };
     assert!(!current(), "nothing indexed yet");
     kb.ingest_at(&IngestOptions::default(), now_ns());
@@ -313,11 +314,11 @@ fn the_read_only_check_says_current_only_when_an_ingest_would_change_nothing() {
 }
 
 #[test]
-fn an_index_of_schema_9_is_upgraded_and_read_once_without_a_reparse() {
+fn an_index_of_schema_10_is_upgraded_and_read_once_without_a_reparse() {
     let kb = Kb::new(&[("a.md", "# A\nalpha\n"), ("b.md", "# B\nbeta\n")]);
     kb.settled_ingest();
     let id = kb.id("a.md");
-    // What the schema before stamps (9) looks like: the same tables, without the stamps.
+    // What the schema before stamps (10) looks like: the same tables, without the stamps.
     {
         let conn = rusqlite::Connection::open(&kb.config.database).unwrap();
         conn.execute_batch(&format!(
@@ -333,4 +334,50 @@ fn an_index_of_schema_9_is_upgraded_and_read_once_without_a_reparse() {
     assert_eq!(kb.settled_ingest().files_read, 0);
     kb.rewrite_keeping_size_and_mtime("a.md", "# A\nomega\n");
     assert_eq!(kb.settled_ingest().updated, ["a.md"]);
+}
+
+#[test]
+fn other_agents_rule_files_are_checked_by_stamp_like_patterns() {
+    let kb = Kb::new(&[("a.md", "# A\nalpha\n")]);
+    let agents = kb.config.repository_root().unwrap().join("AGENTS.md");
+    std::fs::write(&agents, "# Agents\nRun the tests before committing.\n").unwrap();
+    let current = || {
+        let listing = SourceListing::list(&kb.config).unwrap();
+        unchanged_since_last_ingest(&kb.index(), &listing).unwrap()
+    };
+    let first = kb.settled_ingest();
+    assert_eq!(first.added, ["a.md", "AGENTS.md"]);
+    assert!(current(), "both files are stamped");
+    std::fs::write(&agents, "# Agents\nRun the linter before committing.\n").unwrap();
+    assert!(!current(), "an edited rule file is found");
+    let refresh = super::super::ingest_listed(
+        &kb.config,
+        &mut kb.index(),
+        SourceListing::list(&kb.config).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (refresh.updated.as_slice(), refresh.files_read),
+        (["AGENTS.md".to_string()].as_slice(), 1)
+    );
+    std::fs::remove_file(&agents).unwrap();
+    assert!(!current(), "a removed rule file is found");
+}
+
+#[test]
+fn a_refresh_records_a_pattern_that_stopped_parsing_as_stale() {
+    let kb = Kb::new(&[("a.md", "# A\nalpha\n")]);
+    kb.settled_ingest();
+    std::fs::write(kb.path("a.md"), b"# A\n\xff\n").unwrap();
+    let refresh = || {
+        let listing = SourceListing::list(&kb.config).unwrap();
+        super::super::ingest_listed(&kb.config, &mut kb.index(), listing).unwrap()
+    };
+    let report = refresh();
+    assert_eq!(report.stale, ["a.md"]);
+    // Nothing else changed, yet the stale record is written: status and the trace read it.
+    assert_eq!(kb.index().stale_sources().unwrap(), ["a.md"]);
+    std::fs::write(kb.path("a.md"), "# A\nalpha again\n").unwrap();
+    assert!(refresh().stale.is_empty());
+    assert!(kb.index().stale_sources().unwrap().is_empty());
 }

@@ -43,6 +43,8 @@ fn write(index: &mut Index, patterns: &[Pattern], mentioned: &[&str]) {
                     pattern: p,
                     content_hash: format!("hash-{}", p.source),
                     mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
+                    technologies: Vec::new(),
+                    origin: None,
                 })
                 .collect(),
             ..WriteBatch::default()
@@ -60,6 +62,7 @@ fn open_gate() -> LanguageGate {
     LanguageGate {
         languages: Vec::new(),
         open: true,
+        prose: false,
     }
 }
 
@@ -152,6 +155,7 @@ fn the_language_gate_applies_to_whole_pattern_search() {
     let gate = LanguageGate {
         languages: vec!["go".to_string()],
         open: false,
+        prose: false,
     };
     let hits = search(&index, "errors", RankedText::CONTENT, &gate);
     assert_eq!(sources(&hits), ["go.md"]);
@@ -412,18 +416,20 @@ fn the_gate_in_rust_admits_exactly_what_gate_sql_admits() {
         .into_keys()
         .collect();
     assert_eq!(ids.len(), 4);
-    for (languages, open) in [
-        (vec![], false),
-        (vec![], true),
-        (vec!["rust"], false),
-        (vec!["go", "python"], false),
-        (vec!["python"], true),
+    for (languages, open, prose) in [
+        (vec![], false, false),
+        (vec![], true, false),
+        (vec!["rust"], false, false),
+        (vec!["go", "python"], false, false),
+        (vec!["python"], true, false),
+        (vec!["markdown"], false, true),
     ] {
         let gate = LanguageGate {
             languages: languages.iter().map(|l| l.to_string()).collect(),
             open,
+            prose,
         };
-        let (langs, open) = gate.params().unwrap();
+        let (langs, open, prose) = gate.params().unwrap();
         let sql = format!(
             "SELECT p.source FROM patterns p WHERE {} ORDER BY p.source",
             super::super::read::GATE_SQL
@@ -431,7 +437,7 @@ fn the_gate_in_rust_admits_exactly_what_gate_sql_admits() {
         let mut stmt = index.conn.prepare(&sql).unwrap();
         let by_sql: Vec<String> = stmt
             .query_map(
-                rusqlite::named_params! {":languages": langs, ":open": open},
+                rusqlite::named_params! {":languages": langs, ":open": open, ":prose": prose},
                 |r| r.get(0),
             )
             .unwrap()

@@ -54,6 +54,8 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
             pattern: p,
             content_hash: "h".into(),
             mentioned_languages: crate::core::query::mentioned_languages(raw),
+            technologies: Vec::new(),
+            origin: None,
         })
         .collect();
     index
@@ -93,6 +95,7 @@ fn ranked(index: &Index, languages: &[&str]) -> Vec<(i64, usize)> {
     let gate = LanguageGate {
         languages: languages.iter().map(|s| s.to_string()).collect(),
         open: false,
+        prose: false,
     };
     let hits = index.search_vectors(&[1.0, 0.0], &gate, 10, &[]).unwrap();
     hits.iter().map(|h| (h.chunk_id, h.rank)).collect()
@@ -105,9 +108,10 @@ fn vector_search_ranks_by_cosine_under_the_language_gate() {
     let (rust, py, plain) = (ids["rust.md"], ids["values.md"], ids["plain.md"]);
     // No inferred language: only undeclared patterns.
     assert_eq!(ranked(&index, &[]), [(plain, 1), (py, 2)]);
-    // Rust inferred: the declared-rust pattern; undeclared ones need a mention of rust.
-    assert_eq!(ranked(&index, &["rust"]), [(rust, 1)]);
-    assert_eq!(ranked(&index, &["python"]), [(py, 1)]);
+    // Rust inferred: the declared-rust pattern and the language-neutral one; the undeclared
+    // one that names Python does not pass.
+    assert_eq!(ranked(&index, &["rust"]), [(plain, 1), (rust, 2)]);
+    assert_eq!(ranked(&index, &["python"]), [(plain, 1), (py, 2)]);
     let meta = index.embedding_meta().unwrap();
     assert_eq!(
         (meta.model.as_deref(), meta.dimension, meta.embedded_chunks),
@@ -185,6 +189,8 @@ fn upsert(index: &mut Index, source: &str, text: &str) {
                 pattern: &pattern,
                 content_hash: text.into(),
                 mentioned_languages: crate::core::query::mentioned_languages(text),
+                technologies: Vec::new(),
+                origin: None,
             }],
             ..WriteBatch::default()
         })
@@ -250,12 +256,14 @@ fn migration_8_gathers_the_vectors_of_a_schema_7_index() {
     assert_eq!(before.len(), 2);
     drop(index);
     {
-        // Schema 7 is schema 8 without the per-pattern rows (and without the file stamps
-        // of schema 10, which migrating will add again).
+        // Schema 7 is schema 8 without the per-pattern rows (and without the later
+        // migrations: schema 9's technologies, schema 10's `pattern_sources`, schema 11's
+        // file stamps).
         let conn = rusqlite::Connection::open(dir.path().join("i.db")).unwrap();
         conn.execute_batch(
-            "DROP TRIGGER chunks_drop_pattern_vectors; DROP TABLE pattern_vectors;
-             DROP TABLE source_files; PRAGMA user_version = 7;",
+            "DROP TABLE pattern_technologies; ALTER TABLE patterns DROP COLUMN technologies;
+             DROP TRIGGER chunks_drop_pattern_vectors; DROP TABLE pattern_vectors;
+             DROP TABLE pattern_sources; DROP TABLE source_files; PRAGMA user_version = 7;",
         )
         .unwrap();
     }

@@ -12,6 +12,8 @@ pub(super) const FOUND: &[(&str, &str, &str)] = &[
     ("go", "go-error-matching", "if errors.Is(err, os.ErrNotExist) {"),
     ("go", "go-error-naming", "var ErrNotFound = errors.New(\"not found\")"),
     ("go", "go-init", "func init() {"),
+    ("go", "go-servemux", "mux.HandleFunc(\"GET /v1/links\", h.listLinks)"),
+    ("go", "go-servemux", "mux := http.NewServeMux()"),
     ("go", "go-mutex", "mu sync.Mutex"),
     ("go", "go-atomic", "atomic.AddInt64(&n, 1)"),
     ("go", "go-panic", "panic(\"unreachable\")"),

@@ -13,6 +13,8 @@ pub(super) const FOUND: &[(&str, &str, &str)] = &[
     ("rust", "rust-conversion-traits", "impl From<io::Error> for AppError {"),
     ("rust", "rust-conversion-traits", "impl<T: Into<String>> From<T> for Name {"),
     ("rust", "rust-serde", "#[derive(Debug, Serialize, Deserialize)]"),
+    ("rust", "rust-debug", "#[derive(Debug, Clone, PartialEq)]"),
+    ("rust", "rust-debug", "impl fmt::Debug for Secret {"),
     ("rust", "rust-constructor", "pub fn new(name: String) -> Self {"),
     ("rust", "rust-builder", "pub fn timeout(mut self, t: Duration) -> Self {"),
     ("rust", "rust-display", "impl fmt::Display for Token {"),

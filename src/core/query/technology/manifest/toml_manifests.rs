@@ -6,7 +6,13 @@ use ::toml::{Table, Value};
 
 use super::{Ecosystem, Evidence, pep508_name, push_package};
 
-/// PyPI dependencies of a `pyproject.toml`, in file order of its sections.
+/// PyPI dependencies of a `pyproject.toml` (PEP 621 or Poetry), in file order.
+///
+/// Only what the project ships with is its stack: extras (`optional-dependencies`) and
+/// dependency groups (`dev`, `test`, Poetry's groups, uv's and PDM's dev dependencies) hold
+/// test tools and optional integrations, and a library that lists FastAPI among its dev
+/// dependencies is not a FastAPI service. A test tool still shows itself in the calls that
+/// use it (`import pytest`, `conftest.py`, a `pytest` command).
 pub(super) fn pyproject(text: &str) -> Vec<Evidence> {
     let Ok(root) = ::toml::from_str::<Table>(text) else {
         return lenient(text, Ecosystem::PyPI);
@@ -19,64 +25,37 @@ pub(super) fn pyproject(text: &str) -> Vec<Evidence> {
             }
         }
     };
-    let lists = |value: Option<&Value>, out: &mut Vec<Evidence>| {
-        for (_, list) in value.and_then(Value::as_table).into_iter().flatten() {
-            requirements(Some(list), out);
-        }
-    };
     let project = root.get("project");
     requirements(project.and_then(|p| p.get("dependencies")), &mut out);
-    lists(
-        project.and_then(|p| p.get("optional-dependencies")),
-        &mut out,
-    );
-    lists(root.get("dependency-groups"), &mut out);
-    let tool = root.get("tool");
-    let poetry = tool.and_then(|t| t.get("poetry"));
-    for key in ["dependencies", "dev-dependencies"] {
-        keys(poetry.and_then(|p| p.get(key)), Ecosystem::PyPI, &mut out);
-    }
-    for (_, group) in poetry
-        .and_then(|p| p.get("group"))
-        .and_then(Value::as_table)
-        .into_iter()
-        .flatten()
-    {
-        keys(group.get("dependencies"), Ecosystem::PyPI, &mut out);
-    }
-    requirements(
-        tool.and_then(|t| t.get("uv"))
-            .and_then(|u| u.get("dev-dependencies")),
-        &mut out,
-    );
-    lists(
-        tool.and_then(|t| t.get("pdm"))
-            .and_then(|p| p.get("dev-dependencies")),
+    keys(
+        root.get("tool")
+            .and_then(|t| t.get("poetry"))
+            .and_then(|p| p.get("dependencies")),
+        Ecosystem::PyPI,
         &mut out,
     );
     out
 }
 
-/// `[packages]` and `[dev-packages]` of a Pipfile.
+/// `[packages]` of a Pipfile (not `[dev-packages]`, as for `pyproject.toml`).
 pub(super) fn pipfile(text: &str) -> Vec<Evidence> {
     let Ok(root) = ::toml::from_str::<Table>(text) else {
         return lenient(text, Ecosystem::PyPI);
     };
     let mut out = Vec::new();
-    for section in ["packages", "dev-packages"] {
-        keys(root.get(section), Ecosystem::PyPI, &mut out);
-    }
+    keys(root.get("packages"), Ecosystem::PyPI, &mut out);
     out
 }
 
-/// Crates of every dependency table of a `Cargo.toml`, renamed ones under their real name.
+/// Crates of the dependency and build-dependency tables of a `Cargo.toml` (not the
+/// dev-dependencies: test tools), renamed ones under their real name.
 pub(super) fn cargo(text: &str) -> Vec<Evidence> {
     let Ok(root) = ::toml::from_str::<Table>(text) else {
         return lenient(text, Ecosystem::Crates);
     };
     let mut out = Vec::new();
     let mut tables: Vec<&Value> = Vec::new();
-    let sections = ["dependencies", "dev-dependencies", "build-dependencies"];
+    let sections = ["dependencies", "build-dependencies"];
     tables.extend(sections.iter().filter_map(|s| root.get(*s)));
     if let Some(workspace) = root.get("workspace") {
         tables.extend(workspace.get("dependencies"));
@@ -107,13 +86,12 @@ fn keys(value: Option<&Value>, ecosystem: Ecosystem, out: &mut Vec<Evidence>) {
     }
 }
 
-/// Dependencies of a TOML file that does not parse: keys under `[...dependencies]`,
-/// `[packages]` and `[dev-packages]` headers, names from `[dependencies.NAME]` headers, and
-/// requirement strings in arrays under a dependency key or table.
+/// Dependencies of a TOML file that does not parse: keys under `[...dependencies]` and
+/// `[packages]` headers, names from `[dependencies.NAME]` headers, and requirement strings in
+/// arrays under a dependency key; dev, group and optional tables are left out as above.
 fn lenient(text: &str, ecosystem: Ecosystem) -> Vec<Evidence> {
     let mut out = Vec::new();
     let mut table_of_keys = false;
-    let mut table_of_lists = false;
     let mut in_array = false;
     for line in text.lines() {
         let line = line.split(" #").next().unwrap_or(line).trim();
@@ -123,12 +101,12 @@ fn lenient(text: &str, ecosystem: Ecosystem) -> Vec<Evidence> {
         if !in_array && line.starts_with('[') {
             let header = line.trim_matches(['[', ']']).trim();
             let last = header.rsplit('.').next().unwrap_or(header);
-            table_of_keys = last.ends_with("dependencies")
-                && !header.ends_with("optional-dependencies")
-                || matches!(header, "packages" | "dev-packages");
-            table_of_lists =
-                header.ends_with("optional-dependencies") || header == "dependency-groups";
-            if let Some((_, name)) = header.rsplit_once("dependencies.") {
+            let extra = header.contains("dev-dependencies")
+                || header.contains("optional-dependencies")
+                || header.contains(".group.")
+                || header == "dependency-groups";
+            table_of_keys = !extra && last.ends_with("dependencies") || header == "packages";
+            if !extra && let Some((_, name)) = header.rsplit_once("dependencies.") {
                 push_package(&mut out, ecosystem, name.trim_matches('"'));
             }
             continue;
@@ -141,9 +119,7 @@ fn lenient(text: &str, ecosystem: Ecosystem) -> Vec<Evidence> {
             push_package(&mut out, ecosystem, key);
             continue;
         }
-        let starts_array = !in_array
-            && value.starts_with('[')
-            && (table_of_lists || key.ends_with("dependencies"));
+        let starts_array = !in_array && value.starts_with('[') && key == "dependencies";
         if !(in_array || starts_array) {
             continue;
         }

@@ -100,7 +100,10 @@ pub(super) static APPS: &[Technology] = &[
         words: &[Any("uikit")],
         languages: &["swift"],
         imports: &["UIKit"],
-        identifiers: &["UIViewController", "UITableView"],
+        identifiers: &[
+            "UIViewController", "UITableView", "UITableViewCell", "UINavigationController",
+            "viewDidLoad", "viewWillAppear", "IBOutlet", "IBAction",
+        ],
         ..NONE
     },
     Technology {

@@ -18,7 +18,7 @@ pub(super) static SERVERS: &[Technology] = &[
         imports: &["django"],
         identifiers: &[
             "models.Model", "admin.ModelAdmin", "admin.site", "get_object_or_404", "HttpResponse",
-            "HttpResponseRedirect",
+            "HttpResponseRedirect", "JsonResponse", "select_related", "prefetch_related",
         ],
         commands: &["django-admin", "python manage.py", "manage.py"],
         packages: &[PyPI("django"), PyPI("django-*")],

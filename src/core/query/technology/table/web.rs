@@ -253,7 +253,10 @@ pub(super) static WEB: &[Technology] = &[
             "@tanstack/react-query", "@tanstack/vue-query", "@tanstack/svelte-query",
             "@tanstack/solid-query", "@tanstack/query-core", "react-query",
         ],
-        identifiers: &["useQueryClient", "QueryClientProvider"],
+        identifiers: &[
+            "useQueryClient", "QueryClientProvider", "queryOptions", "infiniteQueryOptions",
+            "useInfiniteQuery", "useQueries", "useIsFetching",
+        ],
         packages: &[
             Npm("@tanstack/react-query"), Npm("@tanstack/vue-query"), Npm("@tanstack/svelte-query"),
             Npm("@tanstack/solid-query"), Npm("@tanstack/query-core"), Npm("react-query"),

@@ -1,0 +1,163 @@
+//! The distinctive part of a failed command's output: the lines that say what failed (the
+//! error message, failing test and function names, error codes, the first line of a trace),
+//! not the whole log. A test run that dumps megabytes must cost a hook no more than a short
+//! one, and the passing tests it lists say nothing about the failure.
+
+/// Only this much of the end of an output is read: failures are reported last.
+pub const ERROR_TAIL_BYTES: usize = 16 * 1024;
+/// Most lines of an output searched.
+const MAX_LINES: usize = 24;
+
+/// Words that mark a line as saying what failed (compared case-insensitively).
+const FAILURE_WORDS: &[&str] = &[
+    "error",
+    "fail",
+    "failed",
+    "failure",
+    "failures",
+    "panic",
+    "panicked",
+    "exception",
+    "traceback",
+    "assert",
+    "assertion",
+    "expected",
+    "cannot",
+    "undefined",
+    "denied",
+    "fatal",
+    "refused",
+    "not found",
+    "mismatch",
+    "invalid",
+    "violation",
+    "timeout",
+    "timed out",
+];
+
+/// The lines of `output` that say what failed, in order, from its last
+/// [`ERROR_TAIL_BYTES`]; the first line too (a command's own message often stands there).
+/// When no line looks like a failure, the last lines stand for the whole.
+pub fn failure_focus(output: &str) -> String {
+    let tail = tail_of(output, ERROR_TAIL_BYTES);
+    let lines: Vec<&str> = tail
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut kept: Vec<&str> = Vec::new();
+    if let Some(first) = output.lines().map(str::trim).find(|l| !l.is_empty())
+        && first.len() <= 500
+    {
+        kept.push(first);
+    }
+    for line in &lines {
+        if kept.len() >= MAX_LINES {
+            break;
+        }
+        if says_what_failed(line) && !kept.contains(line) {
+            kept.push(line);
+        }
+    }
+    if kept.len() <= 1 {
+        let start = lines.len().saturating_sub(MAX_LINES / 2);
+        for line in &lines[start..] {
+            if !kept.contains(line) {
+                kept.push(line);
+            }
+        }
+    }
+    kept.join("\n")
+}
+
+/// Whether a line names a failure: a failure word, or an error code (`E0308`, `TS2345`).
+fn says_what_failed(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    FAILURE_WORDS.iter().any(|w| contains_word(&lower, w)) || has_error_code(line)
+}
+
+/// `word` in `text` at word boundaries (`fail` in `failed:` is not `fail`, but `failed` is).
+fn contains_word(text: &str, word: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text.get(from..).and_then(|rest| rest.find(word)) {
+        let start = from + at;
+        let end = start + word.len();
+        let before = start == 0 || !bytes[start - 1].is_ascii_alphanumeric();
+        let after = end >= bytes.len() || !bytes[end].is_ascii_alphanumeric();
+        if before && after {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// An error code: one to four capital letters then three to five digits (`E0308`, `TS2345`,
+/// `CS0103`, `SQLSTATE`-like codes), as compilers print them.
+fn has_error_code(line: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|word| {
+            let letters = word.chars().take_while(char::is_ascii_uppercase).count();
+            let digits = word.len() - letters;
+            (1..=4).contains(&letters)
+                && (3..=5).contains(&digits)
+                && word[letters..].chars().all(|c| c.is_ascii_digit())
+        })
+}
+
+/// The last `max` bytes of `text`, from a character boundary.
+fn tail_of(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut start = text.len() - max;
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    &text[start..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_failing_lines_are_kept_and_passing_ones_left_out() {
+        let log = "running 3 tests\n\
+                   test parse::ok ... ok\n\
+                   test parse::empty ... ok\n\
+                   test snapshot_of_hook ... FAILED\n\
+                   \n\
+                   thread 'snapshot_of_hook' panicked at tests/hook.rs:42:\n\
+                   assertion `left == right` failed\n\
+                   test result: FAILED. 2 passed; 1 failed\n";
+        let focus = failure_focus(log);
+        assert!(focus.contains("snapshot_of_hook ... FAILED"), "{focus}");
+        assert!(focus.contains("panicked at tests/hook.rs"), "{focus}");
+        assert!(!focus.contains("parse::ok"), "{focus}");
+    }
+
+    #[test]
+    fn error_codes_mark_a_line() {
+        let log = "Compiling app\nsrc/main.rs:3:5: E0308 mismatched types\nwarning: unused\n";
+        assert!(failure_focus(log).contains("E0308"));
+        assert!(has_error_code("error TS2345: Argument of type"));
+        assert!(!has_error_code("see page 12345"));
+    }
+
+    #[test]
+    fn a_huge_log_is_read_from_its_tail_only() {
+        let mut log = "passing line\n".repeat(200_000);
+        log.push_str("Error: connection refused on port 5432\n");
+        let focus = failure_focus(&log);
+        assert!(focus.contains("connection refused"), "{focus}");
+        assert!(focus.len() < 2_000, "{}", focus.len());
+    }
+
+    #[test]
+    fn output_without_a_failing_line_keeps_its_last_lines() {
+        let focus = failure_focus("one\ntwo\nthree\n");
+        assert!(focus.contains("three"), "{focus}");
+    }
+}

@@ -1,0 +1,277 @@
+//! What an agent harness puts into the model's context by itself, so lore does not inject
+//! the same file to it again: its value there is the rules the harness would not load.
+//!
+//! Measured with the real clients (see docs/hooks.md and docs/codex.md):
+//!
+//! - **Claude Code** (2.1.331) loads every `CLAUDE.md` (and `.claude/CLAUDE.md`) from the
+//!   working directory up to the file-system root and the `.claude/rules/**/*.md` of those
+//!   folders at session start; path-scoped rules (`paths`) when a file under the working
+//!   directory that they match is read or written; and the `CLAUDE.md` and `.claude/rules` of
+//!   a folder below the working directory when a file under that folder is touched. Not
+//!   `AGENTS.md`, not `GEMINI.md`, nor any other agent's rules.
+//! - **Codex CLI** (0.169.0) loads the `AGENTS.md` files from the project root down to the
+//!   working directory at session start; none below it, and no other file.
+
+use super::{Scope, SourceKind};
+
+/// The agent harness a hook runs for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Harness {
+    ClaudeCode,
+    Codex,
+}
+
+/// Where a call happens, relative to the repository root (`/`-separated; `""` is the root).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CallSite {
+    /// The harness asking; None: unknown (a search, an audit without one), nothing is assumed
+    /// loaded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub harness: Option<Harness>,
+    /// The working directory, when it is inside the repository.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// The touched file, when there is one and it is inside the repository.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+impl CallSite {
+    /// The site of a call: `root` is the repository root, `cwd` the working directory and
+    /// `file` the touched file (absolute, or relative to `cwd`), as the harness gave them.
+    pub fn new(
+        harness: Option<Harness>,
+        root: &str,
+        cwd: Option<&str>,
+        file: Option<&str>,
+    ) -> Self {
+        let cwd = cwd.and_then(|c| inside(root, c));
+        let path = file.and_then(|f| {
+            if is_absolute(f) {
+                inside(root, f)
+            } else {
+                let joined = match &cwd {
+                    Some(c) if !c.is_empty() => format!("{c}/{f}"),
+                    _ => f.to_string(),
+                };
+                normalise(&joined).filter(|p| !p.is_empty())
+            }
+        });
+        Self { harness, cwd, path }
+    }
+
+    /// The folder a call happens in: the touched file's, else the working directory.
+    pub fn place(&self) -> Option<&str> {
+        self.path.as_deref().or(self.cwd.as_deref())
+    }
+}
+
+/// What is known of one indexed rule, for [`harness_loads`].
+#[derive(Debug, Clone, Copy)]
+pub struct RuleFile<'a> {
+    pub kind: SourceKind,
+    pub scope: Scope,
+    /// The folder it applies to (see `RuleOrigin::folder`).
+    pub folder: &'a str,
+    /// Its path relative to the repository root.
+    pub source: &'a str,
+}
+
+/// Whether the harness of `site` has already put `rule` into the model's context for this
+/// call, so lore should not inject it.
+pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
+    let (Some(harness), Some(cwd)) = (site.harness, site.cwd.as_deref()) else {
+        return false;
+    };
+    let name = rule.source.rsplit('/').next().unwrap_or(rule.source);
+    match harness {
+        Harness::ClaudeCode => {
+            let claude_file = rule.kind == SourceKind::Claude
+                || (rule.kind == SourceKind::AgentsMd && name == "CLAUDE.md");
+            if !claude_file {
+                return false;
+            }
+            if within(cwd, rule.folder) {
+                // Loaded at session start; a path-scoped rule only for files under the
+                // working directory.
+                rule.scope != Scope::Globs || site.path.as_deref().is_none_or(|p| within(p, cwd))
+            } else if within(rule.folder, cwd) {
+                // A folder below the working directory: loaded once a file under it is touched.
+                site.path.as_deref().is_some_and(|p| within(p, rule.folder))
+            } else {
+                false
+            }
+        }
+        Harness::Codex => {
+            rule.kind == SourceKind::AgentsMd && name == "AGENTS.md" && within(cwd, rule.folder)
+        }
+    }
+}
+
+/// Whether `path` is `dir` or inside it (`""` is the root, holding everything).
+pub fn within(path: &str, dir: &str) -> bool {
+    dir.is_empty()
+        || path == dir
+        || path
+            .strip_prefix(dir)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
+fn is_absolute(path: &str) -> bool {
+    path.starts_with('/') || path.starts_with('\\') || path.get(1..3) == Some(":\\")
+}
+
+/// `path` relative to `root` when inside it (both absolute), normalised.
+fn inside(root: &str, path: &str) -> Option<String> {
+    let root = normalise(root)?;
+    let path = normalise(path)?;
+    if root.is_empty() {
+        return Some(path);
+    }
+    if path == root {
+        return Some(String::new());
+    }
+    path.strip_prefix(&root)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .map(str::to_string)
+}
+
+/// `/`-separated, without empty, `.` and resolved `..` segments (leading `/` dropped); None
+/// when `..` climbs above the start.
+fn normalise(path: &str) -> Option<String> {
+    let path = path.replace('\\', "/");
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(harness: Harness, cwd: &str, path: Option<&str>) -> CallSite {
+        CallSite {
+            harness: Some(harness),
+            cwd: Some(cwd.to_string()),
+            path: path.map(str::to_string),
+        }
+    }
+
+    fn rule<'a>(kind: SourceKind, scope: Scope, folder: &'a str, source: &'a str) -> RuleFile<'a> {
+        RuleFile {
+            kind,
+            scope,
+            folder,
+            source,
+        }
+    }
+
+    #[test]
+    fn the_site_is_relative_to_the_repository() {
+        let s = CallSite::new(
+            Some(Harness::Codex),
+            "/home/dev/app",
+            Some("/home/dev/app/web"),
+            Some("src/a.ts"),
+        );
+        assert_eq!(s.cwd.as_deref(), Some("web"));
+        assert_eq!(s.path.as_deref(), Some("web/src/a.ts"));
+        let up = CallSite::new(None, "/r", Some("/r/web"), Some("../api/x.go"));
+        assert_eq!(up.path.as_deref(), Some("api/x.go"));
+        let absolute = CallSite::new(None, "/r/", Some("/r"), Some("/r/./lib/b.rs"));
+        assert_eq!(
+            (absolute.cwd.as_deref(), absolute.path.as_deref()),
+            (Some(""), Some("lib/b.rs"))
+        );
+        let outside = CallSite::new(None, "/r", Some("/elsewhere"), Some("/other/c.rs"));
+        assert_eq!((outside.cwd, outside.path), (None, None));
+        assert!(!within("webapp/x", "web"));
+        assert!(within("web/x", "web") && within("web", "web") && within("x", ""));
+    }
+
+    #[test]
+    fn claude_code_loads_claude_md_up_the_tree_and_below_once_touched() {
+        let root = rule(SourceKind::AgentsMd, Scope::Folder, "", "CLAUDE.md");
+        let nested = rule(SourceKind::AgentsMd, Scope::Folder, "api", "api/CLAUDE.md");
+        let sibling = rule(SourceKind::AgentsMd, Scope::Folder, "web", "web/CLAUDE.md");
+        let at_root = site(Harness::ClaudeCode, "", Some("api/x.py"));
+        assert!(harness_loads(&root, &at_root));
+        assert!(harness_loads(&nested, &at_root));
+        let in_api = site(Harness::ClaudeCode, "api", Some("web/y.ts"));
+        assert!(harness_loads(&root, &in_api));
+        assert!(harness_loads(&nested, &in_api));
+        assert!(!harness_loads(&sibling, &in_api));
+        let agents = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
+        let gemini = rule(SourceKind::AgentsMd, Scope::Folder, "", "GEMINI.md");
+        assert!(!harness_loads(&agents, &at_root));
+        assert!(!harness_loads(&gemini, &at_root));
+    }
+
+    #[test]
+    fn claude_code_loads_its_rules_and_path_rules_only_under_the_working_directory() {
+        let always = rule(
+            SourceKind::Claude,
+            Scope::Always,
+            "",
+            ".claude/rules/style.md",
+        );
+        let scoped = rule(SourceKind::Claude, Scope::Globs, "", ".claude/rules/api.md");
+        assert!(harness_loads(
+            &always,
+            &site(Harness::ClaudeCode, "sub", Some("other/a.ts"))
+        ));
+        assert!(harness_loads(
+            &scoped,
+            &site(Harness::ClaudeCode, "", Some("src/api/a.ts"))
+        ));
+        assert!(!harness_loads(
+            &scoped,
+            &site(Harness::ClaudeCode, "sub", Some("src/api/a.ts"))
+        ));
+        let cursor = rule(SourceKind::Cursor, Scope::Always, "", ".cursor/rules/a.mdc");
+        assert!(!harness_loads(
+            &cursor,
+            &site(Harness::ClaudeCode, "", None)
+        ));
+    }
+
+    #[test]
+    fn codex_loads_agents_md_from_the_root_down_to_the_working_directory() {
+        let root = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
+        let sub = rule(SourceKind::AgentsMd, Scope::Folder, "sub", "sub/AGENTS.md");
+        let at_root = site(Harness::Codex, "", Some("sub/y.ts"));
+        assert!(harness_loads(&root, &at_root));
+        assert!(!harness_loads(&sub, &at_root));
+        assert!(harness_loads(&sub, &site(Harness::Codex, "sub", None)));
+        let claude_md = rule(SourceKind::AgentsMd, Scope::Folder, "", "CLAUDE.md");
+        assert!(!harness_loads(&claude_md, &at_root));
+        let claude_rule = rule(SourceKind::Claude, Scope::Always, "", ".claude/rules/a.md");
+        assert!(!harness_loads(&claude_rule, &at_root));
+    }
+
+    #[test]
+    fn without_a_harness_or_a_working_directory_nothing_is_loaded() {
+        let root = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
+        let unknown = CallSite {
+            harness: None,
+            cwd: Some(String::new()),
+            path: None,
+        };
+        assert!(!harness_loads(&root, &unknown));
+        let outside = CallSite {
+            harness: Some(Harness::Codex),
+            cwd: None,
+            path: None,
+        };
+        assert!(!harness_loads(&root, &outside));
+    }
+}

@@ -1,0 +1,475 @@
+//! Other agents' rule files as sources: which files they are, and the scoping their authors
+//! wrote, normalised to lore's model.
+//!
+//! Teams keep rules where their agents read them (`.cursor/rules/*.mdc`,
+//! `.github/instructions/*.instructions.md`, nested `AGENTS.md`, ...), each format with its
+//! own way of saying when a rule applies. [`classify`] names the format of a path relative to
+//! the repository root; [`read_rule`] reads one file into a [`Pattern`] and its
+//! [`RuleOrigin`]: the [`Scope`] (always, file globs, a folder, found by its words, manual),
+//! the folder it is scoped to, and whether hooks may inject it at all. Nothing here fails:
+//! metadata that cannot be read is a [`RuleWarning`] naming the file line, and the rule is
+//! still indexed with what could be read (lore's own patterns keep their strict errors).
+//!
+//! A rule set nested in a sub-folder (`packages/web/.cursor/rules/`) applies to that folder:
+//! its globs are taken relative to it, and an always-on rule applies to calls under it.
+
+mod agents_md;
+mod claude;
+mod cline;
+mod continue_rules;
+mod copilot;
+mod cursor;
+mod fields;
+pub mod harness;
+mod hooks;
+mod kiro;
+mod windsurf;
+
+use crate::core::pattern::{Frontmatter, Pattern, assemble_pattern, split_frontmatter};
+use crate::core::select::globs::{GlobKind, classify_glob};
+use fields::Reader;
+
+pub use harness::{CallSite, Harness, RuleFile, harness_loads, within};
+pub use hooks::hook_shortfall;
+
+/// Where a rule file comes from: one agent's format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SourceKind {
+    /// `.cursor/rules/**/*.mdc`
+    Cursor,
+    /// `.github/copilot-instructions.md`, `.github/instructions/**/*.instructions.md`
+    Copilot,
+    /// `.claude/rules/**/*.md`
+    Claude,
+    /// `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` in any folder (and `.claude/CLAUDE.md`)
+    AgentsMd,
+    /// `.windsurf/rules/**/*.md`
+    Windsurf,
+    /// `.kiro/steering/**/*.md`
+    Kiro,
+    /// `.continue/rules/**/*.md`
+    Continue,
+    /// `.clinerules/**/*.md`, or a `.clinerules` file
+    Cline,
+}
+
+impl SourceKind {
+    /// Every kind, in the order `lore status` lists them.
+    pub const ALL: [SourceKind; 8] = [
+        SourceKind::Cursor,
+        SourceKind::Copilot,
+        SourceKind::Claude,
+        SourceKind::AgentsMd,
+        SourceKind::Windsurf,
+        SourceKind::Kiro,
+        SourceKind::Continue,
+        SourceKind::Cline,
+    ];
+
+    /// The key of the kind in `lore.toml`'s `[sources]` table and in the index.
+    pub fn key(self) -> &'static str {
+        match self {
+            SourceKind::Cursor => "cursor",
+            SourceKind::Copilot => "copilot",
+            SourceKind::Claude => "claude",
+            SourceKind::AgentsMd => "agents_md",
+            SourceKind::Windsurf => "windsurf",
+            SourceKind::Kiro => "kiro",
+            SourceKind::Continue => "continue",
+            SourceKind::Cline => "cline",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.key() == key)
+    }
+
+    /// Where its files live, as a user would recognise them.
+    pub fn files(self) -> &'static str {
+        match self {
+            SourceKind::Cursor => ".cursor/rules/**/*.mdc",
+            SourceKind::Copilot => {
+                ".github/copilot-instructions.md, .github/instructions/**/*.instructions.md"
+            }
+            SourceKind::Claude => ".claude/rules/**/*.md",
+            SourceKind::AgentsMd => "AGENTS.md, CLAUDE.md, GEMINI.md (any folder)",
+            SourceKind::Windsurf => ".windsurf/rules/*.md",
+            SourceKind::Kiro => ".kiro/steering/*.md",
+            SourceKind::Continue => ".continue/rules/*.md",
+            SourceKind::Cline => ".clinerules/*.md, .clinerules",
+        }
+    }
+}
+
+/// The hidden folders that hold rule files: the repository walk enters these (and only these)
+/// of the folders whose name starts with a dot.
+pub const RULE_DIRS: &[&str] = &[
+    ".cursor",
+    ".github",
+    ".claude",
+    ".windsurf",
+    ".kiro",
+    ".continue",
+    ".clinerules",
+];
+
+/// The agent-instructions file names that apply to the folder they stand in.
+pub const FOLDER_FILES: &[&str] = &["AGENTS.md", "CLAUDE.md", "GEMINI.md"];
+
+/// When a rule applies, in lore's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// Always on: shown at session start like a `universal` pattern, and found by words.
+    Always,
+    /// When a touched file matches one of its globs (stored as the pattern's `paths`).
+    Globs,
+    /// For calls under its folder ([`RuleOrigin::folder`]); the nearest first.
+    Folder,
+    /// Found by its words and description like any pattern (Cursor's and Windsurf's
+    /// agent-requested rules, Kiro's `auto`, Continue's `regex`).
+    Described,
+    /// Only on request: searchable (`lore search`, MCP), never injected by a hook.
+    Manual,
+}
+
+impl Scope {
+    pub fn key(self) -> &'static str {
+        match self {
+            Scope::Always => "always",
+            Scope::Globs => "globs",
+            Scope::Folder => "folder",
+            Scope::Described => "described",
+            Scope::Manual => "manual",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Self> {
+        [
+            Scope::Always,
+            Scope::Globs,
+            Scope::Folder,
+            Scope::Described,
+            Scope::Manual,
+        ]
+        .into_iter()
+        .find(|s| s.key() == key)
+    }
+}
+
+/// Where an indexed rule came from and how it is scoped: what selection reads about it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RuleOrigin {
+    pub kind: SourceKind,
+    pub scope: Scope,
+    /// The folder the rule applies to, relative to the repository root (`""`: all of it):
+    /// an `AGENTS.md`'s own folder, or the folder holding a nested rule set.
+    pub folder: String,
+    /// False when the file excludes coding agents (Copilot `excludeAgent: coding-agent`):
+    /// searchable, never injected by a hook.
+    pub for_hooks: bool,
+}
+
+/// Metadata of another agent's file that lore could not use: reported, never fatal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleWarning {
+    /// 1-based line in the file.
+    pub line: usize,
+    pub message: String,
+}
+
+/// One rule file read: the pattern to index, where it came from, and what was not understood.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeRule {
+    pub pattern: Pattern,
+    pub origin: RuleOrigin,
+    pub warnings: Vec<RuleWarning>,
+}
+
+/// What one format's reader makes of a file's frontmatter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Scoping {
+    scope: Scope,
+    globs: Vec<String>,
+    description: Option<String>,
+    for_hooks: bool,
+}
+
+impl Scoping {
+    fn new(scope: Scope) -> Self {
+        Self {
+            scope,
+            globs: Vec::new(),
+            description: None,
+            for_hooks: true,
+        }
+    }
+
+    fn globs(globs: Vec<String>) -> Self {
+        Self {
+            globs,
+            ..Self::new(Scope::Globs)
+        }
+    }
+
+    fn described(mut self, description: Option<String>) -> Self {
+        self.description = description;
+        self
+    }
+}
+
+/// The format of a file, by its path relative to the repository root (`/`-separated), and
+/// the folder its rules apply to; None for any other file.
+pub fn classify(source: &str) -> Option<(SourceKind, String)> {
+    let parts: Vec<&str> = source.split('/').collect();
+    let (name, dirs) = parts.split_last()?;
+    if FOLDER_FILES.contains(name) {
+        return match dirs.split_last() {
+            // `.claude/CLAUDE.md` is the project memory of the folder holding `.claude`.
+            Some((&".claude", outer)) if *name == "CLAUDE.md" && plain(outer) => {
+                Some((SourceKind::AgentsMd, outer.join("/")))
+            }
+            _ if plain(dirs) => Some((SourceKind::AgentsMd, dirs.join("/"))),
+            _ => None,
+        };
+    }
+    let at = parts.iter().position(|p| p.starts_with('.'))?;
+    let folder = parts[..at].join("/");
+    let inner = &parts[at + 1..];
+    let kind = match (parts[at], inner) {
+        (".clinerules", []) => SourceKind::Cline,
+        (".clinerules", [.., last]) if last.ends_with(".md") => SourceKind::Cline,
+        (".cursor", ["rules", .., last]) if last.ends_with(".mdc") => SourceKind::Cursor,
+        (".github", ["copilot-instructions.md"]) => SourceKind::Copilot,
+        (".github", ["instructions", .., last]) if last.ends_with(".instructions.md") => {
+            SourceKind::Copilot
+        }
+        (".claude", ["rules", .., last]) if last.ends_with(".md") => SourceKind::Claude,
+        (".windsurf", ["rules", .., last]) if last.ends_with(".md") => SourceKind::Windsurf,
+        (".kiro", ["steering", .., last]) if last.ends_with(".md") => SourceKind::Kiro,
+        (".continue", ["rules", .., last]) if last.ends_with(".md") => SourceKind::Continue,
+        _ => return None,
+    };
+    Some((kind, folder))
+}
+
+/// No folder in the path is hidden.
+fn plain(dirs: &[&str]) -> bool {
+    dirs.iter().all(|d| !d.starts_with('.'))
+}
+
+/// Read one rule file (`source`: its path relative to the repository root); None when the
+/// path is not a rule file of a known format (see [`classify`]).
+pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
+    let (kind, folder) = classify(source)?;
+    let mut warnings = Vec::new();
+    let (yaml, body, body_line) = match split_frontmatter(source, text) {
+        Ok(parts) => parts,
+        Err(e) => {
+            // An unclosed `---` in an instructions file is more likely a horizontal rule.
+            if kind != SourceKind::AgentsMd {
+                warnings.push(RuleWarning {
+                    line: e.line,
+                    message: format!("{}; the whole file is read as the rule", e.message),
+                });
+            }
+            (None, text.strip_prefix('\u{feff}').unwrap_or(text), 1)
+        }
+    };
+    let mut reader = Reader::new(yaml.unwrap_or(""), 2);
+    let scoping = match kind {
+        SourceKind::Cursor => cursor::scoping(&mut reader),
+        SourceKind::Copilot => copilot::scoping(&mut reader, source),
+        SourceKind::Claude => claude::scoping(&mut reader),
+        SourceKind::AgentsMd => agents_md::scoping(),
+        SourceKind::Windsurf => windsurf::scoping(&mut reader),
+        SourceKind::Kiro => kiro::scoping(&mut reader),
+        SourceKind::Continue => continue_rules::scoping(&mut reader),
+        SourceKind::Cline => cline::scoping(&mut reader),
+    };
+    warnings.append(&mut reader.warnings);
+    warnings.sort_by_key(|w| w.line);
+    let scoping = within_folder(settle(scoping), &folder);
+    let frontmatter = Frontmatter {
+        universal: scoping.scope == Scope::Always && scoping.for_hooks,
+        paths: scoping.globs,
+        description: scoping.description,
+        ..Frontmatter::default()
+    };
+    Some(NativeRule {
+        pattern: assemble_pattern(source, frontmatter, body, body_line),
+        origin: RuleOrigin {
+            kind,
+            scope: scoping.scope,
+            folder,
+            for_hooks: scoping.for_hooks,
+        },
+        warnings,
+    })
+}
+
+/// A glob that matches everything makes the rule always on; globs scoping with none left
+/// (all invalid) leaves the rule to its words.
+fn settle(mut scoping: Scoping) -> Scoping {
+    if scoping.scope != Scope::Globs {
+        scoping.globs.clear();
+        return scoping;
+    }
+    if scoping
+        .globs
+        .iter()
+        .any(|g| classify_glob(g) == GlobKind::CatchAll)
+    {
+        scoping.scope = Scope::Always;
+        scoping.globs.clear();
+    } else if scoping.globs.is_empty() {
+        scoping.scope = Scope::Described;
+    }
+    scoping
+}
+
+/// A rule set in a sub-folder applies to that folder: its globs are relative to it, and an
+/// always-on rule is for calls under it.
+fn within_folder(mut scoping: Scoping, folder: &str) -> Scoping {
+    if folder.is_empty() {
+        return scoping;
+    }
+    match scoping.scope {
+        Scope::Always => scoping.scope = Scope::Folder,
+        Scope::Globs => {
+            for glob in &mut scoping.globs {
+                *glob = format!("{folder}/{glob}");
+            }
+        }
+        _ => {}
+    }
+    scoping
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_classified_by_format_and_folder() {
+        let cases: &[(&str, Option<(SourceKind, &str)>)] = &[
+            (".cursor/rules/api.mdc", Some((SourceKind::Cursor, ""))),
+            (".cursor/rules/db/sql.mdc", Some((SourceKind::Cursor, ""))),
+            (".cursor/rules/notes.md", None),
+            (".cursor/mcp.json", None),
+            (
+                ".github/copilot-instructions.md",
+                Some((SourceKind::Copilot, "")),
+            ),
+            (
+                ".github/instructions/py.instructions.md",
+                Some((SourceKind::Copilot, "")),
+            ),
+            (".github/instructions/readme.md", None),
+            (".github/workflows/ci.md", None),
+            (".claude/rules/testing.md", Some((SourceKind::Claude, ""))),
+            (".claude/commands/deploy.md", None),
+            (".claude/CLAUDE.md", Some((SourceKind::AgentsMd, ""))),
+            ("AGENTS.md", Some((SourceKind::AgentsMd, ""))),
+            ("web/app/CLAUDE.md", Some((SourceKind::AgentsMd, "web/app"))),
+            ("GEMINI.md", Some((SourceKind::AgentsMd, ""))),
+            ("agents.md", None),
+            (".venv/lib/AGENTS.md", None),
+            (".windsurf/rules/style.md", Some((SourceKind::Windsurf, ""))),
+            (".kiro/steering/tech.md", Some((SourceKind::Kiro, ""))),
+            (".continue/rules/go.md", Some((SourceKind::Continue, ""))),
+            (".clinerules", Some((SourceKind::Cline, ""))),
+            (".clinerules/01-style.md", Some((SourceKind::Cline, ""))),
+            (
+                "packages/web/.cursor/rules/ui.mdc",
+                Some((SourceKind::Cursor, "packages/web")),
+            ),
+            ("docs/guide.md", None),
+        ];
+        for (path, expected) in cases {
+            let got = classify(path);
+            let want = expected.map(|(k, f)| (k, f.to_string()));
+            assert_eq!(got, want, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_nested_rule_set_applies_to_its_folder() {
+        let always = read_rule("web/.clinerules/style.md", "# Style\nUse tabs.\n").unwrap();
+        assert_eq!(always.origin.scope, Scope::Folder);
+        assert_eq!(always.origin.folder, "web");
+        assert!(!always.pattern.frontmatter.universal);
+        let globs = read_rule(
+            "web/.cursor/rules/ui.mdc",
+            "---\nglobs: src/**, *.css\n---\nUI rules\n",
+        )
+        .unwrap();
+        assert_eq!(globs.origin.scope, Scope::Globs);
+        assert_eq!(
+            globs.pattern.frontmatter.paths,
+            ["web/src/**", "web/**/*.css"]
+        );
+    }
+
+    #[test]
+    fn a_catch_all_glob_is_always_on_and_no_valid_glob_leaves_words() {
+        let all = read_rule(
+            ".cursor/rules/all.mdc",
+            "---\nglobs: \"**/*\"\n---\nEverything\n",
+        )
+        .unwrap();
+        assert_eq!(all.origin.scope, Scope::Always);
+        assert!(all.pattern.frontmatter.universal);
+        assert!(all.pattern.frontmatter.paths.is_empty());
+        let broken = read_rule(
+            ".cursor/rules/broken.mdc",
+            "---\nglobs: \"src/[\"\ndescription: API rules\n---\nBody\n",
+        )
+        .unwrap();
+        assert_eq!(broken.origin.scope, Scope::Described);
+        assert_eq!(broken.warnings.len(), 1);
+        assert_eq!(broken.warnings[0].line, 2);
+    }
+
+    #[test]
+    fn the_pattern_keeps_the_body_its_title_and_its_lines() {
+        let rule = read_rule(
+            ".windsurf/rules/go.md",
+            "---\ntrigger: always_on\n---\n# Go style\n\n## Errors\nWrap them.\n",
+        )
+        .unwrap();
+        assert_eq!(rule.pattern.source, ".windsurf/rules/go.md");
+        assert_eq!(rule.pattern.title, "Go style");
+        assert_eq!(rule.pattern.chunks[0].line, 4);
+        assert!(rule.pattern.body.starts_with("# Go style"));
+        let untitled = read_rule(".cursor/rules/api-client.mdc", "Use the client.\n").unwrap();
+        assert_eq!(untitled.pattern.title, "api-client");
+    }
+
+    #[test]
+    fn an_unclosed_frontmatter_is_a_warning_and_the_file_is_the_rule() {
+        let rule = read_rule(".kiro/steering/x.md", "---\ninclusion: always\nbody\n").unwrap();
+        assert_eq!(rule.warnings.len(), 1);
+        assert_eq!(rule.warnings[0].line, 1);
+        assert!(rule.pattern.body.contains("inclusion: always"));
+        let agents = read_rule("AGENTS.md", "---\nA rule under a line\n").unwrap();
+        assert!(agents.warnings.is_empty());
+    }
+
+    #[test]
+    fn kinds_and_scopes_round_trip_through_their_keys() {
+        for kind in SourceKind::ALL {
+            assert_eq!(SourceKind::from_key(kind.key()), Some(kind));
+        }
+        for scope in [
+            Scope::Always,
+            Scope::Globs,
+            Scope::Folder,
+            Scope::Described,
+            Scope::Manual,
+        ] {
+            assert_eq!(Scope::from_key(scope.key()), Some(scope));
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! Finding other agents' rule files in the repository (the folder holding `lore.toml`), to be
+//! read in place, read-only (see `core::sources`).
+//!
+//! The walk honours `.gitignore` (and `.git/info/exclude`, `.ignore`, `.loreignore`), so
+//! build output and vendored trees a repository ignores are never entered; it never enters
+//! `.git`, `node_modules`, `.lore` or the knowledge dir (lore's own patterns, read by the
+//! knowledge scan), and of the hidden folders only those that hold rule files (`.cursor`,
+//! `.github`, `.claude`, ...). It is bounded: at most [`MAX_WALK_ENTRIES`] entries are looked
+//! at and [`MAX_RULE_FILES`] files kept; what is passed over (a link, an unreadable folder,
+//! the caps) is a warning, never an error.
+
+use std::path::{Path, PathBuf};
+
+use crate::core::config::SourcesConfig;
+use crate::core::sources::{RULE_DIRS, SourceKind, classify};
+
+use super::IngestIssue;
+use super::scan::{IGNORE_FILE_NAME, SourceFile, source_name};
+
+/// Most entries (files and folders) the walk looks at before it stops.
+pub const MAX_WALK_ENTRIES: usize = 200_000;
+/// Most rule files indexed from one repository.
+pub const MAX_RULE_FILES: usize = 2_000;
+
+/// Folders never entered, whatever the ignore files say.
+const NEVER_ENTERED: &[&str] = &[".git", "node_modules", ".lore"];
+
+/// The rule files found, sorted by source (their path relative to the repository root), and
+/// what was passed over.
+#[derive(Debug, Default)]
+pub struct RuleFileScan {
+    pub files: Vec<(SourceFile, SourceKind)>,
+    pub warnings: Vec<IngestIssue>,
+}
+
+/// Every rule file under `root` of a format `sources` leaves on. `knowledge_dir` is skipped
+/// when it is inside `root`.
+pub fn scan_rule_files(root: &Path, knowledge_dir: &Path, sources: &SourcesConfig) -> RuleFileScan {
+    let mut scan = RuleFileScan::default();
+    if SourceKind::ALL.iter().all(|k| !sources.enabled(*k)) {
+        return scan;
+    }
+    let skipped_dir: Option<PathBuf> = (knowledge_dir != root && knowledge_dir.starts_with(root))
+        .then(|| knowledge_dir.to_path_buf());
+    let walk_root = root.to_path_buf();
+    let walker = ignore::WalkBuilder::new(root)
+        .standard_filters(false)
+        .hidden(false)
+        .git_ignore(true)
+        .git_exclude(true)
+        .git_global(false)
+        .ignore(true)
+        .parents(true)
+        .require_git(false)
+        .follow_links(false)
+        .add_custom_ignore_filename(IGNORE_FILE_NAME)
+        .filter_entry(move |entry| {
+            enters(
+                &walk_root,
+                skipped_dir.as_deref(),
+                entry.path(),
+                entry.file_type(),
+            )
+        })
+        .build();
+    let mut entries = 0usize;
+    for entry in walker {
+        entries += 1;
+        if entries > MAX_WALK_ENTRIES {
+            scan.warnings.push(issue(
+                ".",
+                format!(
+                    "the repository has more than {MAX_WALK_ENTRIES} files and folders that are \
+                     not ignored: the search for other agents' rule files stopped there; add \
+                     large folders to .gitignore or .loreignore"
+                ),
+            ));
+            break;
+        }
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                scan.warnings.push(walk_issue(root, &e));
+                continue;
+            }
+        };
+        let Some(file_type) = entry.file_type() else {
+            continue;
+        };
+        if file_type.is_dir() {
+            continue;
+        }
+        let path = entry.path();
+        let Some(source) = source_name(root, path) else {
+            let shown = shown(root, path);
+            if classify(&shown).is_some() {
+                scan.warnings.push(issue(
+                    &shown,
+                    "the name is not valid UTF-8: skipped; rename it".to_string(),
+                ));
+            }
+            continue;
+        };
+        let Some((kind, _)) = classify(&source) else {
+            if file_type.is_symlink() && is_rule_dir_name(&source) {
+                scan.warnings.push(link_issue(&source));
+            }
+            continue;
+        };
+        if !sources.enabled(kind) {
+            continue;
+        }
+        if file_type.is_symlink() {
+            scan.warnings.push(link_issue(&source));
+            continue;
+        }
+        if scan.files.len() == MAX_RULE_FILES {
+            scan.warnings.push(issue(
+                ".",
+                format!(
+                    "more than {MAX_RULE_FILES} rule files of other agents: the rest are not \
+                     indexed; turn sources you do not need off in [sources] of lore.toml"
+                ),
+            ));
+            break;
+        }
+        scan.files.push((
+            SourceFile {
+                source,
+                path: entry.into_path(),
+                listed_type: Some(file_type),
+            },
+            kind,
+        ));
+    }
+    scan.files.sort_by(|a, b| a.0.source.cmp(&b.0.source));
+    scan.warnings.sort_by(|a, b| a.source.cmp(&b.source));
+    scan
+}
+
+/// Whether the walk looks at `path`: the root, plain folders and files, and of the hidden
+/// folders only the rule folders (and anything inside one); never `.git`, `node_modules`,
+/// `.lore` or the knowledge dir.
+fn enters(
+    root: &Path,
+    skipped_dir: Option<&Path>,
+    path: &Path,
+    file_type: Option<std::fs::FileType>,
+) -> bool {
+    let Ok(rel) = path.strip_prefix(root) else {
+        return true;
+    };
+    let Some(name) = rel.file_name().and_then(|n| n.to_str()) else {
+        return true;
+    };
+    if !file_type.is_some_and(|t| t.is_dir()) {
+        return true;
+    }
+    if NEVER_ENTERED.contains(&name) || skipped_dir.is_some_and(|d| d == path) {
+        return false;
+    }
+    if !name.starts_with('.') {
+        return true;
+    }
+    rel.components()
+        .filter_map(|c| c.as_os_str().to_str())
+        .any(|c| RULE_DIRS.contains(&c))
+}
+
+/// A link named like a rule folder (`.cursor`, `.cursor/rules`): worth a word when skipped.
+fn is_rule_dir_name(source: &str) -> bool {
+    let last = source.rsplit('/').next().unwrap_or(source);
+    RULE_DIRS.contains(&last)
+        || (["rules", "instructions", "steering"].contains(&last)
+            && source.split('/').any(|c| RULE_DIRS.contains(&c)))
+}
+
+fn issue(source: &str, message: String) -> IngestIssue {
+    IngestIssue {
+        source: source.to_string(),
+        line: 1,
+        message,
+    }
+}
+
+fn link_issue(source: &str) -> IngestIssue {
+    issue(
+        source,
+        "is a symbolic link, which lore does not follow (it could lead anywhere): skipped; the \
+         file it points to is read if it is a rule file in the repository itself"
+            .to_string(),
+    )
+}
+
+fn shown(root: &Path, path: &Path) -> String {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A warning for an entry the walk could not read, naming its path when the error has one.
+fn walk_issue(root: &Path, error: &ignore::Error) -> IngestIssue {
+    let mut cause = error;
+    let mut path: Option<&Path> = None;
+    loop {
+        match cause {
+            ignore::Error::WithPath { path: p, err } => {
+                path = path.or(Some(p));
+                cause = err;
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                cause = err;
+            }
+            _ => break,
+        }
+    }
+    issue(
+        &path.map_or_else(|| ".".to_string(), |p| shown(root, p)),
+        format!(
+            "cannot be read ({cause}): skipped while looking for rule files; check its permissions"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(root: &Path, rel: &str, text: &str) {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn found(scan: &RuleFileScan) -> Vec<(&str, SourceKind)> {
+        scan.files
+            .iter()
+            .map(|(f, k)| (f.source.as_str(), *k))
+            .collect()
+    }
+
+    #[test]
+    fn rule_files_are_found_in_hidden_rule_folders_and_any_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for rel in [
+            ".cursor/rules/api.mdc",
+            ".github/instructions/py.instructions.md",
+            ".github/workflows/ci.yml",
+            ".claude/rules/style.md",
+            ".claude/settings.json",
+            ".windsurf/rules/go.md",
+            ".kiro/steering/tech.md",
+            ".continue/rules/tests.md",
+            ".clinerules",
+            "AGENTS.md",
+            "services/billing/CLAUDE.md",
+            ".venv/lib/AGENTS.md",
+            "node_modules/pkg/AGENTS.md",
+            "patterns/AGENTS.md",
+            "docs/guide.md",
+        ] {
+            write(root, rel, "# rule\n");
+        }
+        let scan = scan_rule_files(root, &root.join("patterns"), &SourcesConfig::default());
+        assert_eq!(
+            found(&scan),
+            [
+                (".claude/rules/style.md", SourceKind::Claude),
+                (".clinerules", SourceKind::Cline),
+                (".continue/rules/tests.md", SourceKind::Continue),
+                (".cursor/rules/api.mdc", SourceKind::Cursor),
+                (
+                    ".github/instructions/py.instructions.md",
+                    SourceKind::Copilot
+                ),
+                (".kiro/steering/tech.md", SourceKind::Kiro),
+                (".windsurf/rules/go.md", SourceKind::Windsurf),
+                ("AGENTS.md", SourceKind::AgentsMd),
+                ("services/billing/CLAUDE.md", SourceKind::AgentsMd),
+            ]
+        );
+        assert!(scan.warnings.is_empty(), "{:?}", scan.warnings);
+    }
+
+    #[test]
+    fn gitignored_folders_and_sources_turned_off_are_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, ".gitignore", "/target\nvendor/\n");
+        write(root, "target/debug/AGENTS.md", "x");
+        write(root, "vendor/lib/AGENTS.md", "x");
+        write(root, "app/AGENTS.md", "x");
+        write(root, ".cursor/rules/a.mdc", "x");
+        let sources: SourcesConfig = toml::from_str("cursor = false\n").unwrap();
+        let scan = scan_rule_files(root, &root.join("patterns"), &sources);
+        assert_eq!(found(&scan), [("app/AGENTS.md", SourceKind::AgentsMd)]);
+        let none: SourcesConfig = toml::from_str(
+            "cursor = false\ncopilot = false\nclaude = false\nagents_md = false\n\
+             windsurf = false\nkiro = false\ncontinue = false\ncline = false\n",
+        )
+        .unwrap();
+        assert!(
+            scan_rule_files(root, &root.join("patterns"), &none)
+                .files
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn links_are_warned_about_and_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, "AGENTS.md", "# agents\n");
+        std::os::unix::fs::symlink(root.join("AGENTS.md"), root.join("CLAUDE.md")).unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        write(elsewhere.path(), "rules/x.mdc", "x");
+        std::fs::create_dir_all(root.join(".cursor")).unwrap();
+        std::os::unix::fs::symlink(elsewhere.path().join("rules"), root.join(".cursor/rules"))
+            .unwrap();
+        let scan = scan_rule_files(root, &root.join("patterns"), &SourcesConfig::default());
+        assert_eq!(found(&scan), [("AGENTS.md", SourceKind::AgentsMd)]);
+        let warned: Vec<&str> = scan.warnings.iter().map(|w| w.source.as_str()).collect();
+        assert_eq!(warned, [".cursor/rules", "CLAUDE.md"]);
+        assert!(
+            scan.warnings
+                .iter()
+                .all(|w| w.message.contains("symbolic link"))
+        );
+    }
+}

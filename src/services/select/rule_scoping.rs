@@ -1,0 +1,138 @@
+//! Selection for other agents' rule files (see `core::sources`): their folder scope as
+//! candidates, their globs against the path from the repository root, and, once the bar has
+//! judged every candidate, their authors' scoping and what the harness loaded itself.
+//!
+//! A hook reads only what its call needs: the folder-scoped rows of the folders it is in, and
+//! the origin rows of its own candidates.
+
+use crate::core::select::bar::{Grounds, Verdict};
+use crate::core::select::evidence::GlobMatch;
+use crate::core::select::globs::path_file_keys;
+use crate::core::sources::{CallSite, Scope, hook_shortfall, within};
+use crate::storage::index::{Index, IndexError, LanguageGate};
+
+use super::{Pool, SelectRequest, entry, matching_globs};
+
+/// Candidates from the rules' own scoping: the folder-scoped files (`AGENTS.md`, ...) of the
+/// folders the call is in, the nearest first; and, when the working directory is not the
+/// repository root, their globs matched against the touched file's path from the root
+/// (the path the authors wrote them for) instead of from the working directory.
+pub(super) fn rule_candidates(
+    index: &Index,
+    request: &SelectRequest<'_>,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    folder_candidates(index, request.site, pool)?;
+    if request.site.path.is_some() && request.site.path != request.query.relative_path {
+        rematch_globs(index, request, pool)?;
+    }
+    Ok(())
+}
+
+/// The folder-scoped rules that apply where the call is: under the touched file's folder, or
+/// the working directory's when nothing is touched. A deeper file is more specific.
+fn folder_candidates(index: &Index, site: &CallSite, pool: &mut Pool) -> Result<(), IndexError> {
+    let Some(place) = site.place() else {
+        return Ok(());
+    };
+    for rule in index.folder_rules(&folders_holding(place))? {
+        if within(place, &rule.origin.folder) {
+            let depth = rule
+                .origin
+                .folder
+                .split('/')
+                .filter(|d| !d.is_empty())
+                .count();
+            entry(pool, rule.id, &rule.source, &rule.title)
+                .evidence
+                .project_depth = Some(depth);
+        }
+    }
+    Ok(())
+}
+
+/// The folders `place` is in, from the root (`""`) down, itself included (a working
+/// directory is a folder; a touched file's own name never names a folder rule).
+fn folders_holding(place: &str) -> Vec<String> {
+    let mut folders = vec![String::new()];
+    let mut at = String::new();
+    for part in place.split('/').filter(|p| !p.is_empty()) {
+        if !at.is_empty() {
+            at.push('/');
+        }
+        at.push_str(part);
+        folders.push(at.clone());
+    }
+    folders
+}
+
+/// Rule files' glob evidence for the path from the repository root, in place of what the
+/// path from the working directory matched.
+fn rematch_globs(
+    index: &Index,
+    request: &SelectRequest<'_>,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let ids: Vec<i64> = pool.keys().copied().collect();
+    for id in index.rule_origins(&ids)?.keys() {
+        if let Some(candidate) = pool.get_mut(id) {
+            candidate.evidence.glob = None;
+        }
+    }
+    let Some(path) = request.site.path.as_deref() else {
+        return Ok(());
+    };
+    let globs = index.candidate_globs(&path_file_keys(path))?;
+    let found = matching_globs(&globs, path);
+    let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
+    let rules = index.rule_origins(&ids)?;
+    let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(request.query))?;
+    for (id, glob, kind) in found {
+        if let (Some((source, title)), true) = (names.get(&id), rules.contains_key(&id)) {
+            entry(pool, id, source, title).evidence.glob = Some(GlobMatch { glob, kind });
+        }
+    }
+    Ok(())
+}
+
+/// After the bar: a rule file its author keeps from hooks (`manual`, `excludeAgent`) or that
+/// the harness already loaded is dropped; one whose own globs matched the touched file is
+/// kept for its glob, and ordered with the team's globs, even for a broad glob (`applyTo:
+/// "**/*.py"`): its author asked for it on every such file, where lore's own broad `paths`
+/// only boost words.
+pub(super) fn apply_rule_scoping(
+    index: &Index,
+    site: &CallSite,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let ids: Vec<i64> = pool.keys().copied().collect();
+    for (id, origin) in index.rule_origins(&ids)? {
+        let Some(candidate) = pool.get_mut(&id) else {
+            continue;
+        };
+        if let Some(shortfall) = hook_shortfall(&origin, &candidate.source, site) {
+            candidate.verdict = Verdict::Dropped(shortfall);
+        } else if origin.scope == Scope::Globs
+            && let Some(glob) = &candidate.evidence.glob
+        {
+            candidate.verdict = Verdict::Kept(Grounds::Glob {
+                glob: glob.glob.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::folders_holding;
+
+    #[test]
+    fn the_folders_a_place_is_in_run_from_the_root_down() {
+        assert_eq!(folders_holding(""), [""]);
+        assert_eq!(
+            folders_holding("services/billing/x.go"),
+            ["", "services", "services/billing", "services/billing/x.go"]
+        );
+    }
+}

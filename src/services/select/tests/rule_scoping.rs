@@ -1,0 +1,218 @@
+//! Selection of other agents' rule files: their own scoping, folder-scoped instructions
+//! nearest first, and files the harness loaded itself left out.
+
+use crate::core::config::{Config, parse_config};
+use crate::core::query::QueryInput;
+use crate::core::select::bar::{Grounds, Shortfall, Verdict};
+use crate::core::sources::Harness;
+use crate::services::ingest::{IngestOptions, NoProgress, ingest};
+use crate::services::inject::{Moment, select_for_moment};
+use crate::services::select::Selection;
+use crate::storage::index::Index;
+
+struct Repo {
+    dir: tempfile::TempDir,
+    config: Config,
+    index: Index,
+}
+
+fn repo(files: &[(&str, &str)]) -> Repo {
+    let dir = tempfile::tempdir().unwrap();
+    let config = parse_config(
+        &dir.path().join("lore.toml"),
+        "knowledge_dir = \"patterns\"\n[search]\nhybrid = false\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(&config.knowledge_dir).unwrap();
+    for (rel, text) in files {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let mut index = Index::open(&config.database).unwrap();
+    let report = ingest(
+        &config,
+        &mut index,
+        &IngestOptions::default(),
+        &mut NoProgress,
+    )
+    .unwrap();
+    assert!(
+        report.rule_warnings.is_empty(),
+        "{:?}",
+        report.rule_warnings
+    );
+    Repo { dir, config, index }
+}
+
+impl Repo {
+    /// An Edit of `file` (relative to the repository) from the working directory `cwd`.
+    fn edit(&self, cwd: &str, file: &str, content: &str, harness: Option<Harness>) -> Selection {
+        let root = self.dir.path();
+        let input = QueryInput {
+            tool_name: Some("Edit".into()),
+            file_path: Some(root.join(file).display().to_string()),
+            cwd: Some(root.join(cwd).display().to_string()),
+            content: Some(content.into()),
+            ..QueryInput::default()
+        };
+        select_for_moment(
+            &self.index,
+            &self.config,
+            Moment::ToolCall,
+            &input,
+            None,
+            true,
+            harness,
+        )
+        .unwrap()
+        .selection
+        .unwrap()
+    }
+}
+
+fn kept(selection: &Selection) -> Vec<&str> {
+    selection.kept().map(|c| c.source.as_str()).collect()
+}
+
+fn verdict<'s>(selection: &'s Selection, source: &str) -> Option<&'s Verdict> {
+    selection
+        .candidates
+        .iter()
+        .find(|c| c.source == source)
+        .map(|c| &c.verdict)
+}
+
+const API: (&str, &str) = (
+    ".cursor/rules/api.mdc",
+    "---\nglobs: src/api/**\nalwaysApply: false\n---\n# Endpoints\nEvery handler returns a typed envelope.\n",
+);
+const PYTHON: (&str, &str) = (
+    ".github/instructions/python.instructions.md",
+    "---\napplyTo: \"**/*.py\"\n---\n# Python\nType-annotate every function.\n",
+);
+
+#[test]
+fn a_rule_comes_for_files_its_globs_match_and_a_broad_glob_is_enough() {
+    let r = repo(&[API, PYTHON]);
+    let api = r.edit("", "src/api/orders.ts", "export const x = 1;", None);
+    assert_eq!(kept(&api), [".cursor/rules/api.mdc"]);
+    assert_eq!(
+        verdict(&api, API.0),
+        Some(&Verdict::Kept(Grounds::Glob {
+            glob: "src/api/**".into()
+        }))
+    );
+    let ui = r.edit("", "src/ui/button.ts", "export const y = 2;", None);
+    assert!(kept(&ui).is_empty(), "{:?}", kept(&ui));
+    let py = r.edit("", "tools/report.py", "x = 1\n", None);
+    assert_eq!(kept(&py), [PYTHON.0]);
+}
+
+#[test]
+fn manual_and_excluded_rules_stay_out_of_hooks_whatever_their_words() {
+    let r = repo(&[
+        (
+            ".windsurf/rules/deploy.md",
+            "---\ntrigger: manual\n---\n# Deploy\nThe TypeScript orders endpoint deploys with canary.\n",
+        ),
+        (
+            ".github/instructions/review.instructions.md",
+            "---\napplyTo: \"src/**\"\nexcludeAgent: coding-agent\n---\n# Review\nCheck orders.\n",
+        ),
+    ]);
+    let s = r.edit(
+        "",
+        "src/orders/deploy.ts",
+        "canary orders endpoint deploy",
+        None,
+    );
+    assert!(kept(&s).is_empty(), "{:?}", kept(&s));
+    assert_eq!(
+        verdict(&s, ".github/instructions/review.instructions.md"),
+        Some(&Verdict::Dropped(Shortfall::ExcludedAgent))
+    );
+    assert_eq!(
+        verdict(&s, ".windsurf/rules/deploy.md"),
+        Some(&Verdict::Dropped(Shortfall::Manual))
+    );
+}
+
+#[test]
+fn nested_instructions_apply_under_their_folder_nearest_first() {
+    let r = repo(&[
+        ("AGENTS.md", "# Repository\nRun make check.\n"),
+        (
+            "services/billing/AGENTS.md",
+            "# Billing\nAmounts are cents.\n",
+        ),
+        ("web/GEMINI.md", "# Web\nUse pnpm.\n"),
+    ]);
+    let billing = r.edit("", "services/billing/invoice.go", "package billing", None);
+    assert_eq!(kept(&billing), ["services/billing/AGENTS.md", "AGENTS.md"]);
+    let web = r.edit("", "web/app.ts", "export {}", None);
+    assert_eq!(kept(&web), ["web/GEMINI.md", "AGENTS.md"]);
+}
+
+#[test]
+fn what_the_harness_loaded_itself_is_not_injected_to_it() {
+    let r = repo(&[
+        ("AGENTS.md", "# Agents\nRun make check.\n"),
+        ("CLAUDE.md", "# Claude\nRun make lint.\n"),
+        ("api/AGENTS.md", "# Api agents\nVersion routes.\n"),
+        (
+            ".claude/rules/api.md",
+            "---\npaths: [\"api/**\"]\n---\n# Api rule\nNo globals.\n",
+        ),
+    ]);
+    let claude = r.edit("", "api/routes.py", "x = 1", Some(Harness::ClaudeCode));
+    assert_eq!(kept(&claude), ["api/AGENTS.md", "AGENTS.md"]);
+    assert_eq!(
+        verdict(&claude, "CLAUDE.md"),
+        Some(&Verdict::Dropped(Shortfall::LoadedByHarness {
+            harness: Harness::ClaudeCode
+        }))
+    );
+    assert_eq!(
+        verdict(&claude, ".claude/rules/api.md"),
+        Some(&Verdict::Dropped(Shortfall::LoadedByHarness {
+            harness: Harness::ClaudeCode
+        }))
+    );
+    // Codex loads AGENTS.md from the root down to the working directory only.
+    let codex = r.edit("", "api/routes.py", "x = 1", Some(Harness::Codex));
+    assert_eq!(
+        kept(&codex),
+        [".claude/rules/api.md", "api/AGENTS.md", "CLAUDE.md"]
+    );
+    let codex_in_api = r.edit("api", "api/routes.py", "x = 1", Some(Harness::Codex));
+    assert_eq!(kept(&codex_in_api), [".claude/rules/api.md", "CLAUDE.md"]);
+}
+
+#[test]
+fn globs_match_the_path_from_the_repository_root_whatever_the_working_directory() {
+    let r = repo(&[API]);
+    let from_src = r.edit("src", "src/api/orders.ts", "export const x = 1;", None);
+    assert_eq!(kept(&from_src), [API.0]);
+    let nested = r.edit("src", "src/src/api/x.ts", "export const x = 1;", None);
+    assert!(kept(&nested).is_empty(), "{:?}", kept(&nested));
+}
+
+#[test]
+fn a_rule_s_own_glob_orders_it_with_the_team_s_globs_even_when_words_match_too() {
+    let r = repo(&[
+        ("AGENTS.md", "# Repository\nRun make check.\n"),
+        (
+            ".cursor/rules/greetings.mdc",
+            "---\nglobs: src/**\n---\n# Greeting rules\nGreetings end with a full stop.\n",
+        ),
+    ]);
+    let s = r.edit("", "src/greeting.txt", "greeting greetings", None);
+    assert_eq!(kept(&s), [".cursor/rules/greetings.mdc", "AGENTS.md"]);
+    assert_eq!(
+        verdict(&s, ".cursor/rules/greetings.mdc"),
+        Some(&Verdict::Kept(Grounds::Glob {
+            glob: "src/**".into()
+        }))
+    );
+}

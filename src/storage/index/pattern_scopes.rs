@@ -1,0 +1,58 @@
+//! What every pattern says about where it applies, read in one pass for the listing a session
+//! starts with: its languages (declared, or named by its path or title: the language gate's
+//! own), its technologies and its `paths` globs, ordered by path.
+
+use std::collections::BTreeMap;
+
+use super::{Index, IndexError};
+
+/// One pattern's scope, without its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternScopeRow {
+    pub id: i64,
+    pub source: String,
+    pub title: String,
+    pub universal: bool,
+    /// Declared or named languages (rows of `pattern_languages` with `declared >= 1`).
+    pub languages: Vec<String>,
+    pub technologies: Vec<String>,
+    pub paths: Vec<String>,
+}
+
+fn decode(text: &str) -> Result<Vec<String>, IndexError> {
+    serde_json::from_str(text).map_err(|e| IndexError::Corrupt(e.to_string()))
+}
+
+impl Index {
+    /// Every pattern's scope, ordered by path.
+    pub fn pattern_scopes(&self) -> Result<Vec<PatternScopeRow>, IndexError> {
+        let mut languages: BTreeMap<i64, Vec<String>> = BTreeMap::new();
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT pattern_id, language FROM pattern_languages WHERE declared >= 1
+             ORDER BY pattern_id, language",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            languages.entry(row.get(0)?).or_default().push(row.get(1)?);
+        }
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, source, title, universal, technologies, paths FROM patterns
+             ORDER BY source",
+        )?;
+        let mut rows = stmt.query([])?;
+        let mut scopes = Vec::new();
+        while let Some(row) = rows.next()? {
+            let id: i64 = row.get(0)?;
+            scopes.push(PatternScopeRow {
+                id,
+                source: row.get(1)?,
+                title: row.get(2)?,
+                universal: row.get(3)?,
+                languages: languages.remove(&id).unwrap_or_default(),
+                technologies: decode(&row.get::<_, String>(4)?)?,
+                paths: decode(&row.get::<_, String>(5)?)?,
+            });
+        }
+        Ok(scopes)
+    }
+}

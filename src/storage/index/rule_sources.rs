@@ -1,0 +1,278 @@
+//! Where each pattern read from another agent's rule file came from and how it is scoped
+//! (`pattern_sources`, see `core::sources`): written with the pattern, removed with it, and
+//! read by selection for its candidates only, or for the few folder-scoped files.
+
+use std::collections::BTreeMap;
+
+use rusqlite::{Row, Transaction, params};
+
+use super::{Index, IndexError};
+use crate::core::sources::{RuleOrigin, Scope, SourceKind};
+
+/// A folder-scoped rule file (`AGENTS.md` and the like) with what a candidate needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FolderRule {
+    pub id: i64,
+    pub source: String,
+    pub title: String,
+    pub origin: RuleOrigin,
+}
+
+const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks";
+
+/// The origin in the four columns starting at `at`.
+fn read_origin(row: &Row<'_>, at: usize) -> Result<RuleOrigin, IndexError> {
+    let kind: String = row.get(at)?;
+    let scope: String = row.get(at + 1)?;
+    let corrupt = |what: &str, value: &str| {
+        IndexError::Corrupt(format!("pattern_sources holds an unknown {what} `{value}`"))
+    };
+    Ok(RuleOrigin {
+        kind: SourceKind::from_key(&kind).ok_or_else(|| corrupt("source kind", &kind))?,
+        scope: Scope::from_key(&scope).ok_or_else(|| corrupt("scope", &scope))?,
+        folder: row.get(at + 2)?,
+        for_hooks: row.get(at + 3)?,
+    })
+}
+
+impl Index {
+    /// The origin of each of `ids` that was read from another agent's rule file (lore's own
+    /// patterns have none).
+    pub fn rule_origins(&self, ids: &[i64]) -> Result<BTreeMap<i64, RuleOrigin>, IndexError> {
+        if ids.is_empty() {
+            return Ok(BTreeMap::new());
+        }
+        let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let sql = format!(
+            "SELECT s.pattern_id, {ORIGIN_COLUMNS} FROM pattern_sources s
+             WHERE s.pattern_id IN (SELECT value FROM json_each(?1))"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params![ids])?;
+        let mut origins = BTreeMap::new();
+        while let Some(row) = rows.next()? {
+            origins.insert(row.get(0)?, read_origin(row, 1)?);
+        }
+        Ok(origins)
+    }
+
+    /// Every pattern read from another agent's rule file, with its origin.
+    pub fn all_rule_origins(&self) -> Result<BTreeMap<i64, RuleOrigin>, IndexError> {
+        let sql = format!("SELECT s.pattern_id, {ORIGIN_COLUMNS} FROM pattern_sources s");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([])?;
+        let mut origins = BTreeMap::new();
+        while let Some(row) = rows.next()? {
+            origins.insert(row.get(0)?, read_origin(row, 1)?);
+        }
+        Ok(origins)
+    }
+
+    /// The folder-scoped rule files of `folders` (relative to the repository root, `""` for
+    /// the root), by source path.
+    pub fn folder_rules(&self, folders: &[String]) -> Result<Vec<FolderRule>, IndexError> {
+        if folders.is_empty() {
+            return Ok(Vec::new());
+        }
+        let folders =
+            serde_json::to_string(folders).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let sql = format!(
+            "SELECT p.id, p.source, p.title, {ORIGIN_COLUMNS} FROM pattern_sources s
+             JOIN patterns p ON p.id = s.pattern_id
+             WHERE s.scope = 'folder' AND s.folder IN (SELECT value FROM json_each(?1))
+             ORDER BY p.source"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params![folders])?;
+        let mut rules = Vec::new();
+        while let Some(row) = rows.next()? {
+            rules.push(FolderRule {
+                id: row.get(0)?,
+                source: row.get(1)?,
+                title: row.get(2)?,
+                origin: read_origin(row, 3)?,
+            });
+        }
+        Ok(rules)
+    }
+
+    /// Whether any indexed pattern came from another agent's rule file.
+    pub fn has_rule_files(&self) -> Result<bool, IndexError> {
+        Ok(self
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM pattern_sources)", [], |r| {
+                r.get(0)
+            })?)
+    }
+
+    /// How many indexed patterns came from each kind of rule file.
+    pub fn rule_source_counts(&self) -> Result<BTreeMap<SourceKind, u64>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT kind, count(*) FROM pattern_sources GROUP BY kind")?;
+        let mut rows = stmt.query([])?;
+        let mut counts = BTreeMap::new();
+        while let Some(row) = rows.next()? {
+            let kind: String = row.get(0)?;
+            let count: i64 = row.get(1)?;
+            let kind = SourceKind::from_key(&kind).ok_or_else(|| {
+                IndexError::Corrupt(format!("pattern_sources holds an unknown kind `{kind}`"))
+            })?;
+            counts.insert(kind, count as u64);
+        }
+        Ok(counts)
+    }
+}
+
+/// Record where a pattern came from.
+pub(super) fn insert_origin(
+    tx: &Transaction<'_>,
+    pattern_id: i64,
+    origin: &RuleOrigin,
+) -> Result<(), IndexError> {
+    tx.prepare_cached(
+        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        pattern_id,
+        origin.kind.key(),
+        origin.scope.key(),
+        origin.folder,
+        origin.for_hooks
+    ])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::pattern::parse_pattern;
+    use crate::core::sources::read_rule;
+    use crate::storage::index::{PatternRecord, WriteBatch};
+
+    fn write(index: &mut Index, files: &[(&str, &str)], removals: &[&str]) {
+        let rules: Vec<_> = files
+            .iter()
+            .map(|(source, text)| match read_rule(source, text) {
+                Some(rule) => (rule.pattern, Some(rule.origin)),
+                None => (parse_pattern(source, text).unwrap(), None),
+            })
+            .collect();
+        index
+            .write(&WriteBatch {
+                upserts: rules
+                    .iter()
+                    .map(|(pattern, origin)| PatternRecord {
+                        pattern,
+                        content_hash: "h".into(),
+                        mentioned_languages: Vec::new(),
+                        technologies: Vec::new(),
+                        origin: origin.clone(),
+                    })
+                    .collect(),
+                removals: removals.iter().map(|s| s.to_string()).collect(),
+                ..WriteBatch::default()
+            })
+            .unwrap();
+    }
+
+    fn id_of(index: &Index, source: &str) -> i64 {
+        index
+            .pattern_summaries()
+            .unwrap()
+            .into_iter()
+            .find(|s| s.source == source)
+            .unwrap()
+            .id
+    }
+
+    #[test]
+    fn origins_are_stored_read_back_and_removed_with_their_pattern() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = Index::open(&dir.path().join("i.db")).unwrap();
+        write(
+            &mut index,
+            &[
+                (
+                    ".cursor/rules/api.mdc",
+                    "---\nglobs: src/api/**\n---\nAPI\n",
+                ),
+                ("web/AGENTS.md", "# Web\n"),
+                ("AGENTS.md", "# Root\n"),
+                ("errors.md", "# Errors\n"),
+            ],
+            &[],
+        );
+        let api = id_of(&index, ".cursor/rules/api.mdc");
+        let errors = id_of(&index, "errors.md");
+        let origins = index.rule_origins(&[api, errors]).unwrap();
+        assert_eq!(origins.len(), 1, "lore's own pattern has no origin");
+        assert_eq!(origins[&api].kind, SourceKind::Cursor);
+        assert_eq!(origins[&api].scope, Scope::Globs);
+        let all = ["".to_string(), "web".to_string()];
+        let folders: Vec<(String, String)> = index
+            .folder_rules(&all)
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.source, r.origin.folder))
+            .collect();
+        assert_eq!(
+            folders,
+            [
+                ("AGENTS.md".to_string(), String::new()),
+                ("web/AGENTS.md".to_string(), "web".to_string())
+            ]
+        );
+        let counts = index.rule_source_counts().unwrap();
+        assert_eq!(counts[&SourceKind::AgentsMd], 2);
+        assert_eq!(counts[&SourceKind::Cursor], 1);
+        assert!(index.has_rule_files().unwrap());
+        assert_eq!(index.folder_rules(&all[1..]).unwrap().len(), 1);
+        write(&mut index, &[], &["web/AGENTS.md"]);
+        assert_eq!(index.folder_rules(&all).unwrap().len(), 1);
+        assert_eq!(index.all_rule_origins().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn other_agents_files_make_no_project_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = Index::open(&dir.path().join("i.db")).unwrap();
+        write(
+            &mut index,
+            &[
+                ("web/AGENTS.md", "# Web\n"),
+                ("vendor/uv/CLAUDE.md", "# uv\n"),
+            ],
+            &[],
+        );
+        // Read as other agents' files they make no project folders; the same file as one of
+        // lore's own patterns does (see `core::select::project_scope`).
+        assert!(
+            index
+                .knowledge_facts()
+                .unwrap()
+                .project_folders
+                .folders()
+                .is_empty()
+        );
+        let dir2 = tempfile::tempdir().unwrap();
+        let mut own = Index::open(&dir2.path().join("i.db")).unwrap();
+        let pattern = parse_pattern("vendor/uv/CLAUDE.md", "# uv\n").unwrap();
+        own.write(&WriteBatch {
+            upserts: vec![PatternRecord {
+                pattern: &pattern,
+                content_hash: "h".into(),
+                mentioned_languages: Vec::new(),
+                technologies: Vec::new(),
+                origin: None,
+            }],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+        assert_eq!(
+            own.knowledge_facts().unwrap().project_folders.folders(),
+            ["vendor/uv"]
+        );
+    }
+}

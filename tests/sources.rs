@@ -1,0 +1,257 @@
+//! A repository that holds only other agents' rule files gets scoped injections with no
+//! configuration beyond `lore init`: each file with the scoping its authors wrote, the nested
+//! `AGENTS.md` only under its folder, manual rules searchable but never injected, and what
+//! each harness loads itself (Claude Code: `CLAUDE.md`, `.claude/rules`; Codex: `AGENTS.md`
+//! from the root to the working directory) never injected to it again.
+
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{Workspace, stderr, stdout};
+use serde_json::{Value, json};
+
+/// A marker per rule file, found nowhere else.
+const CURSOR_API: &str = "SRCMARK-CURSOR-API";
+const COPILOT_PY: &str = "SRCMARK-COPILOT-PY";
+const MANUAL: &str = "SRCMARK-WINDSURF-MANUAL";
+const ROOT_AGENTS: &str = "SRCMARK-ROOT-AGENTS";
+const BILLING_AGENTS: &str = "SRCMARK-BILLING-AGENTS";
+const ROOT_CLAUDE: &str = "SRCMARK-ROOT-CLAUDE";
+const CLAUDE_RULE: &str = "SRCMARK-CLAUDE-STYLE";
+const CLINE: &str = "SRCMARK-CLINE";
+
+/// The repository as a team left it, then `lore init` run in it as a new user would.
+fn repository() -> (Workspace, String) {
+    let ws = Workspace::bare();
+    ws.write(
+        ".cursor/rules/api.mdc",
+        &format!(
+            "---\ndescription:\nglobs: src/api/**\nalwaysApply: false\n---\n# Endpoints\n\
+             Every handler returns a typed envelope. {CURSOR_API}\n"
+        ),
+    );
+    ws.write(
+        ".github/instructions/python.instructions.md",
+        &format!(
+            "---\napplyTo: \"**/*.py\"\n---\n# Python\nAnnotate every function. {COPILOT_PY}\n"
+        ),
+    );
+    ws.write(
+        ".windsurf/rules/release.md",
+        &format!(
+            "---\ntrigger: manual\n---\n# Release checklist\nTag every release with a signed \
+             tag before publishing. {MANUAL}\n"
+        ),
+    );
+    ws.write(
+        "AGENTS.md",
+        &format!("# Repository\nRun make check before you finish. {ROOT_AGENTS}\n"),
+    );
+    ws.write(
+        "services/billing/AGENTS.md",
+        &format!("# Billing\nAmounts are integer cents. {BILLING_AGENTS}\n"),
+    );
+    ws.write(
+        "CLAUDE.md",
+        &format!("# Claude\nKeep answers short. {ROOT_CLAUDE}\n"),
+    );
+    ws.write(
+        ".claude/rules/style.md",
+        &format!("# Style\nPrefer small functions. {CLAUDE_RULE}\n"),
+    );
+    ws.write(
+        ".clinerules",
+        &format!("# House rules\nNo commented-out code. {CLINE}\n"),
+    );
+    // Port 9 (discard) refuses connections: a machine without Ollama, whatever this one has.
+    let init = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", stderr(&init));
+    (ws, stderr(&init))
+}
+
+/// The `additionalContext` of a hook's answer (None when it printed nothing).
+fn context(output: &std::process::Output) -> Option<String> {
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(output));
+    let out = stdout(output);
+    if out.trim().is_empty() {
+        return None;
+    }
+    let value: Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    Some(
+        value["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    )
+}
+
+fn claude(ws: &Workspace, payload: Value) -> Option<String> {
+    context(&ws.hook(&payload.to_string()))
+}
+
+fn codex(ws: &Workspace, payload: Value) -> Option<String> {
+    let output = ws
+        .lore()
+        .arg("--config")
+        .arg(ws.path("lore.toml"))
+        .args(["hook", "--codex"])
+        .write_stdin(payload.to_string())
+        .output()
+        .unwrap();
+    context(&output)
+}
+
+fn cwd(ws: &Workspace) -> String {
+    ws.root().display().to_string()
+}
+
+/// A Claude Code Edit of `file` (relative to the repository), in a session of its own.
+fn claude_edit(ws: &Workspace, session: &str, file: &str, new: &str) -> String {
+    claude(
+        ws,
+        json!({
+            "session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": cwd(ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Edit",
+            "tool_input": {"file_path": ws.path(file), "old_string": "x", "new_string": new},
+        }),
+    )
+    .unwrap_or_default()
+}
+
+/// A Codex `apply_patch` adding `file`, in a session of its own.
+fn codex_patch(ws: &Workspace, session: &str, file: &str, line: &str) -> String {
+    codex(
+        ws,
+        json!({
+            "session_id": session, "turn_id": "t", "transcript_path": null, "cwd": cwd(ws),
+            "hook_event_name": "PreToolUse", "model": "gpt-5.5",
+            "permission_mode": "bypassPermissions", "tool_name": "apply_patch",
+            "tool_input": {"command": format!("*** Begin Patch\n*** Add File: {file}\n+{line}\n*** End Patch\n")},
+            "tool_use_id": "call_1",
+        }),
+    )
+    .unwrap_or_default()
+}
+
+fn session_start(ws: &Workspace, session: &str) -> Value {
+    json!({
+        "session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": cwd(ws),
+        "hook_event_name": "SessionStart", "source": "startup", "model": "gpt-5.5",
+    })
+}
+
+#[test]
+fn init_reports_the_rule_files_and_status_counts_them() {
+    let (ws, init) = repository();
+    assert!(
+        init.contains(
+            "found rule files of other agents, read in place with their own scoping: \
+             cursor 1, copilot 1, claude 1, agents_md 3, windsurf 1, cline 1"
+        ),
+        "{init}"
+    );
+    let status = ws.lore().arg("status").output().unwrap();
+    assert!(
+        stdout(&status).contains(
+            "rule files:    cursor 1, copilot 1, claude 1, agents_md 3, windsurf 1, kiro 0, \
+             continue 0, cline 1"
+        ),
+        "{}",
+        stdout(&status)
+    );
+    let json = ws.lore().args(["status", "--json"]).output().unwrap();
+    let json: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["sources"][0]["source"], "cursor");
+    assert_eq!(json["sources"][0]["indexed"], 1);
+    assert_eq!(json["sources"][0]["enabled"], true);
+}
+
+#[test]
+fn a_rule_comes_for_the_files_its_author_scoped_it_to() {
+    let (ws, _) = repository();
+    let api = claude_edit(&ws, "s1", "src/api/orders.ts", "export const total = 1;");
+    assert!(api.contains(CURSOR_API), "{api}");
+    assert!(
+        api.contains(".cursor/rules/api.mdc"),
+        "shown at its own path: {api}"
+    );
+    let ui = claude_edit(&ws, "s2", "src/ui/button.ts", "export const label = 1;");
+    assert!(!ui.contains(CURSOR_API), "{ui}");
+    let py = claude_edit(&ws, "s3", "tools/report.py", "total = 1");
+    assert!(py.contains(COPILOT_PY), "{py}");
+    assert!(!ui.contains(COPILOT_PY), "{ui}");
+}
+
+#[test]
+fn a_nested_agents_md_comes_only_under_its_folder() {
+    let (ws, _) = repository();
+    let billing = claude_edit(&ws, "s1", "services/billing/invoice.go", "package billing");
+    assert!(billing.contains(BILLING_AGENTS), "{billing}");
+    let root_at = billing.find(ROOT_AGENTS).expect("the root AGENTS.md too");
+    assert!(
+        billing.find(BILLING_AGENTS).unwrap() < root_at,
+        "the nearest first: {billing}"
+    );
+    let api = claude_edit(&ws, "s2", "src/api/orders.ts", "export const total = 1;");
+    assert!(!api.contains(BILLING_AGENTS), "{api}");
+}
+
+#[test]
+fn a_manual_rule_is_found_by_search_and_never_injected() {
+    let (ws, _) = repository();
+    let search = ws
+        .lore()
+        .args(["search", "signed release tag"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&search).contains(".windsurf/rules/release.md"),
+        "{}",
+        stdout(&search)
+    );
+    let tag = claude(
+        &ws,
+        json!({
+            "session_id": "s1", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": "git tag -s v1.2.0 -m 'signed release tag'", "description": "Tag the release"},
+        }),
+    )
+    .unwrap_or_default();
+    assert!(!tag.contains(MANUAL), "{tag}");
+    let start = claude(&ws, session_start(&ws, "s2")).unwrap();
+    assert!(!start.contains(MANUAL), "{start}");
+}
+
+#[test]
+fn each_harness_gets_what_it_does_not_load_itself() {
+    let (ws, _) = repository();
+    // Claude Code loads CLAUDE.md and .claude/rules itself, not AGENTS.md.
+    let claude_start = claude(&ws, session_start(&ws, "c1")).unwrap();
+    assert!(
+        claude_start.contains(CLINE),
+        "always-on rules prime the session: {claude_start}"
+    );
+    assert!(!claude_start.contains(CLAUDE_RULE), "{claude_start}");
+    let claude_call = claude_edit(&ws, "c2", "src/api/orders.ts", "export const total = 1;");
+    assert!(claude_call.contains(ROOT_AGENTS), "{claude_call}");
+    assert!(!claude_call.contains(ROOT_CLAUDE), "{claude_call}");
+
+    // Codex loads the AGENTS.md files from the root to the working directory, nothing else.
+    let codex_start = codex(&ws, session_start(&ws, "x1")).unwrap();
+    assert!(codex_start.contains(CLINE), "{codex_start}");
+    assert!(codex_start.contains(CLAUDE_RULE), "{codex_start}");
+    let codex_call = codex_patch(&ws, "x2", "services/billing/invoice.go", "package billing");
+    assert!(codex_call.contains(ROOT_CLAUDE), "{codex_call}");
+    assert!(
+        codex_call.contains(BILLING_AGENTS),
+        "below the working directory: {codex_call}"
+    );
+    assert!(!codex_call.contains(ROOT_AGENTS), "{codex_call}");
+}
