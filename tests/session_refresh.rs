@@ -1,6 +1,7 @@
 //! SessionStart's index refresh, end to end through `lore hook`: a pattern edited in place
 //! (same size, modification time put back) is picked up, as are added and removed patterns,
-//! and a session start that finds nothing changed leaves the index file untouched.
+//! an edited rule file of another agent is too, and a session start that finds nothing changed
+//! leaves the index file untouched.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -109,4 +110,35 @@ fn a_session_start_picks_up_added_and_removed_patterns() {
     let out = stdout(&hook(&ws, &session_start("s1"), false));
     assert!(out.contains("Ask for one reviewer."), "{out}");
     assert!(!out.contains("Keep commits small."), "{out}");
+}
+
+#[test]
+fn a_session_start_picks_up_an_edited_rule_file_of_another_agent() {
+    let ws = Workspace::new();
+    ws.pattern("other.md", "# Other\n\nUnrelated words.\n");
+    let rule = ws.path(".cursor/rules/always.mdc");
+    std::fs::create_dir_all(rule.parent().unwrap()).unwrap();
+    let cursor_rule = |text: &str| format!("---\nalwaysApply: true\n---\n# Always\n\n{text}\n");
+    std::fs::write(&rule, cursor_rule("Keep commits small.")).unwrap();
+    std::thread::sleep(Duration::from_millis(2_200));
+    ingest(&ws);
+    let first = hook(&ws, &session_start("s1"), true);
+    assert!(
+        stdout(&first).contains("Keep commits small."),
+        "{}",
+        stdout(&first)
+    );
+    assert!(
+        stderr(&first).contains("index is current"),
+        "{}",
+        stderr(&first)
+    );
+
+    std::fs::write(&rule, cursor_rule("Keep commits short and focused.")).unwrap();
+    let edited = hook(&ws, &session_start("s2"), false);
+    assert!(
+        stdout(&edited).contains("Keep commits short and focused."),
+        "{}",
+        stdout(&edited)
+    );
 }
