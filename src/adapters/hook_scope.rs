@@ -154,7 +154,9 @@ impl HookSession {
                 Ok(Some(index)) if index.ingest_completed().unwrap_or(false) => {
                     // A failed send means the check stopped early (the listing was skipped);
                     // it needs no state then.
-                    let _ = send_state.send(RecordedState::load(&index).ok());
+                    let state = RecordedState::load(&index).ok();
+                    early_trace.note("read the index's file stamps");
+                    let _ = send_state.send(state);
                     Some(self.inject_with(index, &mut early_trace, &inject))
                 }
                 _ => None,
