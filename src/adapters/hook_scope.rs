@@ -130,40 +130,53 @@ impl HookSession {
     /// is kept. When the check finds changes, the refresh runs, and an injection is made
     /// again from the refreshed index if the refresh changed patterns. Either way the answer
     /// is the one a refresh-then-inject would give.
+    ///
+    /// `inject` also gets the project's facts (see [`HookSession::project_facts`]), found
+    /// while the check runs.
     pub fn inject_refreshed(
         &self,
         trace: &mut Trace,
-        inject: impl Fn(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+        inject: impl Fn(
+            &mut InjectContext<'_>,
+            &ManifestFindings,
+        ) -> Result<Option<Injection>, IndexError>,
     ) -> anyhow::Result<Option<Injection>> {
         let config = &self.config;
         if !config.database.exists() {
             build_first_index(config, trace);
-            return self.inject(trace, inject);
+            let project = self.project_facts(None);
+            return self.inject(trace, |ctx| inject(ctx, &project));
         }
         let mut check_trace = trace.child();
         let mut early_trace = trace.child();
         let (send_state, state) = std::sync::mpsc::sync_channel::<Option<RecordedState>>(1);
-        let (freshness, early) = std::thread::scope(|scope| {
+        let (freshness, early, project) = std::thread::scope(|scope| {
             let check_trace = &mut check_trace;
             let check = scope.spawn(move || {
                 check_freshness(config, move || state.recv().ok().flatten(), check_trace)
             });
             // Only an index this lore can read as it is, in which an ingest completed:
-            // building, upgrading or completing one waits for the check.
-            let early = match Index::open_snapshot(&config.database, INDEX_BUSY) {
+            // building, upgrading or completing one waits for the check. The stamps go to
+            // the check first: it waits for them once it has listed the files.
+            let snapshot = match Index::open_snapshot(&config.database, INDEX_BUSY) {
                 Ok(Some(index)) if index.ingest_completed().unwrap_or(false) => {
-                    // A failed send means the check stopped early (the listing was skipped);
-                    // it needs no state then.
                     let state = RecordedState::load(&index).ok();
                     early_trace.note("read the index's file stamps");
+                    // A failed send means the check stopped early (the listing was skipped);
+                    // it needs no state then.
                     let _ = send_state.send(state);
-                    Some(self.inject_with(index, &mut early_trace, &inject))
+                    Some(index)
                 }
                 _ => None,
             };
             drop(send_state);
+            let project = self.project_facts(None);
+            let early = snapshot.map(|index| {
+                let inject = |ctx: &mut InjectContext<'_>| inject(ctx, &project);
+                self.inject_with(index, &mut early_trace, inject)
+            });
             match check.join() {
-                Ok(freshness) => (freshness, early),
+                Ok(freshness) => (freshness, early, project),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         });
@@ -177,7 +190,7 @@ impl HookSession {
                 trace.absorb(early_trace);
                 injection
             }
-            _ => self.inject(trace, inject),
+            _ => self.inject(trace, |ctx| inject(ctx, &project)),
         }
     }
 

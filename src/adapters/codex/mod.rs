@@ -113,9 +113,8 @@ pub fn answer(
             if *reset && let Err(e) = session.ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
-            let project = session.project_facts(None);
-            session.inject_refreshed(trace, |ctx| {
-                inject_session_start(ctx, config.hook.session_start_budget, &project)
+            session.inject_refreshed(trace, |ctx, project| {
+                inject_session_start(ctx, config.hook.session_start_budget, project)
             })?
         }
         Event::SubagentStart => {
