@@ -60,6 +60,37 @@ impl Trace {
         }
     }
 
+    /// A trace on the same clock for work done apart (on another thread, or tried and
+    /// perhaps discarded); its lines join this one through [`Trace::absorb`]. It keeps no
+    /// record: only this trace keeps the call's.
+    pub fn child(&self) -> Self {
+        Self {
+            lines: Vec::new(),
+            record: None,
+            started: self.started,
+            enabled: self.enabled,
+        }
+    }
+
+    /// A [`Trace::child`] for an attempt at the call's answer that may be discarded: it
+    /// works on a copy of this trace's record, which [`Trace::absorb`] keeps only if the
+    /// attempt is kept.
+    pub fn trial(&self) -> Self {
+        Self {
+            record: self.record.clone(),
+            ..self.child()
+        }
+    }
+
+    /// Add the lines of a [`Trace::child`] and, from a [`Trace::trial`], its record in place
+    /// of this one's.
+    pub fn absorb(&mut self, child: Trace) {
+        self.lines.extend(child.lines);
+        if child.record.is_some() {
+            self.record = child.record;
+        }
+    }
+
     pub fn note(&mut self, line: impl Into<String>) {
         if self.enabled {
             let at = self.started.elapsed().as_micros();
