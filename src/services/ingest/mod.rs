@@ -16,6 +16,7 @@
 mod embed;
 mod freshness;
 mod listing;
+mod parse;
 mod rule_files;
 mod scan;
 mod skip;
@@ -29,15 +30,15 @@ use thiserror::Error;
 
 use crate::core::config::Config;
 use crate::core::file_stamp::RecordedFile;
-use crate::core::pattern::{Pattern, parse_pattern};
-use crate::core::query::{TechnologyTable, mentioned_languages};
-use crate::core::sources::{RuleOrigin, read_rule};
+use crate::core::pattern::Pattern;
+use crate::core::query::TechnologyTable;
 use crate::services::deadline::Deadline;
 use crate::storage::bounded_read::{BoundedReadError, read_pattern_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 pub use freshness::{RecordedState, unchanged_since_last_ingest};
 use freshness::{Stored, now_ns, stamp_of};
 pub use listing::SourceListing;
+use parse::{ParsedFile, Pending, parse_in_parallel};
 
 pub use embed::{
     EMBED_BATCH, EmbedReport, EmbeddingError, embed_missing, embedding_text, ingest_with_embeddings,
@@ -180,54 +181,6 @@ fn unreadable_message(error: &BoundedReadError) -> String {
         ),
         BoundedReadError::Io(e) => format!("cannot read: {e}"),
     }
-}
-
-/// Read and parse one file: the pattern, or the issue that stops it.
-fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<Pattern, IngestIssue> {
-    let issue = |line, message: String| IngestIssue {
-        source: file.source.clone(),
-        line,
-        message,
-    };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
-            .iter()
-            .filter(|b| **b == b'\n')
-            .count()
-            + 1;
-        issue(line, "not valid UTF-8; save the file as UTF-8".to_string())
-    })?;
-    parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))
-}
-
-/// Read one of another agent's rule files: the pattern and where it came from, with what was
-/// not understood in it as warnings; the issue when it cannot be read at all.
-fn load_rule(
-    file: &SourceFile,
-    bytes: Vec<u8>,
-    record: RecordedFile,
-) -> Result<ParsedFile, IngestIssue> {
-    let issue = |line, message: String| IngestIssue {
-        source: file.source.clone(),
-        line,
-        message,
-    };
-    let text = String::from_utf8(bytes)
-        .map_err(|_| issue(1, "not valid UTF-8: not read; save it as UTF-8".to_string()))?;
-    let rule = read_rule(&file.source, &text)
-        .ok_or_else(|| issue(1, "not a rule file lore knows: not read".to_string()))?;
-    let warnings = rule
-        .warnings
-        .into_iter()
-        .map(|w| issue(w.line, w.message))
-        .collect();
-    Ok(ParsedFile {
-        mentioned_languages: mentioned_languages(&mention_text(&rule.pattern)),
-        pattern: rule.pattern,
-        record,
-        origin: Some(rule.origin),
-        warnings,
-    })
 }
 
 /// Run one ingest of `config`'s knowledge dir (and other agents' rule files in the
@@ -515,103 +468,6 @@ fn stale_after(
 
 /// Files parsed per progress step.
 const PARSE_BATCH: usize = 256;
-
-/// A file read and hashed, to be parsed: one of lore's patterns, or (`native`) another
-/// agent's rule file.
-struct Pending<'a> {
-    file: &'a SourceFile,
-    bytes: Vec<u8>,
-    /// The stamp and hash of the file as read.
-    record: RecordedFile,
-    native: bool,
-}
-
-/// A pattern file ready to be written to the index.
-struct ParsedFile {
-    pattern: Pattern,
-    /// The stamp and hash of the file as read.
-    record: RecordedFile,
-    mentioned_languages: Vec<String>,
-    /// Where another agent's rule file came from (None for lore's own patterns).
-    origin: Option<RuleOrigin>,
-    /// What was not understood in another agent's rule file.
-    warnings: Vec<IngestIssue>,
-}
-
-/// Parse files (and find the languages they name) on every core; results keep input order:
-/// (source, native, parsed).
-fn parse_in_parallel(
-    files: Vec<Pending<'_>>,
-) -> Vec<(String, bool, Result<ParsedFile, IngestIssue>)> {
-    let parse = |pending: Pending<'_>| {
-        let Pending {
-            file,
-            bytes,
-            record,
-            native,
-        } = pending;
-        let parsed = if native {
-            load_rule(file, bytes, record)
-        } else {
-            load_file(file, bytes).map(|pattern| ParsedFile {
-                mentioned_languages: mentioned_languages(&mention_text(&pattern)),
-                pattern,
-                record,
-                origin: None,
-                warnings: Vec::new(),
-            })
-        };
-        (file.source.clone(), native, parsed)
-    };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if threads <= 1 || files.len() < 16 {
-        return files.into_iter().map(parse).collect();
-    }
-    let per_thread = files.len().div_ceil(threads);
-    let mut chunks: Vec<Vec<_>> = Vec::new();
-    let mut rest = files.into_iter().peekable();
-    while rest.peek().is_some() {
-        chunks.push(rest.by_ref().take(per_thread).collect());
-    }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| scope.spawn(move || chunk.into_iter().map(parse).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| match h.join() {
-                Ok(results) => results,
-                // A panic in the parser is a bug; resume it rather than lose files silently.
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    })
-}
-
-/// The text whose language names make an undeclared pattern eligible for a language:
-/// path words, title, tags, description and body.
-fn mention_text(pattern: &Pattern) -> String {
-    let fm = &pattern.frontmatter;
-    // The file's path names its subject too (`rust/errors.md`, `go-style.md`).
-    let path_words: String = pattern
-        .source
-        .trim_end_matches(".md")
-        .trim_end_matches(".markdown")
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect();
-    format!(
-        "{}\n{}\n{}\n{}\n{}",
-        path_words,
-        pattern.title,
-        fm.tags.join(", "),
-        fm.description.as_deref().unwrap_or(""),
-        pattern.body
-    )
-}
 
 /// Resolve `--file PATH` to a source inside the knowledge dir: a relative path is taken from
 /// the working directory, or from the knowledge dir when the file is there and not in the
