@@ -2,8 +2,9 @@
 //! modification time, inside the racy window), touched files are read but not parsed again,
 //! added and removed files are found, `--force` reads everything, a refresh that finds
 //! nothing writes nothing (but does record a pattern that stopped parsing), the read-only
-//! check agrees with what an ingest would do and covers other agents' rule files, and an
-//! index from before stamps upgrades without a re-parse.
+//! check agrees with what an ingest would do and covers other agents' rule files, an index
+//! from before stamps upgrades without a re-parse, and a refresh cut by its deadline writes
+//! nothing.
 
 use std::path::PathBuf;
 
@@ -12,7 +13,7 @@ use super::*;
 use crate::core::config::{Config, parse_config};
 use crate::core::file_stamp::{RACY_WINDOW_NS, RecordedFile};
 use crate::services::deadline::Deadline;
-use crate::storage::index::{Index, SCHEMA_VERSION, WriteBatch};
+use crate::storage::index::{Index, IndexError, SCHEMA_VERSION, WriteBatch};
 
 const SECOND: i64 = 1_000_000_000;
 
@@ -382,4 +383,41 @@ fn a_refresh_records_a_pattern_that_stopped_parsing_as_stale() {
     std::fs::write(kb.path("a.md"), "# A\nalpha again\n").unwrap();
     assert!(refresh().stale.is_empty());
     assert!(kb.index().stale_sources().unwrap().is_empty());
+}
+
+#[test]
+fn a_refresh_past_its_deadline_writes_nothing_and_the_next_one_catches_up() {
+    let kb = Kb::new(&[("a.md", "# A\nalpha\n")]);
+    kb.settled_ingest();
+    kb.write("a.md", "# A\nalpha, edited\n");
+    kb.write("b.md", "# B\nbeta\n");
+    let refresh = |deadline| {
+        let listing = SourceListing::list(&kb.config).unwrap();
+        super::super::ingest_listed(&kb.config, &mut kb.index(), listing, deadline)
+    };
+    let passed = Deadline::after(std::time::Instant::now(), std::time::Duration::ZERO);
+    let err = refresh(passed).unwrap_err();
+    assert!(
+        matches!(err, IngestError::Index(IndexError::Deadline { .. })),
+        "{err}"
+    );
+    // The index as it was: nothing of the cut refresh was written.
+    assert!(!kb.body("a.md").contains("edited"));
+    let sources: Vec<String> = kb
+        .index()
+        .pattern_summaries()
+        .unwrap()
+        .into_iter()
+        .map(|s| s.source)
+        .collect();
+    assert_eq!(sources, ["a.md"]);
+    let report = refresh(Deadline::none()).unwrap();
+    assert_eq!(
+        (report.updated.as_slice(), report.added.as_slice()),
+        (
+            ["a.md".to_string()].as_slice(),
+            ["b.md".to_string()].as_slice()
+        )
+    );
+    assert!(kb.body("a.md").contains("alpha, edited"));
 }
