@@ -1,6 +1,8 @@
 //! The hook's deadline and its `LORE_TRACE` record, through the binary and in process: a call
-//! past `hook.deadline_ms` answers nothing and says so only under `LORE_DEBUG`; a traced call
-//! appends one redacted JSON line with what it decided; a trace that cannot be written never
+//! past `hook.deadline_ms` answers nothing and says so only under `LORE_DEBUG`, and a
+//! SessionStart past it leaves the index as it was; a traced call appends one redacted JSON
+//! line with what it decided (for SessionStart, the answer it gave, whether put together
+//! during the freshness check or again after a refresh); a trace that cannot be written never
 //! costs the answer.
 
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
@@ -244,4 +246,122 @@ fn in_process_both_harnesses_stop_at_the_deadline_with_nothing_to_inject() {
     };
     let answer = lore::adapters::claude::answer(&payload, &in_time, &mut Trace::default());
     assert!(answer.unwrap().is_some());
+}
+
+fn session_start(session: &str, source: &str, cwd: &Path) -> String {
+    json!({
+        "session_id": session,
+        "cwd": cwd,
+        "hook_event_name": "SessionStart",
+        "source": source,
+    })
+    .to_string()
+}
+
+/// `traced` with the debug trace on, so a test can see which way the call went.
+fn traced_debug(ws: &Workspace, trace: &Path, payload: &str) -> std::process::Output {
+    ws.lore()
+        .env("LORE_TRACE", trace)
+        .env("LORE_DEBUG", "1")
+        .arg("--config")
+        .arg(ws.path("lore.toml"))
+        .arg("hook")
+        .write_stdin(payload.to_string())
+        .output()
+        .unwrap()
+}
+
+fn sources(value: &Value) -> Vec<&str> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_traced_session_start_records_the_answer_it_gave_whether_or_not_the_index_changed() {
+    let ws = Workspace::new();
+    ws.pattern(
+        "always.md",
+        "---\nuniversal: true\n---\n# Always\n\nKeep commits small.\n",
+    );
+    ws.pattern("other.md", "# Other\n\nUnrelated words.\n");
+    ws.lore().arg("ingest").assert().success();
+    let trace = ws.path("trace.jsonl");
+
+    // No pattern changed: the answer put together while the freshness check ran is kept, and
+    // its record with it.
+    let first = traced_debug(&ws, &trace, &session_start("s-start", "startup", ws.root()));
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(!stderr(&first).contains("1 updated"), "{}", stderr(&first));
+    let text = injected_text(&first);
+    let lines = trace_lines(&trace);
+    assert_eq!(lines.len(), 1);
+    let line = &lines[0];
+    assert_eq!(line["harness"], "claude_code");
+    assert_eq!(line["event"], "SessionStart");
+    assert!(line["deadline_cut"].is_null(), "{line}");
+    assert_eq!(sources(&line["injected"]), ["always.md"]);
+    assert!(text.contains("Keep commits small."));
+    assert_eq!(
+        line["chars"].as_u64().unwrap() as usize,
+        text.chars().count()
+    );
+
+    // A pattern edited before the session resumes: the refresh changes the index, so the
+    // answer is put together again from it. The record is that answer's alone: the universal
+    // pattern already shown is skipped once, not once per attempt.
+    ws.pattern("other.md", "# Other\n\nOther words now.\n");
+    let resumed = traced_debug(&ws, &trace, &session_start("s-start", "resume", ws.root()));
+    assert!(
+        stderr(&resumed).contains("1 updated"),
+        "{}",
+        stderr(&resumed)
+    );
+    let text = injected_text(&resumed);
+    let line = &trace_lines(&trace)[1];
+    assert_eq!(line["event"], "SessionStart");
+    assert_eq!(sources(&line["injected"]), Vec::<&str>::new());
+    assert_eq!(sources(&line["dedup_skipped"]), ["always.md"]);
+    assert_eq!(
+        line["chars"].as_u64().unwrap() as usize,
+        text.chars().count()
+    );
+}
+
+#[test]
+fn a_session_start_past_its_deadline_refreshes_nothing() {
+    let ws = Workspace::new();
+    ws.pattern("other.md", "# Other\n\nUnrelated words.\n");
+    ws.lore().arg("ingest").assert().success();
+    ws.pattern("other.md", "# Other\n\nEdited words.\n");
+    ws.pattern("added.md", "# Added\n\nNew words.\n");
+    let request = lore::adapters::claude::HookRequest {
+        config_flag: Some(ws.path("lore.toml")),
+        ledger_dir: ws.path(".env/runtime/lore"),
+        exits_after: false,
+        mcp: false,
+        // Begun long before the default 1.5 s deadline.
+        started: Instant::now().checked_sub(Duration::from_secs(10)).unwrap(),
+    };
+    let start = session_start("s-late-start", "startup", ws.root());
+    let mut trace = Trace::new(true);
+    let error = lore::adapters::claude::answer(&start, &request, &mut trace)
+        .err()
+        .expect("the deadline stops the call");
+    assert!(
+        error.chain().any(|e| matches!(
+            e.downcast_ref::<IndexError>(),
+            Some(IndexError::Deadline { .. })
+        )),
+        "{error:#}"
+    );
+    // The index is as the ingest left it: the edit and the new file wait for the next refresh.
+    let status = ws.lore().args(["status", "--json"]).output().unwrap();
+    let status: Value = serde_json::from_str(&stdout(&status)).unwrap();
+    assert_eq!(status["index"]["patterns"], 1, "{status}");
+    let search = ws.lore().args(["search", "edited"]).output().unwrap();
+    assert!(!stdout(&search).contains("other.md"), "{}", stdout(&search));
 }

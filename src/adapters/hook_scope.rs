@@ -1,19 +1,22 @@
 //! What a hook of any harness needs around the services for one payload: the configuration
 //! (found from the payload's `cwd`), the session's ledger, and the index opened as one
 //! snapshot around an injection (built first when missing or left incomplete by an
-//! interrupted ingest, upgraded first when an older lore wrote it).
+//! interrupted ingest, upgraded first when an older lore wrote it, checked against the
+//! knowledge dir and refreshed when it changed on a session start).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::services::deadline::Deadline;
-
 use crate::core::config::Config;
 use crate::core::query::{ManifestFindings, TechnologyTable};
 use crate::core::sources::Harness;
+use crate::services::deadline::Deadline;
+use crate::services::ingest::RecordedState;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
 use crate::services::project::project_facts;
-use crate::services::refresh::{build_first_index, refresh_index, upgrade_index};
+use crate::services::refresh::{
+    Freshness, build_first_index, check_freshness, refresh_changed, refresh_index, upgrade_index,
+};
 use crate::services::session::SessionLedger;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
@@ -121,12 +124,103 @@ impl HookSession {
         trace: &mut Trace,
         inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
     ) -> anyhow::Result<Option<Injection>> {
-        let config = &self.config;
         self.deadline.check("before opening the index")?;
-        let Some(index) = open_index(config, trace, self.deadline)? else {
+        let Some(index) = open_index(&self.config, trace, self.deadline)? else {
             return Ok(None);
         };
         self.deadline.check("after opening the index")?;
+        self.inject_with(index, trace, inject)
+    }
+
+    /// As [`HookSession::inject`], with the index brought up to date with the knowledge dir
+    /// (see `services::refresh`): a session start. Listing the knowledge dir and checking
+    /// each file's stamp take about as long as injecting, so the check runs on a second
+    /// thread while this one injects from a snapshot of the index; the check compares the
+    /// files with the stamps read from that same snapshot, so an injection it finds current
+    /// is kept. When the check finds changes, the refresh runs, and an injection is made
+    /// again from the refreshed index if the refresh changed patterns. Either way the answer
+    /// is the one a refresh-then-inject would give.
+    ///
+    /// The deadline bounds it as it does [`HookSession::inject`]: checked before the index
+    /// is opened, after, and between the steps of the check and the refresh; a refresh it
+    /// cuts writes nothing, and the answer is then the one from the index as it was, or
+    /// none once the deadline stopped the injection too. Only the attempt kept fills the
+    /// call's `LORE_TRACE` record.
+    ///
+    /// `inject` also gets the project's facts (see [`HookSession::project_facts`]), found
+    /// while the check runs.
+    pub fn inject_refreshed(
+        &self,
+        trace: &mut Trace,
+        inject: impl Fn(
+            &mut InjectContext<'_>,
+            &ManifestFindings,
+        ) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        let config = &self.config;
+        let deadline = self.deadline;
+        if !config.database.exists() {
+            build_first_index(config, trace, deadline);
+            let project = self.project_facts(None);
+            return self.inject(trace, |ctx| inject(ctx, &project));
+        }
+        deadline.check("before opening the index")?;
+        let mut check_trace = trace.child();
+        let mut early_trace = trace.trial();
+        let (send_state, state) = std::sync::mpsc::sync_channel::<Option<RecordedState>>(1);
+        let (freshness, early, project) = std::thread::scope(|scope| {
+            let check_trace = &mut check_trace;
+            let check = scope.spawn(move || {
+                let recorded = move || state.recv().ok().flatten();
+                check_freshness(config, deadline, recorded, check_trace)
+            });
+            // Only an index this lore can read as it is, in which an ingest completed:
+            // building, upgrading or completing one waits for the check. The stamps go to
+            // the check first: it waits for them once it has listed the files.
+            let snapshot = match Index::open_snapshot(&config.database, INDEX_BUSY) {
+                Ok(Some(index)) if index.ingest_completed().unwrap_or(false) => {
+                    let state = RecordedState::load(&index).ok();
+                    early_trace.note("read the index's file stamps");
+                    // A failed send means the check stopped early (the listing was skipped);
+                    // it needs no state then.
+                    let _ = send_state.send(state);
+                    Some(index)
+                }
+                _ => None,
+            };
+            drop(send_state);
+            let project = self.project_facts(None);
+            let early = snapshot.map(|index| {
+                deadline.check("after opening the index")?;
+                let inject = |ctx: &mut InjectContext<'_>| inject(ctx, &project);
+                self.inject_with(index, &mut early_trace, inject)
+            });
+            match check.join() {
+                Ok(freshness) => (freshness, early, project),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
+        trace.absorb(check_trace);
+        let patterns_changed = match freshness {
+            Freshness::AsIs => false,
+            Freshness::Changed(listing) => refresh_changed(config, listing, trace, deadline),
+        };
+        match early {
+            Some(injection) if !patterns_changed => {
+                trace.absorb(early_trace);
+                injection
+            }
+            _ => self.inject(trace, |ctx| inject(ctx, &project)),
+        }
+    }
+
+    fn inject_with(
+        &self,
+        index: Index,
+        trace: &mut Trace,
+        inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        let config = &self.config;
         // The query embedder exists only when hybrid search is on; it has its own hard timeout
         // (`ollama.query_timeout_ms`), and any failure leaves the hook full-text only.
         let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {

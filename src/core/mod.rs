@@ -2,6 +2,7 @@
 
 pub mod config;
 pub mod embedding_prompt;
+pub mod file_stamp;
 pub mod pattern;
 pub mod query;
 pub mod redact;

@@ -2,13 +2,18 @@
 //! an older lore wrote is upgraded, and edited patterns are picked up by a delta ingest, all
 //! bounded (skipped on knowledge dirs larger than `hook.session_start_ingest_limit`, or when
 //! another writer holds the index, and abandoned, writing nothing, once the hook's deadline
-//! passes) so a hook stays within its time budget. Any harness adapter calls these.
+//! passes) so a hook stays within its time budget. Whether anything changed is decided by
+//! file stamps (size, times, inode) against what the index recorded; the delta reads only
+//! files whose stamps changed, and writes nothing when none did. Any harness adapter calls
+//! these.
 
 use std::time::Duration;
 
 use crate::core::config::Config;
 use crate::services::deadline::Deadline;
-use crate::services::ingest::{IngestOptions, NoProgress, ingest, scan_knowledge_dir};
+use crate::services::ingest::{
+    KnowledgeScan, NoProgress, RecordedState, SourceListing, ingest_listed, scan_knowledge,
+};
 use crate::services::inject::Trace;
 use crate::services::workspace::build_index_if_missing_by;
 use crate::storage::index::{Index, SCHEMA_VERSION};
@@ -19,7 +24,7 @@ const WRITE_BUSY: Duration = Duration::from_millis(300);
 /// Build a missing index (atomically: readers never see it half-built), unless the knowledge
 /// dir is too large to do so inside a hook or `deadline` passes first.
 pub fn build_first_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
-    if !within_hook_limit(config, trace, deadline) {
+    if knowledge_within_hook_limit(config, trace, deadline).is_none() {
         return;
     }
     match build_index_if_missing_by(config, &mut NoProgress, deadline) {
@@ -34,39 +39,96 @@ pub fn build_first_index(config: &Config, trace: &mut Trace, deadline: Deadline)
     }
 }
 
-/// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up:
-/// skipped when the knowledge dir holds more files than `hook.session_start_ingest_limit`
-/// or another ingest holds the index, and abandoned (the index as it was) once `deadline`
-/// passes.
+/// Bounded delta ingest, so patterns edited since the last `lore ingest` are picked up (a
+/// missing index is built): skipped when the knowledge dir holds more files than
+/// `hook.session_start_ingest_limit` or another ingest holds the index, and abandoned (the
+/// index as it was) once `deadline` passes.
 pub fn refresh_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
     if !config.database.exists() {
         build_first_index(config, trace, deadline);
         return;
     }
-    if !within_hook_limit(config, trace, deadline) {
-        return;
+    if let Some(listing) = listing_within_hook_limit(config, trace, deadline) {
+        refresh_changed(config, listing, trace, deadline);
+    }
+}
+
+/// What a session start's look at the knowledge dir found.
+pub enum Freshness {
+    /// Use the index as it is: it holds exactly the files listed, as their stamps prove, or
+    /// the check was skipped (more files than `hook.session_start_ingest_limit`, a
+    /// knowledge dir that cannot be listed, or the deadline passed while listing it; the
+    /// trace says which).
+    AsIs,
+    /// Files were added, removed or changed, or could not be proven unchanged (changed just
+    /// now, invalid, an index without stamps or that could not be read): [`refresh_changed`]
+    /// with this listing.
+    Changed(SourceListing),
+}
+
+/// List the knowledge dir and the repository's rule files (once, for the size limit and the
+/// check both) and compare them with what the index recorded by file stamps alone: one
+/// `lstat` a file; no pattern file is read and nothing is written. `recorded` gives the
+/// index's state, read by the caller from the snapshot it answers from (it is called once
+/// the listing is done, so the caller can read it meanwhile); None when the index could not
+/// be read. Most sessions start with nothing changed. A listing that ends past `deadline`
+/// leaves the index as it is.
+pub fn check_freshness(
+    config: &Config,
+    deadline: Deadline,
+    recorded: impl FnOnce() -> Option<RecordedState>,
+    trace: &mut Trace,
+) -> Freshness {
+    let Some(listing) = listing_within_hook_limit(config, trace, deadline) else {
+        return Freshness::AsIs;
+    };
+    trace.note(format!(
+        "listed {} pattern files and {} rule files",
+        listing.knowledge.files.len(),
+        listing.rules.len()
+    ));
+    if recorded().is_some_and(|state| state.is_current(&listing)) {
+        trace.note("index is current: no file changed");
+        Freshness::AsIs
+    } else {
+        Freshness::Changed(listing)
+    }
+}
+
+/// Bounded delta ingest of a listing [`check_freshness`] found changed, so patterns edited
+/// since the last `lore ingest` are picked up: only files whose stamps changed are read, and
+/// nothing is written when none of them did. Skipped when another ingest holds the index
+/// (it waits [`WRITE_BUSY`]) or `deadline` has passed, and abandoned, writing nothing, when
+/// it passes midway. Returns whether patterns were added, updated or removed.
+pub fn refresh_changed(
+    config: &Config,
+    listing: SourceListing,
+    trace: &mut Trace,
+    deadline: Deadline,
+) -> bool {
+    // Waiting for the write lock could outlast the deadline on its own.
+    if deadline.passed() {
+        trace.note("the hook's deadline passed before the refresh: no refresh");
+        return false;
     }
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
         .map_err(anyhow::Error::from)
-        .and_then(|mut index| {
-            Ok(ingest(
-                config,
-                &mut index,
-                &IngestOptions {
-                    deadline,
-                    ..IngestOptions::default()
-                },
-                &mut NoProgress,
-            )?)
-        });
+        .and_then(|mut index| Ok(ingest_listed(config, &mut index, listing, deadline)?));
     match result {
-        Ok(report) => trace.note(format!(
-            "refreshed index: {}, {} invalid, {} skipped",
-            report.summary(),
-            report.errors.len(),
-            report.warnings.len()
-        )),
-        Err(e) => trace.note(format!("index refresh skipped: {e:#}")),
+        Ok(report) => {
+            trace.note(format!(
+                "refreshed index: {} ({} files read), {} invalid, {} skipped",
+                report.summary(),
+                report.files_read,
+                report.errors.len(),
+                report.warnings.len()
+            ));
+            !(report.added.is_empty() && report.updated.is_empty() && report.removed.is_empty())
+        }
+        Err(e) => {
+            trace.note(format!("index refresh skipped: {e:#}"));
+            false
+        }
     }
 }
 
@@ -74,7 +136,7 @@ pub fn refresh_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
 /// `storage::index::schema`), so hooks keep injecting after an upgrade mid-session instead of
 /// waiting for the next session start or `lore ingest`. Bounded as a refresh is.
 pub fn upgrade_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
-    if !within_hook_limit(config, trace, deadline) {
+    if knowledge_within_hook_limit(config, trace, deadline).is_none() {
         return;
     }
     match Index::open_with_busy_timeout(&config.database, WRITE_BUSY) {
@@ -83,26 +145,48 @@ pub fn upgrade_index(config: &Config, trace: &mut Trace, deadline: Deadline) {
     }
 }
 
-/// Is the knowledge dir small enough to index (or migrate) inside a hook's time budget, and
-/// is there time left after listing it?
-fn within_hook_limit(config: &Config, trace: &mut Trace, deadline: Deadline) -> bool {
-    let scanned = scan_knowledge_dir(&config.knowledge_dir);
+/// Everything a whole ingest reads, when the knowledge dir is small enough to index inside
+/// a hook's time budget and there is time left after listing it; None when it is not, or
+/// cannot be listed.
+fn listing_within_hook_limit(
+    config: &Config,
+    trace: &mut Trace,
+    deadline: Deadline,
+) -> Option<SourceListing> {
+    let knowledge = knowledge_within_hook_limit(config, trace, deadline)?;
+    let listing = SourceListing::with_rules(config, knowledge);
+    if deadline.passed() {
+        trace.note("the hook's deadline passed while listing the rule files: no refresh");
+        return None;
+    }
+    Some(listing)
+}
+
+/// The knowledge dir's listing when it is small enough to index (or migrate) inside a hook's
+/// time budget and there is time left after listing it; None when it is not, or cannot be
+/// listed.
+fn knowledge_within_hook_limit(
+    config: &Config,
+    trace: &mut Trace,
+    deadline: Deadline,
+) -> Option<KnowledgeScan> {
+    let scanned = scan_knowledge(&config.knowledge_dir);
     if deadline.passed() {
         trace.note("the hook's deadline passed while listing the knowledge dir: no refresh");
-        return false;
+        return None;
     }
     match scanned {
-        Ok(files) if files.len() > config.hook.session_start_ingest_limit => {
+        Ok(scan) if scan.files.len() > config.hook.session_start_ingest_limit => {
             trace.note(format!(
                 "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
-                files.len()
+                scan.files.len()
             ));
-            false
+            None
         }
         Err(e) => {
             trace.note(format!("cannot list the knowledge dir: {e}"));
-            false
+            None
         }
-        Ok(_) => true,
+        Ok(scan) => Some(scan),
     }
 }

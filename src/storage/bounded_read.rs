@@ -4,7 +4,7 @@
 //! case it was swapped in between, checked again on the open handle, and read through a
 //! limit of cap + 1 bytes, so a file that grows meanwhile is still refused.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, Metadata, OpenOptions};
 use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::Path;
@@ -70,7 +70,33 @@ pub fn read_bounded(
             limit,
         });
     }
-    open_and_read(path, limit, follow_links)
+    open_and_read(path, limit, follow_links).map(|(bytes, _)| bytes)
+}
+
+/// A pattern file's bytes and the metadata of the handle they were read from (taken before
+/// the read). `listed`: the type a directory listing gave, so no `stat` is needed before
+/// opening (anything but a regular file is refused unopened, and the open handle is checked
+/// again), or None for a path the user named, which is checked with `lstat` first. Links are
+/// never followed.
+pub fn read_pattern_file(
+    path: &Path,
+    listed: Option<std::fs::FileType>,
+    limit: u64,
+) -> Result<(Vec<u8>, Metadata), BoundedReadError> {
+    match listed {
+        Some(listed) => check_type(listed)?,
+        None => {
+            let meta = std::fs::symlink_metadata(path)?;
+            check_type(meta.file_type())?;
+            if meta.len() > limit {
+                return Err(BoundedReadError::TooLarge {
+                    size: meta.len(),
+                    limit,
+                });
+            }
+        }
+    }
+    open_and_read(path, limit, false)
 }
 
 /// As [`read_bounded`] for a file whose type a directory listing already gave (no `stat`
@@ -81,11 +107,14 @@ pub fn read_listed_file(
     listed: std::fs::FileType,
     limit: u64,
 ) -> Result<Vec<u8>, BoundedReadError> {
-    check_type(listed)?;
-    open_and_read(path, limit, false)
+    read_pattern_file(path, Some(listed), limit).map(|(bytes, _)| bytes)
 }
 
-fn open_and_read(path: &Path, limit: u64, follow_links: bool) -> Result<Vec<u8>, BoundedReadError> {
+fn open_and_read(
+    path: &Path,
+    limit: u64,
+    follow_links: bool,
+) -> Result<(Vec<u8>, Metadata), BoundedReadError> {
     let mut flags = libc::O_NONBLOCK;
     if !follow_links {
         flags |= libc::O_NOFOLLOW;
@@ -110,7 +139,7 @@ fn open_and_read(path: &Path, limit: u64, follow_links: bool) -> Result<Vec<u8>,
             limit,
         });
     }
-    Ok(bytes)
+    Ok((bytes, meta))
 }
 
 #[cfg(test)]
@@ -136,10 +165,12 @@ mod tests {
         let path = dir.path().join("a.md");
         std::fs::write(&path, "hello").unwrap();
         let file_type = std::fs::symlink_metadata(&path).unwrap().file_type();
-        assert_eq!(read_listed_file(&path, file_type, 5).unwrap(), b"hello");
-        assert!(read_listed_file(&path, file_type, 4).is_err());
+        let (bytes, meta) = read_pattern_file(&path, Some(file_type), 5).unwrap();
+        assert_eq!((bytes.as_slice(), meta.len()), (&b"hello"[..], 5));
+        assert!(read_pattern_file(&path, Some(file_type), 4).is_err());
+        assert_eq!(read_pattern_file(&path, None, 5).unwrap().0, b"hello");
         let dir_type = std::fs::metadata(dir.path()).unwrap().file_type();
-        assert!(read_listed_file(&path, dir_type, 5).is_err());
+        assert!(read_pattern_file(&path, Some(dir_type), 5).is_err());
         // Listed as a file, swapped for a FIFO since: the open handle says so, no blocking.
         let fifo = dir.path().join("b.md");
         let made = std::process::Command::new("mkfifo")
@@ -147,7 +178,7 @@ mod tests {
             .status()
             .unwrap();
         assert!(made.success());
-        let err = read_listed_file(&fifo, file_type, 5).unwrap_err();
+        let err = read_pattern_file(&fifo, Some(file_type), 5).unwrap_err();
         assert!(err.to_string().contains("FIFO"), "{err}");
     }
 

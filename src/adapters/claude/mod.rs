@@ -14,7 +14,6 @@ use anyhow::Context;
 
 use crate::adapters::hook_scope::{HookOrigin, HookSession};
 use crate::services::inject::{Moment, Trace, inject_for_query};
-use crate::services::refresh::refresh_index;
 use crate::services::session_start::inject_session_start;
 use event::{Event, classify, query_input};
 use wire::Payload;
@@ -102,10 +101,8 @@ pub fn answer(
             if *reset && let Err(e) = ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
-            refresh_index(config, trace, session.deadline);
-            let project = session.project_facts(None);
-            session.inject(trace, |ctx| {
-                inject_session_start(ctx, config.hook.session_start_budget, &project)
+            session.inject_refreshed(trace, |ctx, project| {
+                inject_session_start(ctx, config.hook.session_start_budget, project)
             })?
         }
         Event::SubagentStart => {

@@ -20,7 +20,6 @@ use crate::adapters::hook_scope::{HookOrigin, HookSession};
 use crate::core::config::HookConfig;
 use crate::core::query::{QueryInput, is_inspection_command};
 use crate::services::inject::{Trace, inject_for_query};
-use crate::services::refresh::refresh_index;
 use crate::services::session_start::inject_session_start;
 use event::{Event, SHELL_TOOL, classify, query_input, shell_command};
 use outcome::{ShellOutcome, failure_text, judge};
@@ -119,10 +118,8 @@ pub fn answer(
             if *reset && let Err(e) = session.ledger.reset() {
                 eprintln!("lore hook: cannot clear the session ledger ({e}); priming anyway");
             }
-            refresh_index(config, trace, session.deadline);
-            let project = session.project_facts(None);
-            session.inject(trace, |ctx| {
-                inject_session_start(ctx, config.hook.session_start_budget, &project)
+            session.inject_refreshed(trace, |ctx, project| {
+                inject_session_start(ctx, config.hook.session_start_budget, project)
             })?
         }
         Event::SubagentStart => {

@@ -223,8 +223,10 @@ pub fn fitting_globs<'a>(
     let mut fitting = BTreeSet::new();
     let mut by_name: Vec<&str> = Vec::new();
     let mut builder = GlobSetBuilder::new();
+    // Patterns share globs (`**/*.rs`): each is judged once, and compiled at most once.
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
     for glob in globs {
-        if classify_glob(glob) != GlobKind::Specific || fitting.contains(glob) {
+        if !seen.insert(glob) || classify_glob(glob) != GlobKind::Specific {
             continue;
         }
         if let Some(path) = glob_probe(glob) {
@@ -251,6 +253,10 @@ pub fn fitting_globs<'a>(
             builder.add(compiled);
             by_name.push(glob);
         }
+    }
+    // Compiling the set costs more than the rest of the listing: not when no file could match.
+    if by_name.is_empty() || tree.files.is_empty() {
+        return fitting;
     }
     if let Ok(set) = builder.build() {
         for file in tree.files.iter().take(MAX_ROOT_FILES) {

@@ -1,7 +1,9 @@
 //! Ingest: the only path from pattern files on disk into the index.
 //!
-//! Delta by content hash (no git needed): unchanged files are not parsed again, deleted files
-//! leave the index, and everything one run changes is applied in a single transaction.
+//! Delta by file stamp, then content hash (no git needed): a file whose size, times and inode
+//! are those recorded when it was last read is not read again (see `core::file_stamp` for
+//! when a stamp is trusted), a file read and found unchanged is not parsed again, deleted
+//! files leave the index, and everything one run changes is applied in a single transaction.
 //! Invalid files are reported (file:line: what to do) while valid ones are still indexed; a
 //! file that becomes invalid keeps its previously indexed version until it is fixed, and is
 //! recorded in the index as stale (see [`IngestReport::stale`]) so status, ingest and the
@@ -12,6 +14,9 @@
 //! warning, never an error: the team's own CI gate covers lore's patterns, not their files.
 
 mod embed;
+mod freshness;
+mod listing;
+mod parse;
 mod rule_files;
 mod scan;
 mod skip;
@@ -19,17 +24,21 @@ mod skip;
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use crate::core::config::Config;
-use crate::core::pattern::{Pattern, parse_pattern};
-use crate::core::query::{TechnologyTable, mentioned_languages};
-use crate::core::sources::{RuleOrigin, read_rule};
+use crate::core::file_stamp::RecordedFile;
+use crate::core::pattern::Pattern;
+use crate::core::query::TechnologyTable;
 use crate::services::deadline::Deadline;
-use crate::storage::bounded_read::{BoundedReadError, read_bounded, read_listed_file};
+use crate::storage::bounded_read::{BoundedReadError, read_pattern_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
+pub use freshness::{RecordedState, unchanged_since_last_ingest};
+use freshness::{Stored, now_ns, stamp_of};
+pub use listing::SourceListing;
+use parse::{ParsedFile, Pending, parse_in_parallel};
 
 pub use embed::{
     EMBED_BATCH, EmbedReport, EmbeddingError, embed_missing, embedding_text, ingest_with_embeddings,
@@ -103,6 +112,10 @@ pub struct IngestReport {
     /// The embedding step, when it ran ([`ingest_with_embeddings`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub embeddings: Option<EmbedReport>,
+    /// How many files were read (the others' stamps proved them unchanged): for the debug
+    /// trace, not part of the report users read.
+    #[serde(skip)]
+    pub files_read: usize,
 }
 
 fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -170,91 +183,60 @@ fn unreadable_message(error: &BoundedReadError) -> String {
     }
 }
 
-/// Read and parse one file: the pattern, or the issue that stops it.
-fn load_file(file: &SourceFile, bytes: Vec<u8>) -> Result<Pattern, IngestIssue> {
-    let issue = |line, message: String| IngestIssue {
-        source: file.source.clone(),
-        line,
-        message,
-    };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
-            .iter()
-            .filter(|b| **b == b'\n')
-            .count()
-            + 1;
-        issue(line, "not valid UTF-8; save the file as UTF-8".to_string())
-    })?;
-    parse_pattern(&file.source, &text).map_err(|e| issue(e.line, e.message))
-}
-
-/// Read one of another agent's rule files: the pattern and where it came from, with what was
-/// not understood in it as warnings; the issue when it cannot be read at all.
-fn load_rule(file: &SourceFile, bytes: Vec<u8>) -> Result<ParsedFile, IngestIssue> {
-    let issue = |line, message: String| IngestIssue {
-        source: file.source.clone(),
-        line,
-        message,
-    };
-    let text = String::from_utf8(bytes)
-        .map_err(|_| issue(1, "not valid UTF-8: not read; save it as UTF-8".to_string()))?;
-    let rule = read_rule(&file.source, &text)
-        .ok_or_else(|| issue(1, "not a rule file lore knows: not read".to_string()))?;
-    let warnings = rule
-        .warnings
-        .into_iter()
-        .map(|w| issue(w.line, w.message))
-        .collect();
-    Ok(ParsedFile {
-        mentioned_languages: mentioned_languages(&mention_text(&rule.pattern)),
-        pattern: rule.pattern,
-        hash: String::new(),
-        origin: Some(rule.origin),
-        warnings,
-    })
-}
-
-/// Other agents' rule files in the repository, less those lore's own knowledge dir holds
-/// (the same file, or one with the same name: lore's own pattern wins, with a warning).
-fn rule_files_besides(
-    config: &Config,
-    knowledge: &[SourceFile],
-    report: &mut IngestReport,
-) -> Vec<SourceFile> {
-    let Some(root) = config.repository_root() else {
-        return Vec::new();
-    };
-    let scan = scan_rule_files(root, &config.knowledge_dir, &config.sources);
-    report.rule_warnings.extend(scan.warnings);
-    let names: BTreeSet<&str> = knowledge.iter().map(|f| f.source.as_str()).collect();
-    // A set, not a scan of every pattern per rule file: thousands of each stay linear.
-    let paths: BTreeSet<&Path> = knowledge.iter().map(|f| f.path.as_path()).collect();
-    let mut files = Vec::new();
-    for (file, _) in scan.files {
-        if paths.contains(file.path.as_path()) {
-            continue;
-        }
-        if names.contains(file.source.as_str()) {
-            report.rule_warnings.push(IngestIssue {
-                source: file.source.clone(),
-                line: 1,
-                message: format!(
-                    "the knowledge dir has a pattern of the same name ({}): the knowledge                      dir's is indexed and this file is not; rename one of them",
-                    config.knowledge_dir.join(&file.source).display()
-                ),
-            });
-            continue;
-        }
-        files.push(file);
-    }
-    files
-}
-
-/// Run one ingest of `config`'s knowledge dir into `index`.
+/// Run one ingest of `config`'s knowledge dir (and other agents' rule files in the
+/// repository) into `index`. It always writes, so the index records when it last ran
+/// (`lore status`) even when nothing changed.
 pub fn ingest(
     config: &Config,
     index: &mut Index,
     options: &IngestOptions,
+    progress: &mut dyn IngestProgress,
+) -> Result<IngestReport, IngestError> {
+    let run = Run {
+        listing: None,
+        write_only_changes: false,
+        checked_at_ns: now_ns(),
+    };
+    run_ingest(config, index, options, run, progress)
+}
+
+/// A delta ingest of the whole knowledge dir (and the rule files) as `listing` found them (a
+/// hook's refresh, which has listed them already to check the size and freshness): it reads
+/// only the files whose stamps changed, and writes nothing when nothing changed. Past
+/// `deadline` it stops, writing nothing (see [`IngestOptions::deadline`]).
+pub fn ingest_listed(
+    config: &Config,
+    index: &mut Index,
+    listing: SourceListing,
+    deadline: Deadline,
+) -> Result<IngestReport, IngestError> {
+    let run = Run {
+        listing: Some(listing),
+        write_only_changes: true,
+        checked_at_ns: now_ns(),
+    };
+    let options = IngestOptions {
+        deadline,
+        ..IngestOptions::default()
+    };
+    run_ingest(config, index, &options, run, &mut NoProgress)
+}
+
+/// How one ingest runs, beyond what the user asked for.
+struct Run {
+    /// The sources already listed, or None to list them (or read `options.file`).
+    listing: Option<SourceListing>,
+    /// Skip the write when it would change nothing but the last-ingest time.
+    write_only_changes: bool,
+    /// When the files are checked (before the first `stat`): recorded with their stamps.
+    checked_at_ns: i64,
+}
+
+fn run_ingest(
+    config: &Config,
+    index: &mut Index,
+    options: &IngestOptions,
+    run: Run,
     progress: &mut dyn IngestProgress,
 ) -> Result<IngestReport, IngestError> {
     let started = Instant::now();
@@ -262,35 +244,34 @@ pub fn ingest(
     if !root.is_dir() {
         return Err(IngestError::KnowledgeDirMissing(root.clone()));
     }
+    // `--force` reads every file whatever its stamp says.
     let stored = if options.force {
-        BTreeMap::new()
+        Stored(BTreeMap::new())
     } else {
-        index.content_hashes()?
+        Stored::load(index)?
     };
 
     let technologies = TechnologyTable::with_team(&config.technologies);
     let mut report = IngestReport::default();
-    let (files, whole_dir) = match &options.file {
-        Some(path) => (vec![single_file(root, path)?], false),
-        None => {
-            let scan = scan_knowledge(root).map_err(|source| IngestError::Scan {
-                dir: root.clone(),
-                source,
-            })?;
-            report.warnings = scan.warnings;
-            (scan.files, true)
-        }
-    };
     // `--file` names one of lore's own patterns: other agents' files wait for a whole run.
-    let rules = if whole_dir {
-        rule_files_besides(config, &files, &mut report)
-    } else {
-        Vec::new()
+    let (files, rules, whole_dir) = match (&options.file, run.listing) {
+        (Some(path), _) => (vec![single_file(root, path)?], Vec::new(), false),
+        (None, listing) => {
+            let listing = match listing {
+                Some(listing) => listing,
+                None => SourceListing::list(config)?,
+            };
+            report.warnings = listing.knowledge.warnings;
+            report.rule_warnings = listing.rule_warnings;
+            (listing.knowledge.files, listing.rules, true)
+        }
     };
 
     let mut seen = BTreeSet::new();
-    // Read and hash every file (cheap), keeping the new and changed ones to parse.
+    // Read and hash the files whose stamps changed (cheap), keeping the new and changed ones
+    // to parse, and the stamps worth recording of those whose text did not change.
     let mut changed: Vec<Pending<'_>> = Vec::new();
+    let mut restamped: Vec<(String, RecordedFile)> = Vec::new();
     let limit = config.ingest.max_pattern_bytes;
     let listed = files
         .iter()
@@ -299,12 +280,13 @@ pub fn ingest(
     for (file, native) in listed {
         options.deadline.check("while reading pattern files")?;
         seen.insert(file.source.clone());
-        let read = match file.listed_type {
-            Some(listed) => read_listed_file(&file.path, listed, limit),
-            None => read_bounded(&file.path, limit, false),
-        };
-        let bytes = match read {
-            Ok(bytes) => bytes,
+        if stored.unchanged_on_disk(file) {
+            report.unchanged += 1;
+            continue;
+        }
+        report.files_read += 1;
+        let (bytes, meta) = match read_pattern_file(&file.path, file.listed_type, limit) {
+            Ok(read) => read,
             Err(BoundedReadError::Io(e))
                 if e.kind() == std::io::ErrorKind::NotFound && !whole_dir =>
             {
@@ -326,14 +308,22 @@ pub fn ingest(
                 continue;
             }
         };
-        let hash = content_hash(&bytes);
-        if stored.get(&file.source) == Some(&hash) {
+        let record = RecordedFile {
+            stamp: stamp_of(&meta),
+            content_hash: content_hash(&bytes),
+            seen_at_ns: run.checked_at_ns,
+        };
+        if stored.hash(&file.source) == Some(record.content_hash.as_str()) {
             report.unchanged += 1;
+            let recorded = stored.0.get(&file.source).and_then(|f| f.recorded.as_ref());
+            if record.supersedes(recorded) {
+                restamped.push((file.source.clone(), record));
+            }
         } else {
             changed.push(Pending {
                 file,
                 bytes,
-                hash,
+                record,
                 native,
             });
         }
@@ -351,7 +341,7 @@ pub fn ingest(
         for (source, native, parsed) in parse_in_parallel(batch) {
             match parsed {
                 Ok(mut file) => {
-                    if stored.contains_key(&source) {
+                    if stored.0.contains_key(&source) {
                         report.updated.push(source);
                     } else {
                         report.added.push(source);
@@ -373,6 +363,7 @@ pub fn ingest(
 
     report.removed = if whole_dir {
         stored
+            .0
             .keys()
             .filter(|s| !seen.contains(*s))
             .cloned()
@@ -380,36 +371,51 @@ pub fn ingest(
     } else {
         files
             .iter()
-            .filter(|f| !seen.contains(&f.source) && stored.contains_key(&f.source))
+            .filter(|f| !seen.contains(&f.source) && stored.0.contains_key(&f.source))
             .map(|f| f.source.clone())
             .collect()
     };
 
     let stale = stale_after(index, &stored, &files, &report, whole_dir)?;
 
-    let upserts = loaded
-        .iter()
-        .map(|f| PatternRecord {
-            mentioned_languages: f.mentioned_languages.clone(),
-            technologies: pattern_technologies(&technologies, &f.pattern),
-            pattern: &f.pattern,
-            content_hash: f.hash.clone(),
-            origin: f.origin.clone(),
-        })
-        .collect();
-    // The write is one transaction: it runs whole or, past the deadline, not at all.
-    options.deadline.check("before writing the index")?;
     // A forced rebuild starts from nothing, so files that are invalid now are absent after it.
-    index.write(&WriteBatch {
-        replace_all: options.force && whole_dir,
-        upserts,
-        removals: report.removed.clone(),
-        ingested_at: SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs()),
-        partial: !whole_dir,
-        stale: Some(stale.clone()),
-    })?;
+    let replace_all = options.force && whole_dir;
+    let unchanged = !replace_all
+        && loaded.is_empty()
+        && report.removed.is_empty()
+        && restamped.is_empty()
+        // What is served stale, and whether an ingest of the whole dir ever completed, are
+        // recorded by a write: one is due when either would change.
+        && (!whole_dir || (index.ingest_completed()? && index.stale_sources()? == stale));
+    if !(unchanged && run.write_only_changes) {
+        let upserts = loaded
+            .iter()
+            .map(|f| PatternRecord {
+                mentioned_languages: f.mentioned_languages.clone(),
+                technologies: pattern_technologies(&technologies, &f.pattern),
+                pattern: &f.pattern,
+                content_hash: f.record.content_hash.clone(),
+                origin: f.origin.clone(),
+            })
+            .collect();
+        let mut recorded_files = restamped;
+        recorded_files.extend(
+            loaded
+                .iter()
+                .map(|f| (f.pattern.source.clone(), f.record.clone())),
+        );
+        // The write is one transaction: it runs whole or, past the deadline, not at all.
+        options.deadline.check("before writing the index")?;
+        index.write(&WriteBatch {
+            replace_all,
+            upserts,
+            removals: report.removed.clone(),
+            recorded_files,
+            ingested_at: u64::try_from(run.checked_at_ns / 1_000_000_000).unwrap_or(0),
+            partial: !whole_dir,
+            stale: Some(stale.clone()),
+        })?;
+    }
     report.stale = stale;
     report.duration = started.elapsed();
     Ok(report)
@@ -435,7 +441,7 @@ fn pattern_technologies(table: &TechnologyTable, pattern: &Pattern) -> Vec<Strin
 /// the index already listed that it did not read.
 fn stale_after(
     index: &Index,
-    stored: &BTreeMap<String, String>,
+    stored: &Stored,
     files: &[SourceFile],
     report: &IngestReport,
     whole_dir: bool,
@@ -454,7 +460,7 @@ fn stale_after(
         report
             .errors
             .iter()
-            .filter(|e| stored.contains_key(&e.source))
+            .filter(|e| stored.0.contains_key(&e.source))
             .map(|e| e.source.clone()),
     );
     Ok(stale.into_iter().collect())
@@ -462,101 +468,6 @@ fn stale_after(
 
 /// Files parsed per progress step.
 const PARSE_BATCH: usize = 256;
-
-/// A file read and hashed, to be parsed: one of lore's patterns, or (`native`) another
-/// agent's rule file.
-struct Pending<'a> {
-    file: &'a SourceFile,
-    bytes: Vec<u8>,
-    hash: String,
-    native: bool,
-}
-
-/// A pattern file ready to be written to the index.
-struct ParsedFile {
-    pattern: Pattern,
-    hash: String,
-    mentioned_languages: Vec<String>,
-    /// Where another agent's rule file came from (None for lore's own patterns).
-    origin: Option<RuleOrigin>,
-    /// What was not understood in another agent's rule file.
-    warnings: Vec<IngestIssue>,
-}
-
-/// Parse files (and find the languages they name) on every core; results keep input order:
-/// (source, native, parsed).
-fn parse_in_parallel(
-    files: Vec<Pending<'_>>,
-) -> Vec<(String, bool, Result<ParsedFile, IngestIssue>)> {
-    let parse = |pending: Pending<'_>| {
-        let Pending {
-            file,
-            bytes,
-            hash,
-            native,
-        } = pending;
-        let parsed = if native {
-            load_rule(file, bytes).map(|parsed| ParsedFile { hash, ..parsed })
-        } else {
-            load_file(file, bytes).map(|pattern| ParsedFile {
-                mentioned_languages: mentioned_languages(&mention_text(&pattern)),
-                pattern,
-                hash,
-                origin: None,
-                warnings: Vec::new(),
-            })
-        };
-        (file.source.clone(), native, parsed)
-    };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if threads <= 1 || files.len() < 16 {
-        return files.into_iter().map(parse).collect();
-    }
-    let per_thread = files.len().div_ceil(threads);
-    let mut chunks: Vec<Vec<_>> = Vec::new();
-    let mut rest = files.into_iter().peekable();
-    while rest.peek().is_some() {
-        chunks.push(rest.by_ref().take(per_thread).collect());
-    }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| scope.spawn(move || chunk.into_iter().map(parse).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| match h.join() {
-                Ok(results) => results,
-                // A panic in the parser is a bug; resume it rather than lose files silently.
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    })
-}
-
-/// The text whose language names make an undeclared pattern eligible for a language:
-/// path words, title, tags, description and body.
-fn mention_text(pattern: &Pattern) -> String {
-    let fm = &pattern.frontmatter;
-    // The file's path names its subject too (`rust/errors.md`, `go-style.md`).
-    let path_words: String = pattern
-        .source
-        .trim_end_matches(".md")
-        .trim_end_matches(".markdown")
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect();
-    format!(
-        "{}\n{}\n{}\n{}\n{}",
-        path_words,
-        pattern.title,
-        fm.tags.join(", "),
-        fm.description.as_deref().unwrap_or(""),
-        pattern.body
-    )
-}
 
 /// Resolve `--file PATH` to a source inside the knowledge dir: a relative path is taken from
 /// the working directory, or from the knowledge dir when the file is there and not in the

@@ -112,7 +112,7 @@ pub fn scan_knowledge(root: &Path) -> Result<KnowledgeScan, ignore::Error> {
         if !is_pattern_file(path) {
             continue;
         }
-        match source_name(root, path) {
+        match listed_source_name(root, path) {
             Some(source) => scan.files.push(SourceFile {
                 source,
                 path: entry.into_path(),
@@ -126,8 +126,28 @@ pub fn scan_knowledge(root: &Path) -> Result<KnowledgeScan, ignore::Error> {
             }),
         }
     }
-    scan.files.sort_by(|a, b| a.source.cmp(&b.source));
+    // Sources are unique (one per path), so an unstable sort orders them the same.
+    scan.files.sort_unstable_by(|a, b| a.source.cmp(&b.source));
     Ok(scan)
+}
+
+/// [`source_name`] for a path the walk built by joining entry names onto `root`: the text
+/// after `root/` is already the `/`-separated name (entry names hold no `/` and are never
+/// `.` or `..`), so its components need not be parsed again for every file. A path not of
+/// that form takes the general way.
+fn listed_source_name(root: &Path, path: &Path) -> Option<String> {
+    use std::os::unix::ffi::OsStrExt;
+    let after_root = path
+        .as_os_str()
+        .as_bytes()
+        .strip_prefix(root.as_os_str().as_bytes())
+        .and_then(|rest| rest.strip_prefix(b"/"));
+    match after_root {
+        Some(rest) if !rest.is_empty() && !rest.starts_with(b"/") => {
+            std::str::from_utf8(rest).ok().map(str::to_string)
+        }
+        _ => source_name(root, path),
+    }
 }
 
 /// `path` relative to `root` when inside it, shown lossily.
@@ -205,6 +225,28 @@ mod tests {
             scan.warnings[0]
         );
         assert!(scan.warnings[0].message.contains("cannot be read"));
+    }
+
+    #[test]
+    fn listed_names_are_the_names_source_name_gives() {
+        let cases = [
+            ("/kb", "/kb/a.md"),
+            ("/kb", "/kb/team/sub/b.md"),
+            ("/kb/", "/kb/team/c.md"),
+            ("/kb/./x", "/kb/./x/d.md"),
+            ("kb", "kb/e.md"),
+        ];
+        for (root, path) in cases {
+            let (root, path) = (Path::new(root), Path::new(path));
+            assert_eq!(
+                listed_source_name(root, path),
+                source_name(root, path),
+                "{path:?} under {root:?}"
+            );
+        }
+        use std::os::unix::ffi::OsStrExt;
+        let bad = Path::new(std::ffi::OsStr::from_bytes(b"/kb/caf\xe9.md"));
+        assert_eq!(listed_source_name(Path::new("/kb"), bad), None);
     }
 
     /// A directory the walk cannot list, even as root: its absolute path is longer than

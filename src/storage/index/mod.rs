@@ -14,6 +14,7 @@ mod pattern_vectors;
 mod read;
 mod rule_sources;
 mod schema;
+mod source_files;
 mod term_postings;
 mod vectors;
 mod write;
@@ -32,6 +33,7 @@ pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
 pub use rule_sources::FolderRule;
 pub use schema::SCHEMA_VERSION;
+pub use source_files::IndexedFile;
 pub use term_postings::PatternLengths;
 pub use vectors::{
     ChunkRef, EmbeddingMeta, EmbeddingStats, NewEmbedding, PendingChunk, VectorHit, VectorSpace,

@@ -263,6 +263,22 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX pattern_sources_by_folder ON pattern_sources (scope, folder);
     "#,
+    // 11: what each indexed pattern file looked like on disk when it was read (size, times,
+    // inode; see `core::file_stamp`), so a delta ingest reads only the files whose stamp
+    // changed. Empty after the upgrade: the next ingest reads every file once, as before,
+    // and records them.
+    r#"
+    CREATE TABLE source_files (
+        source        TEXT PRIMARY KEY,
+        size          INTEGER NOT NULL,
+        mtime_ns      INTEGER NOT NULL,
+        ctime_ns      INTEGER NOT NULL,
+        inode         INTEGER NOT NULL,
+        device        INTEGER NOT NULL,
+        content_hash  TEXT NOT NULL,
+        seen_at_ns    INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

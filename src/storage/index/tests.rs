@@ -530,9 +530,10 @@ fn pattern_scopes_give_gating_languages_technologies_and_globs_by_path() {
     let prose = pattern("notes.md", "Notes", &[], &[("x", "some Go in prose")]);
     let mut gin_record = record(&gin, &[]);
     gin_record.technologies = vec!["gin".into()];
+    // Written out of path order: the scopes come back by path all the same.
     index
         .write(&WriteBatch {
-            upserts: vec![gin_record, record(&prose, &["go"])],
+            upserts: vec![record(&prose, &["go"]), gin_record],
             ..WriteBatch::default()
         })
         .unwrap();

@@ -5,8 +5,10 @@ use rusqlite::{Transaction, params};
 use super::ingest_state::record_ingest;
 use super::pattern_text::encode_sections;
 use super::rule_sources::insert_origin;
+use super::source_files::{forget_file, record_files};
 use super::term_postings::{PostingsWriter, SizeList};
 use super::{Index, IndexError};
+use crate::core::file_stamp::RecordedFile;
 use crate::core::pattern::{Pattern, chunk_spans};
 use crate::core::query::{StemCache, named_languages};
 use crate::core::select::globs::{GlobKind, classify_glob, glob_file_keys};
@@ -59,6 +61,9 @@ pub struct WriteBatch<'a> {
     pub upserts: Vec<PatternRecord<'a>>,
     /// Sources to remove (files deleted from the knowledge dir).
     pub removals: Vec<String>,
+    /// Stamps of files read by this ingest, by source: of the upserted patterns, and of
+    /// stored ones whose file was read and found unchanged. Applied after the upserts.
+    pub recorded_files: Vec<(String, RecordedFile)>,
     /// Seconds since the Unix epoch, recorded as the last ingest time.
     pub ingested_at: u64,
     /// Only some files were read (`lore ingest --file`): the batch does not make the index
@@ -81,7 +86,8 @@ impl Index {
                 "INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all');
                  DELETE FROM chunks; DELETE FROM pattern_languages;
                  DELETE FROM pattern_technologies; DELETE FROM pattern_sources;
-                 DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;",
+                 DELETE FROM pattern_texts; DELETE FROM pattern_globs; DELETE FROM patterns;
+                 DELETE FROM source_files;",
             )?;
         }
         for source in &batch.removals {
@@ -118,6 +124,7 @@ impl Index {
         })?;
         postings.finish(&tx)?;
         sizes.store(&tx)?;
+        record_files(&tx, &batch.recorded_files)?;
         record_ingest(
             &tx,
             batch.ingested_at,
@@ -143,6 +150,7 @@ fn remove_pattern(
         .query_map(params![source], |r| r.get(0))?
         .next()
         .transpose()?;
+    forget_file(tx, source)?;
     let Some(id) = id else { return Ok(()) };
     postings.remove(tx, id)?;
     sizes.remove(id);

@@ -1,0 +1,122 @@
+//! Which listed pattern files a delta ingest can pass over unread: those whose stamp on disk
+//! (`lstat`: size, times, inode) is the one recorded when their indexed text was read, by the
+//! rule in `core::file_stamp`. Everything else is read and hashed, as before stamps existed.
+//! The same rule answers, on a read-only index, whether an ingest would change anything.
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::MetadataExt;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::{IngestError, SourceFile, SourceListing};
+use crate::core::file_stamp::{FileStamp, RecordedFile};
+use crate::storage::index::{Index, IndexedFile};
+
+/// A file's stamp from its metadata.
+pub(super) fn stamp_of(meta: &std::fs::Metadata) -> FileStamp {
+    let ns = |secs: i64, nanos: i64| secs.saturating_mul(1_000_000_000).saturating_add(nanos);
+    FileStamp {
+        size: meta.len(),
+        mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
+        ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
+        inode: meta.ino(),
+        device: meta.dev(),
+    }
+}
+
+/// Now, in nanoseconds since the Unix epoch (0 for a clock set before it, which makes every
+/// stamp unsettled: files are then read, never skipped).
+pub(super) fn now_ns() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
+}
+
+/// The stored state a delta ingest compares the knowledge dir with: every indexed pattern
+/// and its recorded stamp, by source (empty for `--force`, which reads everything).
+pub(super) struct Stored(pub BTreeMap<String, IndexedFile>);
+
+impl Stored {
+    pub fn load(index: &Index) -> Result<Self, IngestError> {
+        Ok(Self(index.indexed_files()?))
+    }
+
+    /// The hash of the indexed text of `source`.
+    pub fn hash(&self, source: &str) -> Option<&str> {
+        self.0.get(source).map(|f| f.content_hash.as_str())
+    }
+
+    /// Is `file` certainly the file whose text the index holds, without reading it? Only
+    /// when a stamp is recorded for the indexed text (same hash), that stamp is settled, and
+    /// the file is still a regular file with that very stamp. Costs one `lstat`.
+    pub fn unchanged_on_disk(&self, file: &SourceFile) -> bool {
+        let Some(IndexedFile {
+            content_hash,
+            recorded: Some(recorded),
+        }) = self.0.get(&file.source)
+        else {
+            return false;
+        };
+        *content_hash == recorded.content_hash && still_as_recorded(file, recorded)
+    }
+}
+
+/// Is `file` a regular file with the settled stamp `recorded`? Costs one `lstat`, and none
+/// when the record is not settled (it would prove nothing).
+fn still_as_recorded(file: &SourceFile, recorded: &RecordedFile) -> bool {
+    recorded.is_settled()
+        && std::fs::symlink_metadata(&file.path)
+            .is_ok_and(|meta| meta.is_file() && recorded.proves_unchanged(&stamp_of(&meta)))
+}
+
+/// What an index recorded of the files its patterns were read from: each stamp, in source
+/// order, and how many patterns it holds. Loaded from the snapshot a hook injects from, so
+/// the check that proves it current speaks for that very snapshot.
+#[derive(Debug, Clone)]
+pub struct RecordedState {
+    files: Vec<(String, RecordedFile)>,
+    patterns: u64,
+}
+
+impl RecordedState {
+    pub fn load(index: &Index) -> Result<Self, IngestError> {
+        Ok(Self {
+            files: index.recorded_files()?,
+            patterns: index.pattern_count()?,
+        })
+    }
+
+    /// Would a delta ingest of the files `listing` holds change nothing in the index this
+    /// was loaded from: every file listed is proven unchanged by its stamp (one `lstat`
+    /// each), and as many patterns are indexed as files are listed? Reads no pattern file,
+    /// not even the patterns' rows (each stamp vouches for its pattern's indexed text);
+    /// false whenever it cannot tell (a file changed just now, one that is invalid, no
+    /// stamps yet).
+    pub fn is_current(&self, listing: &SourceListing) -> bool {
+        let files = listing.sorted_files();
+        // Sources are unique on each side, and every stamp belongs to an indexed pattern:
+        // equal numbers, and the same source at each position (both are in source order),
+        // mean the same set of files.
+        let listed = files.len();
+        if self.files.len() != listed || self.patterns != listed as u64 {
+            return false;
+        }
+        files
+            .iter()
+            .zip(&self.files)
+            .all(|(file, (source, recorded))| {
+                file.source == *source && still_as_recorded(file, recorded)
+            })
+    }
+}
+
+/// [`RecordedState::is_current`] of `index`: it reads nothing but the stamps, and writes
+/// nothing, so it runs on a read-only index.
+pub fn unchanged_since_last_ingest(
+    index: &Index,
+    listing: &SourceListing,
+) -> Result<bool, IngestError> {
+    Ok(RecordedState::load(index)?.is_current(listing))
+}
+
+#[cfg(test)]
+mod tests;
