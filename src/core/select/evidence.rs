@@ -245,12 +245,11 @@ impl WordEvidence {
 
     /// The highest score these words can earn, whatever the name covers.
     pub fn best_possible_score(&self) -> f64 {
-        Self {
-            name_coverage: Some(1.0),
-            matched: Vec::new(),
-            ..self.clone()
-        }
-        .score()
+        // `score` with the whole name covered, without copying the matched terms: a hook
+        // asks this of every pattern holding a word of the call.
+        let words =
+            -self.content_bm25.unwrap_or(0.0) - SUBJECT_WEIGHT * self.subject_bm25.unwrap_or(0.0);
+        words.max(0.0) * (1.0 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * 1.0)
     }
 
     /// Whether a distinctive term of the call itself matched (see

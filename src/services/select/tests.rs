@@ -400,3 +400,39 @@ fn a_selection_past_its_deadline_stops_instead_of_answering() {
         ["errors.md"]
     );
 }
+
+#[test]
+fn reading_only_candidates_that_can_be_kept_keeps_the_same_patterns() {
+    // Far more word candidates than a gate batch, most of them far below the best: the hook
+    // skips reading those, and must keep exactly what a full read (explaining) keeps.
+    let mut files: Vec<(String, String)> = Vec::new();
+    for i in 0..150 {
+        let strong = i % 30 == 0;
+        let body = if strong {
+            "Wrap every error with context. Return wrapped errors; never panic on a \
+             returned error. Errors name the operation."
+        } else {
+            "Keep functions short. An error here and there is logged once."
+        };
+        files.push((
+            format!("team/p{i:03}.md"),
+            if strong {
+                format!("# Wrap returned errors with context {i}\n\n## Errors\n\n{body}\n")
+            } else {
+                format!("# Rule {i}\n\n## Errors\n\n{body}\n")
+            },
+        ));
+    }
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let kb = kb(&refs, None);
+    let query = described("/repo", "wrap the returned error with context");
+    let hook = run(&kb, &query, None, false);
+    let full = run(&kb, &query, None, true);
+    assert!(!kept(&hook).is_empty(), "{:?}", hook.candidates);
+    assert_eq!(kept(&hook), kept(&full));
+    // The weak ones were never read by the hook, while explaining shows them.
+    assert!(hook.candidates.len() < full.candidates.len());
+}

@@ -5,10 +5,11 @@
 //! with why.
 
 use crate::core::query::term_stem;
-use crate::core::select::bar::{Shortfall, Verdict, WORD_BAR};
+use crate::core::select::bar::{Shortfall, TECHNOLOGY_SHARE, Verdict, WORD_BAR};
 use crate::core::select::bm25::{
     Posting, RankedText, background_share, bm25_scores_smoothed, smoothed_idf,
 };
+use crate::core::select::evidence::NameMatch;
 use crate::core::select::evidence::{MatchedTerm, WordEvidence};
 use crate::core::select::name::{NameQuery, same_word};
 use crate::core::select::pattern_terms::Field;
@@ -18,6 +19,9 @@ use super::{Candidate, Pool, SelectRequest, entry, in_project_scope};
 
 /// How many candidates the language gate or project scope removed are kept for explaining.
 const EXPLAINED_REMOVALS: usize = 10;
+
+/// How many word candidates the language gate reads at a time (see `word_candidates`).
+const GATE_BATCH: usize = 48;
 
 /// Add word evidence to the pool: to candidates already there, and as new candidates for the
 /// patterns whose words can clear the bar. Returns the candidates the language gate or
@@ -168,30 +172,53 @@ pub(super) fn word_candidates(
             candidate.evidence.words = with_name(id, &candidate.source);
         }
     }
-    let passing = index.patterns_passing(&new, &LanguageGate::for_query(query))?;
-    let mut removed = Vec::new();
-    for (&id, (source, title)) in &passing {
-        let words = with_name(id, source);
-        if in_project_scope(&facts.project_folders, query, source) {
-            entry(pool, id, source, title).evidence.words = words;
-        } else if request.explain {
-            removed.push(removed_candidate(
-                id,
-                source,
-                title,
-                words,
-                Shortfall::OtherProject,
-            ));
-        }
-    }
-    let gated: Vec<i64> = new
-        .iter()
-        .copied()
-        .filter(|id| !passing.contains_key(id))
-        .collect();
     // A project's own files apply inside it whatever languages they name (the uv project's
     // style guide speaks of Python, yet governs its Rust).
     let project_files = !facts.project_folders.folders().is_empty() && query.project.is_some();
+    let gate = LanguageGate::for_query(query);
+    let mut removed = Vec::new();
+    let mut gated: Vec<i64> = Vec::new();
+    let mut strongest = 0.0_f64;
+    // Strongest first, a batch at a time: once a kept-able candidate scores S, one whose best
+    // possible score is under the lowest share of the best any grounds accept can never be
+    // kept, so it is never read (a common word in a large index matches hundreds). Naming
+    // the call's language or a term in its file name keeps a candidate in the running.
+    let mut order: Vec<(i64, f64)> = new.iter().map(|&id| (id, best_possible(id))).collect();
+    if prune && !project_files {
+        order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    }
+    for batch in order.chunks(GATE_BATCH) {
+        let batch: Vec<i64> = batch
+            .iter()
+            .filter(|&&(id, best)| {
+                !prune
+                    || project_files
+                    || named_language.contains(&id)
+                    || named.contains(&id)
+                    || best >= TECHNOLOGY_SHARE * strongest
+            })
+            .map(|&(id, _)| id)
+            .collect();
+        let passing = index.patterns_passing(&batch, &gate)?;
+        for (&id, (source, title)) in &passing {
+            let words = with_name(id, source);
+            if in_project_scope(&facts.project_folders, query, source) {
+                if words.name_match != Some(NameMatch::Stack) && words.has_call_evidence() {
+                    strongest = strongest.max(words.score());
+                }
+                entry(pool, id, source, title).evidence.words = words;
+            } else if request.explain {
+                removed.push(removed_candidate(
+                    id,
+                    source,
+                    title,
+                    words,
+                    Shortfall::OtherProject,
+                ));
+            }
+        }
+        gated.extend(batch.iter().copied().filter(|id| !passing.contains_key(id)));
+    }
     if request.explain || project_files {
         for (id, (source, title)) in index.pattern_names(&gated)? {
             let words = with_name(id, &source);

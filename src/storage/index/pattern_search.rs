@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use std::rc::Rc;
+
 use fnv::{FnvHashMap, FnvHashSet};
 use rusqlite::{OptionalExtension, params};
 
@@ -22,6 +24,13 @@ pub struct KnowledgeFacts {
     pub project_folders: ProjectFolders,
     /// File-name words too common to say what a pattern is about.
     pub name_filler: BTreeSet<String>,
+}
+
+/// The patterns that declare one of some languages, and those whose text names one.
+#[derive(Debug, Default)]
+pub(super) struct LanguageNaming {
+    declaring: FnvHashSet<i64>,
+    mentioning: FnvHashSet<i64>,
 }
 
 impl Index {
@@ -56,24 +65,52 @@ impl Index {
         if ids.is_empty() {
             return Ok(BTreeMap::new());
         }
-        let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
+        let json = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let naming = self.patterns_naming(&gate.languages)?;
         let mut stmt = self.conn.prepare_cached(
-            "SELECT p.id, p.has_declared, p.source, p.title,
-                    NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
+            "SELECT p.id, p.has_declared, p.source, p.title
              FROM patterns p WHERE p.id IN (SELECT value FROM json_each(?1))",
         )?;
-        let mut rows = stmt.query(params![ids])?;
+        let mut rows = stmt.query(params![json])?;
         let mut passing = BTreeMap::new();
+        // Whether a pattern names no language at all only matters for an undeclared one that
+        // names none of the call's: those are looked up together afterwards, not one
+        // subquery per candidate.
+        let mut undecided: BTreeMap<i64, (String, String)> = BTreeMap::new();
         while let Some(row) = rows.next()? {
             let id: i64 = row.get(0)?;
             let declared: bool = row.get(1)?;
-            let mentions = !needs_mention || mentioning.contains(&id);
-            if gate.admits(declared, declaring.contains(&id), mentions, row.get(4)?) {
+            let declares_one = naming.declaring.contains(&id);
+            let mentions = !needs_mention || naming.mentioning.contains(&id);
+            if gate.admits(declared, declares_one, mentions, false) {
                 passing.insert(id, (row.get(2)?, row.get(3)?));
+            } else if gate.admits(declared, declares_one, mentions, true) {
+                undecided.insert(id, (row.get(2)?, row.get(3)?));
             }
         }
+        if !undecided.is_empty() {
+            let keys: Vec<i64> = undecided.keys().copied().collect();
+            let naming_any = self.patterns_naming_any_language(&keys)?;
+            passing.extend(
+                undecided
+                    .into_iter()
+                    .filter(|(id, _)| !naming_any.contains(id)),
+            );
+        }
         Ok(passing)
+    }
+
+    /// Which of `ids` declare or name some language (any row in `pattern_languages`).
+    fn patterns_naming_any_language(&self, ids: &[i64]) -> Result<FnvHashSet<i64>, IndexError> {
+        let json = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT value FROM json_each(?1)
+             WHERE EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = value)",
+        )?;
+        let found = stmt
+            .query_map(params![json], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(found)
     }
 
     /// The path of every pattern that passes `gate`.
@@ -81,7 +118,7 @@ impl Index {
         &self,
         gate: &LanguageGate,
     ) -> Result<FnvHashMap<i64, String>, IndexError> {
-        let (declaring, mentioning) = self.patterns_naming(&gate.languages)?;
+        let naming = self.patterns_naming(&gate.languages)?;
         let mut stmt = self.conn.prepare_cached(
             "SELECT p.id, p.has_declared, p.source,
                         NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
@@ -93,8 +130,8 @@ impl Index {
             let id: i64 = row.get(0)?;
             if gate.admits(
                 row.get(1)?,
-                declaring.contains(&id),
-                mentioning.contains(&id),
+                naming.declaring.contains(&id),
+                naming.mentioning.contains(&id),
                 row.get(3)?,
             ) {
                 admitted.insert(id, row.get(2)?);
@@ -104,30 +141,35 @@ impl Index {
     }
 
     /// The patterns that declare one of `languages`, and those whose text names one. (Read
-    /// by language: looking up a few hundred candidates one by one cost more.)
-    fn patterns_naming(
-        &self,
-        languages: &[String],
-    ) -> Result<(FnvHashSet<i64>, FnvHashSet<i64>), IndexError> {
-        let mut declaring = FnvHashSet::default();
-        let mut mentioning = FnvHashSet::default();
-        if languages.is_empty() {
-            return Ok((declaring, mentioning));
+    /// by language: looking up a few hundred candidates one by one cost more.) A hook gates
+    /// its glob and its word candidates by the same languages, so the last answer is kept.
+    fn patterns_naming(&self, languages: &[String]) -> Result<Rc<LanguageNaming>, IndexError> {
+        if let Some((cached_for, naming)) = &*self.naming_cache.borrow()
+            && cached_for.as_slice() == languages
+        {
+            return Ok(Rc::clone(naming));
         }
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT pattern_id, declared FROM pattern_languages WHERE language = ?1",
-        )?;
-        for language in languages {
-            let mut rows = stmt.query(params![language])?;
-            while let Some(row) = rows.next()? {
-                if row.get::<_, bool>(1)? {
-                    declaring.insert(row.get(0)?);
-                } else {
-                    mentioning.insert(row.get(0)?);
+        let mut naming = LanguageNaming::default();
+        if !languages.is_empty() {
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT pattern_id, declared FROM pattern_languages WHERE language = ?1",
+            )?;
+            for language in languages {
+                let mut rows = stmt.query(params![language])?;
+                while let Some(row) = rows.next()? {
+                    if row.get::<_, bool>(1)? {
+                        naming.declaring.insert(row.get(0)?);
+                    } else {
+                        naming.mentioning.insert(row.get(0)?);
+                    }
                 }
             }
         }
-        Ok((declaring, mentioning))
+        let naming = Rc::new(naming);
+        if self.snapshot {
+            *self.naming_cache.borrow_mut() = Some((languages.to_vec(), Rc::clone(&naming)));
+        }
+        Ok(naming)
     }
 
     /// The technologies each of `ids` is specific to (patterns specific to none are left out).

@@ -283,15 +283,18 @@ impl Index {
         ids: &[i64],
         broad: bool,
     ) -> Result<std::collections::BTreeSet<i64>, IndexError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT 1 FROM pattern_globs WHERE pattern_id = ?1 AND broad = ?2 LIMIT 1",
-        )?;
-        let mut found = std::collections::BTreeSet::new();
-        for &id in ids {
-            if stmt.exists(params![id, broad])? {
-                found.insert(id);
-            }
+        if ids.is_empty() {
+            return Ok(std::collections::BTreeSet::new());
         }
+        // One statement for all of them: a hook asks this of hundreds of candidates.
+        let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT value FROM json_each(?1) WHERE EXISTS (
+                 SELECT 1 FROM pattern_globs WHERE pattern_id = value AND broad = ?2)",
+        )?;
+        let found = stmt
+            .query_map(params![ids, broad], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
         Ok(found)
     }
 
