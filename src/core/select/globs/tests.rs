@@ -1,0 +1,275 @@
+//! Tests for glob classification, matching and index keys.
+
+use super::*;
+
+#[test]
+fn a_star_stays_in_its_segment_and_a_bare_name_matches_at_any_depth() {
+    let matches =
+        |glob: &str, path: &str| glob_matcher(glob).unwrap().compile_matcher().is_match(path);
+    // `*` does not cross `/`: a folder's own files, not its subfolders'.
+    assert!(matches("migrations/*.sql", "migrations/001.sql"));
+    assert!(!matches("migrations/*.sql", "migrations/old/001.sql"));
+    // A name fragment is looked for in the file name, not in the folders above it.
+    assert!(matches("**/{*mcp*,*agent*}", "src/mcp_server.py"));
+    assert!(!matches("**/{*mcp*,*agent*}", "src/agents/run.py"));
+    // Without a `/`, a glob names files at any depth, as Cursor and Copilot read it.
+    assert!(matches("Makefile", "tools/build/Makefile"));
+    assert!(matches("*.tsx", "src/components/Button.tsx"));
+    for (glob, path, expected) in [
+        ("migrations/*.sql", "migrations/old/001.sql", false),
+        ("Makefile", "tools/build/Makefile", true),
+        ("docs/*", "docs/a/b.md", false),
+        ("docs/**", "docs/a/b.md", true),
+    ] {
+        let simple = SimpleGlob::parse(glob).unwrap_or_else(|| panic!("{glob} is simple"));
+        assert_eq!(simple.matches(path), expected, "{glob} vs {path}");
+    }
+}
+
+#[test]
+fn simple_globs_match_exactly_as_globset_does() {
+    let globs = [
+        "**/*.rs",
+        "*.{ts,tsx}",
+        "src/**/*.rs",
+        "src/*.rs",
+        "app/**/page.tsx",
+        "**/Dockerfile",
+        "Cargo.toml",
+        "src/storage/**",
+        "docs/*",
+        ".github/workflows/*.yml",
+        "**/*.test.ts",
+    ];
+    let paths = [
+        "src/a.rs",
+        "src/x/y/a.rs",
+        "a.rs",
+        "srcx/a.rs",
+        "web/App.tsx",
+        "web/App.TSX",
+        "app/x/page.tsx",
+        "app/page.tsx",
+        "page.tsx",
+        "deploy/Dockerfile",
+        "Dockerfile",
+        "xDockerfile",
+        "Cargo.toml",
+        "crates/a/Cargo.toml",
+        "src/storage/index/read.rs",
+        "src/storage",
+        "docs/a/b.md",
+        ".github/workflows/ci.yml",
+        "a.test.ts",
+        "a.rs.bak",
+    ];
+    for glob in globs {
+        let simple = SimpleGlob::parse(glob).unwrap_or_else(|| panic!("{glob} is simple"));
+        let real = glob_matcher(glob).unwrap().compile_matcher();
+        for path in paths {
+            assert_eq!(
+                simple.matches(path),
+                real.is_match(path),
+                "{glob} vs {path}"
+            );
+        }
+    }
+    for glob in [
+        "src/**/test/*.rs",
+        "**/*.t?",
+        "src/[ab]/*.rs",
+        "**",
+        "*",
+        "a/../b.rs",
+    ] {
+        assert_eq!(SimpleGlob::parse(glob), None, "{glob}");
+    }
+}
+
+#[test]
+fn globs_are_classified_by_what_they_name() {
+    for (glob, kind) in [
+        ("**/*", GlobKind::CatchAll),
+        ("*", GlobKind::CatchAll),
+        ("**", GlobKind::CatchAll),
+        ("**/*.ts", GlobKind::Broad),
+        ("src/**/*.rs", GlobKind::Broad),
+        ("**/*.{ts,tsx}", GlobKind::Broad),
+        ("app/**/*.tsx", GlobKind::Broad),
+        ("src/storage/**", GlobKind::Specific),
+        ("**/Dockerfile", GlobKind::Specific),
+        (".github/workflows/*.yml", GlobKind::Specific),
+        ("Cargo.toml", GlobKind::Specific),
+        // A folder's contents, wherever it is: a part of the project (docs/authoring.md).
+        ("tests/**", GlobKind::Specific),
+        ("e2e/**", GlobKind::Specific),
+        ("**/scripts/**", GlobKind::Specific),
+        ("src/components/**/*.tsx", GlobKind::Specific),
+        // A kind of file by name, not only by extension.
+        ("**/*.spec.ts", GlobKind::Specific),
+        ("**/*Test.java", GlobKind::Specific),
+        ("**/*_test.go", GlobKind::Specific),
+    ] {
+        assert_eq!(classify_glob(glob), kind, "{glob}");
+    }
+}
+
+#[test]
+fn could_match_rules_out_only_impossible_globs() {
+    for (glob, path, possible) in [
+        ("**/*.ts", "web/a.ts", true),
+        ("**/*.ts", "src/a.rs", false),
+        ("**/*.{ts,tsx}", "web/a.tsx", true),
+        ("**/*.{ts,tsx}", "src/a.rs", false),
+        ("src/storage/**", "src/storage/index/read.rs", true),
+        ("src/storage/**", "src/services/a.rs", false),
+        ("**/Dockerfile", "deploy/Dockerfile", true),
+        ("**/Dockerfile", "deploy/compose.yml", false),
+        ("Cargo.toml", "Cargo.toml", true),
+        (".github/workflows/*.yml", ".github/workflows/ci.yml", true),
+        (".github/workflows/*.yml", "ci.yml", false),
+        ("**/*.test.*", "a.test.ts", true),
+        ("app/**/page.tsx", "app/x/page.tsx", true),
+        ("**/*Test.java", "src/error.rs", false),
+        ("**/*Test.java", "src/FooTest.java", true),
+        ("**/Dockerfile.*", "src/error.rs", false),
+        ("Dockerfile.*", "Dockerfile.d/conf", true),
+        ("docker-compose*.yml", "docker-compose.prod.yml", true),
+        ("src/[ab]/*.rs", "src/a/x.rs", true),
+        ("**/{*mcp*,*agent*,manifest.json}", "src/error.rs", false),
+        (
+            "**/{*mcp*,*agent*,manifest.json}",
+            "app/manifest.json",
+            true,
+        ),
+        (
+            "**/{*mcp*,*agent*,manifest.json}",
+            "tools/my-agent.ts",
+            true,
+        ),
+        ("{src,lib}/**/*.rs", "web/a.rs", false),
+        ("{src,lib}/**/*.rs", "lib/x/a.rs", true),
+    ] {
+        assert_eq!(could_match(glob, path), possible, "{glob} vs {path}");
+    }
+}
+
+#[test]
+fn a_glob_is_keyed_by_what_every_file_it_matches_has() {
+    assert_eq!(glob_file_keys("**/*.{ts,tsx}"), ["ext:ts", "ext:tsx"]);
+    assert_eq!(glob_file_keys("src/**/*.d.ts"), ["ext:d.ts"]);
+    assert_eq!(glob_file_keys("**/Dockerfile"), ["name:Dockerfile"]);
+    assert_eq!(glob_file_keys("src/storage/**"), ["dir:src"]);
+    assert_eq!(glob_file_keys("charts/**/templates/*.yml"), ["ext:yml"]);
+    assert_eq!(glob_file_keys("charts/**/templates/**"), ["dir:charts"]);
+    assert_eq!(glob_file_keys("**/*Test.java"), ["ext:java"]);
+    assert_eq!(glob_file_keys("**.ts"), ["ext:ts"]);
+    assert_eq!(glob_file_keys("src/**/*.{ts,tsx}"), ["ext:ts", "ext:tsx"]);
+    assert_eq!(glob_file_keys("**/Dockerfile.*"), [""]);
+    assert_eq!(glob_file_keys("**/infra/**"), [""]);
+    assert_eq!(glob_file_keys("*/migrations/**"), [""]);
+    assert_eq!(
+        path_file_keys("web/types/a.d.ts"),
+        ["", "name:a.d.ts", "ext:d.ts", "ext:ts", "dir:web"]
+    );
+    assert_eq!(
+        path_file_keys("Dockerfile"),
+        ["", "name:Dockerfile", "dir:Dockerfile"]
+    );
+}
+
+/// Globs of every shape lore keys or prefilters, and paths some of them match.
+const GLOBS: &[&str] = &[
+    "**/*.d.ts",
+    "**/Dockerfile",
+    "src/storage/**",
+    "src/routes/**/*",
+    "charts/**/templates/**/*.yml",
+    "src/[ab]/*.rs",
+    "docs/*",
+    "docs/**",
+    "*.md",
+    "**/*Test.java",
+    "src/**/*IT.java",
+    "src/**/test/*.rs",
+    "Dockerfile.*",
+    "**/Dockerfile.*",
+    "docker-compose*.yml",
+    "**/application*.properties",
+    "app/**/page.tsx",
+    "**/*.test.*",
+    "a?c/*.rs",
+    "**.ts",
+    "**/*.{ts,tsx}",
+    "**/*.{clj,cljs}",
+    "**/*.{test,spec}.ts",
+    "{src,lib}/**/*.rs",
+    "wp-content/{themes,plugins}/**",
+    "**/{*mcp*,*agent*,manifest.json}",
+    ".github/workflows/*.yml",
+];
+const PATHS: &[&str] = &[
+    "a/b.d.ts",
+    "x/Dockerfile",
+    "Dockerfile.dev",
+    "Dockerfile.d/conf",
+    "deploy/Dockerfile.prod",
+    "docker-compose.prod.yml",
+    "src/storage/index/read.rs",
+    "src/routes/users/index.ts",
+    "charts/app/templates/deploy/a.yml",
+    "src/a/x.rs",
+    "src/x/test/a.rs",
+    "src/error.rs",
+    "docs/guide.md",
+    "README.md",
+    "src/FooTest.java",
+    "src/x/UserIT.java",
+    "config/application-dev.properties",
+    "web/App.tsx",
+    "web/a.ts",
+    "web/a.spec.ts",
+    "a.test.ts",
+    "app/x/page.tsx",
+    "app/manifest.json",
+    "tools/my-agent.ts",
+    "abc/x.rs",
+    "lib/x/a.rs",
+    "core.cljs",
+    "wp-content/themes/x/style.css",
+    ".github/workflows/ci.yml",
+];
+
+/// Every (glob, path) of [`GLOBS`] and [`PATHS`] that globset itself matches.
+fn globset_matches() -> Vec<(&'static str, &'static str)> {
+    let mut matches = Vec::new();
+    for &glob in GLOBS {
+        let real = glob_matcher(glob).unwrap().compile_matcher();
+        matches.extend(
+            PATHS
+                .iter()
+                .filter(|p| real.is_match(p))
+                .map(|&p| (glob, p)),
+        );
+    }
+    assert!(matches.len() > 30, "the lists exercise few matches");
+    matches
+}
+
+#[test]
+fn every_glob_that_matches_a_path_shares_a_key_with_it() {
+    for (glob, path) in globset_matches() {
+        let keys = path_file_keys(path);
+        assert!(
+            glob_file_keys(glob).iter().any(|k| keys.contains(k)),
+            "{glob} matches {path} but shares no key with it"
+        );
+    }
+}
+
+#[test]
+fn could_match_never_rules_out_a_real_match() {
+    for (glob, path) in globset_matches() {
+        assert!(could_match(glob, path), "{glob} matches {path}");
+    }
+}
