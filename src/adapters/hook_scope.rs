@@ -50,8 +50,8 @@ pub struct HookSession {
     exits_after: bool,
     /// How the agent can search for more.
     search_hint: SearchHint,
-    /// Where the session's project facts are remembered (none without a session id).
-    project_cache: Option<ProjectCache>,
+    /// Where project facts are remembered (see `storage::project_cache`).
+    ledger_dir: PathBuf,
     harness: Option<Harness>,
 }
 
@@ -80,10 +80,6 @@ impl HookSession {
         } else {
             SearchHint::Cli
         };
-        let project_cache = origin
-            .session_id
-            .filter(|s| !s.is_empty())
-            .map(|session| ProjectCache::new(&request.ledger_dir, session));
         Ok(Self {
             config,
             ledger,
@@ -91,15 +87,16 @@ impl HookSession {
             deadline,
             exits_after: request.exits_after,
             search_hint,
-            project_cache,
+            ledger_dir: request.ledger_dir.clone(),
             harness: origin.harness,
         })
     }
 
     /// What the project's root files show, for a call touching `file` (absolute or relative
-    /// to the project), each folder read once per session (see `services::project`).
+    /// to the project), each folder read again only when it changed (see `services::project`).
     pub fn project_facts(&self, file: Option<&str>) -> ManifestFindings {
         let table = TechnologyTable::with_team(&self.config.technologies);
+        let cache = ProjectCache::new(&self.ledger_dir, &self.project_dir, table.fingerprint());
         let top = self.config.path.as_deref().and_then(Path::parent);
         let touched = file
             .map(|f| self.project_dir.join(f))
@@ -109,7 +106,7 @@ impl HookSession {
             touched.as_deref(),
             top,
             &table,
-            self.project_cache.as_ref(),
+            Some(&cache),
         )
     }
 

@@ -12,7 +12,7 @@
 pub const RACY_WINDOW_NS: i64 = 2_000_000_000;
 
 /// A file's metadata as the file system reports it (`lstat`), in the units stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileStamp {
     pub size: u64,
     /// Modification time, nanoseconds since the Unix epoch.
@@ -21,6 +21,14 @@ pub struct FileStamp {
     pub ctime_ns: i64,
     pub inode: u64,
     pub device: u64,
+}
+
+impl FileStamp {
+    /// Was this stamp, taken at `seen_at_ns`, taken long enough after the file last changed
+    /// that any later change must show in its times?
+    pub fn settled_at(&self, seen_at_ns: i64) -> bool {
+        self.mtime_ns.max(self.ctime_ns) < seen_at_ns.saturating_sub(RACY_WINDOW_NS)
+    }
 }
 
 /// A file's stamp as ingest recorded it with the hash of the text it read.
@@ -37,8 +45,7 @@ impl RecordedFile {
     /// Was the stamp taken long enough after the file last changed that any later change
     /// must show in its times?
     pub fn is_settled(&self) -> bool {
-        let changed = self.stamp.mtime_ns.max(self.stamp.ctime_ns);
-        changed < self.seen_at_ns.saturating_sub(RACY_WINDOW_NS)
+        self.stamp.settled_at(self.seen_at_ns)
     }
 
     /// Does a file whose stamp is now `current` certainly still hold the text recorded?

@@ -2,13 +2,14 @@
 //! `pyproject.toml`, `go.mod`, `*.csproj`, ...) and marker files (`next.config.ts`,
 //! `nest-cli.json`) in the folders of the touched file up to the working directory (a
 //! monorepo's package, a .NET project below its solution), and in the working directory and
-//! the folders above it up to the repository root. Each folder is read once per session and
-//! remembered beside the session ledger.
+//! the folders above it up to the repository root. What each folder showed is remembered
+//! beside the session ledgers and read again only when the folder's stamps say it changed.
 
 use std::path::Path;
 
 use crate::core::query::{ManifestFindings, TechnologyTable};
-use crate::storage::project_cache::{FolderFacts, ProjectCache};
+use crate::storage::file_stamps::now_ns;
+use crate::storage::project_cache::{CachedFolder, FolderFacts, ProjectCache};
 use crate::storage::project_files::{is_repository_root, read_root_files};
 
 /// Most folders looked at from the working directory upwards.
@@ -17,13 +18,26 @@ const MAX_LEVELS: usize = 6;
 /// The technologies and languages the root files show: of the folders between `touched`
 /// (the touched file's folder, if any) and `cwd`, then of `cwd` and the folders above it,
 /// stopping at the repository root (a folder holding `.git`), at `top` (the folder of
-/// lore.toml) or after [`MAX_LEVELS`] folders. With a `cache`, each folder is read once.
+/// lore.toml) or after [`MAX_LEVELS`] folders. With a `cache`, a folder is read again only
+/// when its stamps no longer hold.
 pub fn project_facts(
     cwd: &Path,
     touched: Option<&Path>,
     top: Option<&Path>,
     table: &TechnologyTable,
     cache: Option<&ProjectCache>,
+) -> ManifestFindings {
+    project_facts_at(cwd, touched, top, table, cache, now_ns())
+}
+
+/// [`project_facts`] with the folders read at `now` (nanoseconds since the epoch).
+fn project_facts_at(
+    cwd: &Path,
+    touched: Option<&Path>,
+    top: Option<&Path>,
+    table: &TechnologyTable,
+    cache: Option<&ProjectCache>,
+    now: i64,
 ) -> ManifestFindings {
     let mut folders: Vec<&Path> = Vec::new();
     if let Some(touched) = touched.filter(|t| t.starts_with(cwd) && *t != cwd) {
@@ -43,14 +57,16 @@ pub fn project_facts(
     let mut known: FolderFacts = cache.map(ProjectCache::load).unwrap_or_default();
     let mut read_any = false;
     let mut facts = ManifestFindings::default();
-    let below = files_below_root(table);
+    let mut below: Option<Vec<String>> = None;
     for dir in folders {
         let key = dir.to_string_lossy().into_owned();
         let found = match known.get(&key) {
-            Some(found) => found.clone(),
-            None => {
-                let found = folder_facts(dir, table, &below);
-                known.insert(key, found.clone());
+            Some(cached) if cached.stamps.still_hold(dir) => cached.facts.clone(),
+            _ => {
+                let below = below.get_or_insert_with(|| files_below_root(table));
+                let cached = folder_facts(dir, table, below, now);
+                let found = cached.facts.clone();
+                known.insert(key, cached);
                 read_any = true;
                 found
             }
@@ -73,15 +89,19 @@ fn files_below_root(table: &TechnologyTable) -> Vec<String> {
         .collect()
 }
 
-/// What one folder's root files show; `below` from [`files_below_root`].
-fn folder_facts(dir: &Path, table: &TechnologyTable, below: &[String]) -> ManifestFindings {
+/// What one folder's root files show, with their stamps; `below` from [`files_below_root`].
+fn folder_facts(dir: &Path, table: &TechnologyTable, below: &[String], now: i64) -> CachedFolder {
+    let read = read_root_files(dir, |name| table.is_root_file(name), below, now);
     let mut facts = ManifestFindings::default();
-    for (name, text) in read_root_files(dir, |name| table.is_root_file(name), below) {
+    for (name, text) in read.files {
         let found = table.in_manifest(&name, &text);
         extend_unique(&mut facts.technologies, found.technologies);
         extend_unique(&mut facts.languages, found.languages);
     }
-    facts
+    CachedFolder {
+        stamps: read.stamps,
+        facts,
+    }
 }
 
 fn extend_unique(into: &mut Vec<String>, items: Vec<String>) {
@@ -124,20 +144,42 @@ mod tests {
     }
 
     #[test]
-    fn a_session_reads_them_once() {
+    fn a_folder_is_read_again_only_when_its_root_files_change() {
         let dir = tempfile::tempdir().unwrap();
         let project = dir.path().join("p");
         std::fs::create_dir(&project).unwrap();
         std::fs::write(project.join("Gemfile"), "gem 'rails'\n").unwrap();
-        let cache = ProjectCache::new(dir.path(), "s");
         let table = TechnologyTable::builtin();
-        let first = project_facts(&project, None, Some(&project), &table, Some(&cache));
+        let cache = ProjectCache::new(dir.path(), &project, table.fingerprint());
+        // Well after the files were written, so their stamps are trusted.
+        let later = now_ns() + 10_000_000_000;
+        let facts =
+            || project_facts_at(&project, None, Some(&project), &table, Some(&cache), later);
+        let first = facts();
         assert!(
             first.technologies.contains(&"rails".to_string()),
             "{first:?}"
         );
+
+        // While the stamps hold, the remembered facts are used: doctor them to see it.
+        let mut folders = cache.load();
+        let key = project.to_string_lossy().into_owned();
+        folders.get_mut(&key).unwrap().facts.technologies = vec!["sinatra".into()];
+        cache.store(&folders);
+        assert_eq!(facts().technologies, ["sinatra"]);
+
+        std::fs::write(project.join("Gemfile"), "gem 'rails'\ngem 'rspec'\n").unwrap();
+        let edited = facts();
+        assert!(
+            edited.technologies.contains(&"rails".to_string()),
+            "{edited:?}"
+        );
+        assert!(
+            !edited.technologies.contains(&"sinatra".to_string()),
+            "{edited:?}"
+        );
+
         std::fs::remove_file(project.join("Gemfile")).unwrap();
-        let again = project_facts(&project, None, Some(&project), &table, Some(&cache));
-        assert_eq!(again, first);
+        assert!(facts().technologies.is_empty());
     }
 }

@@ -3,6 +3,7 @@
 pub mod atomic_file;
 pub mod bounded_read;
 pub mod embed;
+pub mod file_stamps;
 pub mod index;
 pub mod ledger;
 pub mod project_cache;

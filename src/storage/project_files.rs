@@ -6,6 +6,8 @@
 use std::path::Path;
 
 use super::bounded_read::read_listed_file;
+use super::file_stamps::{stamp_at, stamp_of};
+use crate::core::file_stamp::FileStamp;
 
 /// Most entries of one folder looked at.
 const MAX_ENTRIES: usize = 2_000;
@@ -14,17 +16,61 @@ pub const MAX_ROOT_FILE_BYTES: u64 = 512 * 1024;
 /// Most root files read in one folder.
 const MAX_FILES: usize = 32;
 
+/// A folder's root files as read, with the stamps that show later whether they still hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RootFiles {
+    /// (name, text) pairs sorted by name.
+    pub files: Vec<(String, String)>,
+    pub stamps: FolderStamps,
+}
+
+/// The stamps that prove what a folder's root files showed still holds: the folder's own
+/// (adding, removing or renaming a file in it changes its times), and each wanted file and
+/// each path looked for below it, present or not, all taken before anything was read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FolderStamps {
+    folder: Option<FileStamp>,
+    files: Vec<(String, Option<FileStamp>)>,
+    seen_at_ns: i64,
+}
+
+impl FolderStamps {
+    /// Does `dir` certainly still hold what was read when these stamps were taken? Only when
+    /// every stamp is settled (see `core::file_stamp`) and the folder and each file still
+    /// have it. Costs one `lstat` per file and one for the folder.
+    pub fn still_hold(&self, dir: &Path) -> bool {
+        let settled = |s: &Option<FileStamp>| s.is_none_or(|s| s.settled_at(self.seen_at_ns));
+        settled(&self.folder)
+            && self.files.iter().all(|(_, s)| settled(s))
+            && stamp_at(dir) == self.folder
+            && self
+                .files
+                .iter()
+                .all(|(name, s)| stamp_at(&dir.join(name)) == *s)
+    }
+}
+
 /// The root files of `dir` that `wanted` accepts by name, and the files at the `below` paths
-/// (`gradle/libs.versions.toml`), as (name, text) pairs sorted by name. Unreadable, oversized
-/// and non-regular files are left out: what a project shows is a hint, never an error.
+/// (`gradle/libs.versions.toml`), sorted by name, with their stamps, taken at `seen_at_ns`
+/// (`storage::file_stamps::now_ns`). Unreadable, oversized and non-regular files are left
+/// out: what a project shows is a hint, never an error.
 pub fn read_root_files(
     dir: &Path,
     wanted: impl Fn(&str) -> bool,
     below: &[String],
-) -> Vec<(String, String)> {
+    seen_at_ns: i64,
+) -> RootFiles {
+    let mut stamps = FolderStamps {
+        seen_at_ns,
+        folder: stamp_at(dir),
+        files: Vec::new(),
+    };
     let mut found: Vec<(String, String)> = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return found;
+        return RootFiles {
+            files: found,
+            stamps,
+        };
     };
     for entry in entries.take(MAX_ENTRIES).flatten() {
         if found.len() == MAX_FILES {
@@ -38,7 +84,9 @@ pub fn read_root_files(
         if !file_type.is_file() || !wanted(name) {
             continue;
         }
-        if let Ok(bytes) = read_listed_file(&entry.path(), file_type, MAX_ROOT_FILE_BYTES) {
+        let path = entry.path();
+        stamps.files.push((name.to_string(), stamp_at(&path)));
+        if let Ok(bytes) = read_listed_file(&path, file_type, MAX_ROOT_FILE_BYTES) {
             found.push((
                 name.to_string(),
                 String::from_utf8_lossy(&bytes).into_owned(),
@@ -47,7 +95,11 @@ pub fn read_root_files(
     }
     for path in below {
         let full = dir.join(path);
-        if let Ok(meta) = std::fs::symlink_metadata(&full)
+        let meta = std::fs::symlink_metadata(&full).ok();
+        stamps
+            .files
+            .push((path.clone(), meta.as_ref().map(stamp_of)));
+        if let Some(meta) = meta
             && meta.is_file()
             && let Ok(bytes) = read_listed_file(&full, meta.file_type(), MAX_ROOT_FILE_BYTES)
         {
@@ -55,7 +107,10 @@ pub fn read_root_files(
         }
     }
     found.sort();
-    found
+    RootFiles {
+        files: found,
+        stamps,
+    }
 }
 
 /// The names at a project's root: files and folders (a link counts as what it points to),
@@ -112,6 +167,7 @@ pub fn is_repository_root(dir: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::file_stamps::now_ns;
 
     #[test]
     fn only_wanted_regular_files_are_read() {
@@ -122,11 +178,67 @@ mod tests {
         std::fs::create_dir(dir.path().join("gradle")).unwrap();
         std::fs::write(dir.path().join("gradle/libs.versions.toml"), "[x]").unwrap();
         let wanted = |name: &str| matches!(name, "package.json" | "go.mod");
-        let found = read_root_files(dir.path(), wanted, &["gradle/libs.versions.toml".into()]);
-        let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+        let found = read_root_files(
+            dir.path(),
+            wanted,
+            &["gradle/libs.versions.toml".into()],
+            now_ns(),
+        );
+        let names: Vec<&str> = found.files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["gradle/libs.versions.toml", "package.json"]);
-        assert!(read_root_files(&dir.path().join("absent"), wanted, &[]).is_empty());
+        assert!(
+            read_root_files(&dir.path().join("absent"), wanted, &[], now_ns())
+                .files
+                .is_empty()
+        );
         assert!(!is_repository_root(dir.path()));
+    }
+
+    const SECOND: i64 = 1_000_000_000;
+
+    #[test]
+    fn stamps_hold_until_a_root_file_changes_or_appears() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("package.json"), "{}").unwrap();
+        let wanted = |name: &str| matches!(name, "package.json" | "go.mod");
+        let below = ["gradle/libs.versions.toml".to_string()];
+        // Read well after the files were written, so the stamps are trusted.
+        let read = || read_root_files(dir.path(), wanted, &below, now_ns() + 10 * SECOND);
+        assert!(read().stamps.still_hold(dir.path()));
+
+        std::fs::write(dir.path().join("package.json"), r#"{"dependencies": {}}"#).unwrap();
+        let before_edit = read();
+        std::fs::write(
+            dir.path().join("package.json"),
+            r#"{"dependencies": {"a": "1"}}"#,
+        )
+        .unwrap();
+        assert!(!before_edit.stamps.still_hold(dir.path()), "an edited file");
+
+        let before_new = read();
+        std::fs::write(dir.path().join("go.mod"), "module x").unwrap();
+        assert!(!before_new.stamps.still_hold(dir.path()), "a new root file");
+
+        let before_below = read();
+        std::fs::create_dir(dir.path().join("gradle")).unwrap();
+        std::fs::write(dir.path().join("gradle/libs.versions.toml"), "[x]").unwrap();
+        assert!(!before_below.stamps.still_hold(dir.path()), "a file below");
+    }
+
+    #[test]
+    fn stamps_taken_right_after_a_change_are_not_trusted() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("go.mod"), "module x").unwrap();
+        let read = read_root_files(dir.path(), |n| n == "go.mod", &[], now_ns());
+        assert!(!read.stamps.still_hold(dir.path()));
+        let absent = dir.path().join("absent");
+        let absent_read = read_root_files(&absent, |_| true, &[], now_ns() + 10 * SECOND);
+        assert!(absent_read.stamps.still_hold(&absent));
+        std::fs::create_dir(&absent).unwrap();
+        assert!(
+            !absent_read.stamps.still_hold(&absent),
+            "a folder that appeared"
+        );
     }
 
     #[test]

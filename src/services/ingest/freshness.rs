@@ -4,32 +4,11 @@
 //! The same rule answers, on a read-only index, whether an ingest would change anything.
 
 use std::collections::BTreeMap;
-use std::os::unix::fs::MetadataExt;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::{IngestError, SourceFile, SourceListing};
-use crate::core::file_stamp::{FileStamp, RecordedFile};
+use crate::core::file_stamp::RecordedFile;
+pub(super) use crate::storage::file_stamps::{now_ns, stamp_of};
 use crate::storage::index::{Index, IndexedFile};
-
-/// A file's stamp from its metadata.
-pub(super) fn stamp_of(meta: &std::fs::Metadata) -> FileStamp {
-    let ns = |secs: i64, nanos: i64| secs.saturating_mul(1_000_000_000).saturating_add(nanos);
-    FileStamp {
-        size: meta.len(),
-        mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
-        ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
-        inode: meta.ino(),
-        device: meta.dev(),
-    }
-}
-
-/// Now, in nanoseconds since the Unix epoch (0 for a clock set before it, which makes every
-/// stamp unsettled: files are then read, never skipped).
-pub(super) fn now_ns() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
-}
 
 /// The stored state a delta ingest compares the knowledge dir with: every indexed pattern
 /// and its recorded stamp, by source (empty for `--force`, which reads everything).

@@ -21,6 +21,7 @@ mod words;
 
 use std::collections::BTreeMap;
 
+use fnv::FnvHashMap;
 use globset::GlobSetBuilder;
 
 use crate::core::query::{Query, fts_expression};
@@ -141,7 +142,12 @@ pub fn select(
     glob_candidates(index, request.query, &facts.project_folders, &mut pool)?;
     project_candidates(index, request.query, &facts.project_folders, &mut pool)?;
     technology_candidates(index, request.query, &facts.project_folders, &mut pool)?;
-    rule_scoping::rule_candidates(index, request, &mut pool)?;
+    // Most knowledge bases hold no other agent's rule files: their scoping is then not
+    // looked up.
+    let rule_files = facts.has_rule_files;
+    if rule_files {
+        rule_scoping::rule_candidates(index, request, &mut pool)?;
+    }
     let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
     technology_evidence(index, request.query, &mut pool)?;
     request.deadline.check("after gathering the candidates")?;
@@ -167,7 +173,9 @@ pub fn select(
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }
-    rule_scoping::apply_rule_scoping(index, request.site, &mut pool)?;
+    if rule_files {
+        rule_scoping::apply_rule_scoping(index, request.site, &mut pool)?;
+    }
     let mut candidates: Vec<Candidate> = pool.into_values().collect();
     candidates.sort_by(|a, b| {
         order_key(a)
@@ -296,29 +304,39 @@ fn glob_candidates(
 /// simple shapes (`**/*.rs`, `src/**`) are matched directly, the rest by one `GlobSet` after a
 /// cheap check rules out the impossible, so a hook stays fast with thousands of globs.
 fn matching_globs(globs: &[(i64, String, bool)], path: &str) -> Vec<(i64, String, GlobKind)> {
+    // Knowledge bases repeat globs (`**/*.ts` in many files): each distinct one is judged once.
+    let mut judged: FnvHashMap<&str, bool> = FnvHashMap::default();
     let mut builder = GlobSetBuilder::new();
     let mut compiled: Vec<&str> = Vec::new();
-    let mut hits = vec![false; globs.len()];
-    for (i, (_, glob, _)) in globs.iter().enumerate() {
-        if let Some(simple) = SimpleGlob::parse(glob) {
-            hits[i] = simple.matches(path);
-        } else if could_match(glob, path)
-            && !compiled.contains(&glob.as_str())
-            && let Ok(g) = glob_matcher(glob)
-        {
-            builder.add(g);
-            compiled.push(glob);
+    for (_, glob, _) in globs {
+        if judged.contains_key(glob.as_str()) {
+            continue;
         }
-    }
-    if let Ok(set) = builder.build() {
-        for i in set.matches(path) {
-            for (j, (_, glob, _)) in globs.iter().enumerate() {
-                if glob == compiled[i] {
-                    hits[j] = true;
+        let hit = match SimpleGlob::parse(glob) {
+            Some(simple) => simple.matches(path),
+            None => {
+                if could_match(glob, path)
+                    && let Ok(g) = glob_matcher(glob)
+                {
+                    builder.add(g);
+                    compiled.push(glob);
                 }
+                false
             }
+        };
+        judged.insert(glob, hit);
+    }
+    if !compiled.is_empty()
+        && let Ok(set) = builder.build()
+    {
+        for i in set.matches(path) {
+            judged.insert(compiled[i], true);
         }
     }
+    let hits: Vec<bool> = globs
+        .iter()
+        .map(|(_, glob, _)| judged.get(glob.as_str()).copied().unwrap_or(false))
+        .collect();
     let mut found: Vec<(i64, String, GlobKind)> = Vec::new();
     for ((id, glob, broad), _) in globs.iter().zip(&hits).filter(|(_, hit)| **hit) {
         let kind = if *broad {

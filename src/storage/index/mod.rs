@@ -96,6 +96,8 @@ pub struct Index {
     /// The last languages the gate read, with their patterns (only for a snapshot).
     naming_cache:
         std::cell::RefCell<Option<(Vec<String>, std::rc::Rc<pattern_search::LanguageNaming>)>>,
+    /// Whether other agents' rule files gave patterns (only for a snapshot).
+    rule_files_cache: std::cell::Cell<Option<bool>>,
 }
 
 impl Index {
@@ -153,6 +155,7 @@ impl Index {
             path: path.to_path_buf(),
             snapshot: false,
             naming_cache: Default::default(),
+            rule_files_cache: Default::default(),
         })
     }
 
@@ -225,6 +228,7 @@ impl Index {
             path: path.to_path_buf(),
             snapshot,
             naming_cache: Default::default(),
+            rule_files_cache: Default::default(),
         }))
     }
 

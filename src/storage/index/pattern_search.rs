@@ -24,6 +24,8 @@ pub struct KnowledgeFacts {
     pub project_folders: ProjectFolders,
     /// File-name words too common to say what a pattern is about.
     pub name_filler: BTreeSet<String>,
+    /// Other agents' rule files gave patterns (if not, their scoping need not be looked up).
+    pub has_rule_files: bool,
 }
 
 /// The patterns that declare one of some languages, and those whose text names one.
@@ -238,6 +240,7 @@ impl Index {
     /// these facts were stored get them computed from the pattern paths.
     pub fn knowledge_facts(&self) -> Result<KnowledgeFacts, IndexError> {
         let pattern_count = self.pattern_count()?;
+        let has_rule_files = self.has_rule_files()?;
         let decode = |text: String| -> Result<Vec<String>, IndexError> {
             serde_json::from_str(&text).map_err(|e| IndexError::Corrupt(e.to_string()))
         };
@@ -246,6 +249,7 @@ impl Index {
                 pattern_count,
                 project_folders: ProjectFolders::from_folders(decode(folders)?),
                 name_filler: decode(filler)?.into_iter().collect(),
+                has_rule_files,
             }),
             _ => {
                 let sources = self.pattern_sources()?;
@@ -255,6 +259,7 @@ impl Index {
                         sources.iter().map(String::as_str),
                     ),
                     name_filler: filler_words(sources.iter().map(String::as_str)),
+                    has_rule_files,
                 })
             }
         }

@@ -39,7 +39,8 @@ impl Index {
     /// The origin of each of `ids` that was read from another agent's rule file (lore's own
     /// patterns have none).
     pub fn rule_origins(&self, ids: &[i64]) -> Result<BTreeMap<i64, RuleOrigin>, IndexError> {
-        if ids.is_empty() {
+        // Most knowledge bases hold no other agent's rule files; a hook then skips the lookup.
+        if ids.is_empty() || !self.has_rule_files()? {
             return Ok(BTreeMap::new());
         }
         let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
@@ -98,11 +99,18 @@ impl Index {
 
     /// Whether any indexed pattern came from another agent's rule file.
     pub fn has_rule_files(&self) -> Result<bool, IndexError> {
-        Ok(self
-            .conn
-            .query_row("SELECT EXISTS (SELECT 1 FROM pattern_sources)", [], |r| {
-                r.get(0)
-            })?)
+        if let Some(known) = self.rule_files_cache.get() {
+            return Ok(known);
+        }
+        let has: bool =
+            self.conn
+                .query_row("SELECT EXISTS (SELECT 1 FROM pattern_sources)", [], |r| {
+                    r.get(0)
+                })?;
+        if self.snapshot {
+            self.rule_files_cache.set(Some(has));
+        }
+        Ok(has)
     }
 
     /// How many indexed patterns came from each kind of rule file.
@@ -274,5 +282,26 @@ mod tests {
             own.knowledge_facts().unwrap().project_folders.folders(),
             ["vendor/uv"]
         );
+    }
+
+    #[test]
+    fn whether_rule_files_gave_patterns_is_known_to_the_facts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("i.db");
+        let mut index = Index::open(&path).unwrap();
+        assert!(!index.knowledge_facts().unwrap().has_rule_files);
+        write(&mut index, &[("web/AGENTS.md", "# Web\n")], &[]);
+        assert!(index.knowledge_facts().unwrap().has_rule_files);
+        let snapshot = Index::open_snapshot(&path, std::time::Duration::ZERO)
+            .unwrap()
+            .unwrap();
+        assert!(snapshot.has_rule_files().unwrap());
+        let ids: Vec<i64> = snapshot
+            .pattern_summaries()
+            .unwrap()
+            .iter()
+            .map(|s| s.id)
+            .collect();
+        assert_eq!(snapshot.rule_origins(&ids).unwrap().len(), 1);
     }
 }

@@ -241,6 +241,11 @@ impl SimpleGlob {
         if between.iter().any(|s| *s != "**") {
             return None;
         }
+        // A `**` inside a segment (`**.py`) is a plain `*` to globset.
+        let last = match last.strip_prefix('*') {
+            Some(rest) if rest.starts_with("*.") => rest,
+            _ => last,
+        };
         let last = if last == "*" || last == "**" {
             if prefix.is_empty() {
                 return None;

@@ -40,8 +40,12 @@ fn simple_globs_match_exactly_as_globset_does() {
         "docs/*",
         ".github/workflows/*.yml",
         "**/*.test.ts",
+        "**.py",
+        "src/**.rs",
     ];
     let paths = [
+        "x.py",
+        "app/routers/x.py",
         "src/a.rs",
         "src/x/y/a.rs",
         "a.rs",

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use super::super::{IngestOptions, IngestReport, NoProgress, Run, SourceListing, run_ingest};
 use super::*;
 use crate::core::config::{Config, parse_config};
-use crate::core::file_stamp::{RACY_WINDOW_NS, RecordedFile};
+use crate::core::file_stamp::{FileStamp, RACY_WINDOW_NS, RecordedFile};
 use crate::services::deadline::Deadline;
 use crate::storage::index::{Index, IndexError, SCHEMA_VERSION, WriteBatch};
 
