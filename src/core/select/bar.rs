@@ -37,7 +37,8 @@ pub enum Grounds {
     /// backs it (`errors.md` for an edit adding a `thiserror` error).
     Subject,
     /// The pattern's author says it is about what the call writes (a commit message, a pull
-    /// request), and its words clear the bar.
+    /// request), and its words clear the bar, though far below the call's best: it is shown
+    /// briefly (see `budget`).
     Topic,
     /// The call's words, strongly enough.
     Words { score: f64 },
@@ -219,9 +220,6 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
             technology: matched.technology.clone(),
         });
     }
-    if words.names_topic() && score >= WORD_BAR && near_best(TOPIC_SHARE) {
-        return Verdict::Kept(Grounds::Topic);
-    }
     if score < WORD_BAR {
         return Verdict::Dropped(Shortfall::WeakWords {
             score,
@@ -232,6 +230,9 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         return Verdict::Dropped(Shortfall::NoCallEvidence);
     }
     if !near_best(WORDS_SHARE) {
+        if words.names_topic() && near_best(TOPIC_SHARE) {
+            return Verdict::Kept(Grounds::Topic);
+        }
         return Verdict::Dropped(Shortfall::FarBelowBest {
             score,
             best: standard.best_score,
