@@ -14,6 +14,7 @@ use std::path::Path;
 
 use crate::core::config::Config;
 use crate::core::query::{QueryInput, TechnologyTable};
+use crate::core::select::bar::{Grounds, Verdict};
 use crate::core::select::sections::WeightedTerms;
 use crate::core::sources::{CallSite, Harness};
 use crate::services::budget_share::PatternShare;
@@ -386,6 +387,7 @@ pub fn decide_for_query(
             key: c.ledger_key(),
             pattern_id: c.pattern_id,
             source: c.source.clone(),
+            brief: c.verdict == Verdict::Kept(Grounds::Topic),
         })
         .collect();
     let budget = ctx.budget(moment);

@@ -72,11 +72,11 @@ pub fn plan_query(
             let stems: Vec<String> = query.terms.iter().map(|t| term_stem(t)).collect();
             let pattern_count = index.pattern_count()?;
             let counts = index.stem_pattern_counts(&stems, pattern_count)?;
-            focus_terms(&query.terms, pattern_count, |stem| {
+            focus_terms(&query.terms, &query.topic_terms, pattern_count, |stem| {
                 counts.get(stem).copied()
             })
         }
-        None => focus_terms(&query.terms, 0, |_| None),
+        None => focus_terms(&query.terms, &query.topic_terms, 0, |_| None),
     };
     let expression = if skipped.is_some() {
         None

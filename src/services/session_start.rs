@@ -100,6 +100,7 @@ fn show_universal(
             key: s.source.clone(),
             source: s.source.clone(),
             pattern_id: s.id,
+            brief: false,
         })
         .collect();
     let source = ctx.knowledge_label();

@@ -15,11 +15,13 @@ use crate::services::render::{PlannedPattern, chars, framing_chars, pattern_bloc
 use crate::services::session::section_key;
 use crate::storage::index::IndexError;
 
-/// A pattern to show: its session-ledger key, its path and its id in the index.
+/// A pattern to show: its session-ledger key, its path and its id in the index, and whether
+/// it is shown briefly (let in far below the call's best, see `core::select::budget`).
 pub(crate) struct ToShow {
     pub key: String,
     pub source: String,
     pub pattern_id: i64,
+    pub brief: bool,
 }
 
 /// Show `patterns` in order within `budget` characters: each gets the sections the budget
@@ -74,9 +76,13 @@ pub(crate) fn plan_and_render(
         ctx.search_hint.phrase()
     );
     let total = budget.saturating_sub(chars(intro) + chars(&closing) + 4);
-    let plans = allocate(&Budget::for_total(total), &infos, |i| {
-        framing_chars(&paths[i])
-    });
+    let briefs: Vec<bool> = loaded.iter().map(|(p, _, _)| p.brief).collect();
+    let plans = allocate(
+        &Budget::for_total(total),
+        &infos,
+        |i| briefs[i],
+        |i| framing_chars(&paths[i]),
+    );
     let shares: Vec<PatternShare> = loaded
         .iter()
         .zip(&plans)

@@ -232,6 +232,10 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 "its file name is what the call is about, backed by a distinctive word{}",
                 matched()
             ),
+            Grounds::Topic => format!(
+                "it says it is about what the call writes (a commit message, a pull request), and its words clear the bar{}",
+                matched()
+            ),
             Grounds::Words { score } => format!(
                 "words clear the bar: score {score:.1}, near the call's best{}",
                 matched()

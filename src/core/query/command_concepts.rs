@@ -15,11 +15,13 @@ struct CommandConcept {
     words: &'static [&'static str],
 }
 
-const COMMIT_MESSAGE: &[&str] = &["commit", "message", "description"];
-const PULL_REQUEST: &[&str] = &["pull", "request", "description"];
-const MERGE_REQUEST: &[&str] = &["merge", "request", "description"];
-const BRANCH_NAME: &[&str] = &["branch", "naming"];
-const RELEASE_TAG: &[&str] = &["release", "tag", "version"];
+// Each starts with `git`: what these commands write belongs to the repository's git workflow,
+// and conventions about it are written under that name (a "git workflow", "git conventions").
+const COMMIT_MESSAGE: &[&str] = &["git", "commit", "message", "description"];
+const PULL_REQUEST: &[&str] = &["git", "pull", "request", "description"];
+const MERGE_REQUEST: &[&str] = &["git", "merge", "request", "description"];
+const BRANCH_NAME: &[&str] = &["git", "branch", "naming"];
+const RELEASE_TAG: &[&str] = &["git", "release", "tag", "version"];
 
 const fn concept(
     program: &'static str,
@@ -39,8 +41,8 @@ const CONCEPTS: &[CommandConcept] = &[
     concept("git", &["commit"], &[], COMMIT_MESSAGE),
     concept("git", &["checkout"], &["-b", "-B"], BRANCH_NAME),
     concept("git", &["switch"], &["-c", "-C", "--create"], BRANCH_NAME),
-    concept("git", &["merge"], &[], &["merge", "branch"]),
-    concept("git", &["rebase"], &[], &["rebase", "branch"]),
+    concept("git", &["merge"], &[], &["git", "merge", "branch"]),
+    concept("git", &["rebase"], &[], &["git", "rebase", "branch"]),
     concept("git", &["tag"], &[], RELEASE_TAG),
     concept("gh", &["pr", "create"], &[], PULL_REQUEST),
     concept("gh", &["pr", "edit"], &[], PULL_REQUEST),
@@ -91,23 +93,23 @@ mod tests {
     fn what_a_command_writes_is_named() {
         assert_eq!(
             command_concepts("git add -A && git commit -m 'wip'"),
-            ["commit", "message", "description"]
+            ["git", "commit", "message", "description"]
         );
         assert_eq!(
             command_concepts("gh pr create --base main --title x --body-file b.md"),
-            ["pull", "request", "description"]
+            ["git", "pull", "request", "description"]
         );
         assert_eq!(
             command_concepts("git checkout -b feature/login"),
-            ["branch", "naming"]
+            ["git", "branch", "naming"]
         );
         assert_eq!(
             command_concepts("git switch -c fix-123"),
-            ["branch", "naming"]
+            ["git", "branch", "naming"]
         );
         assert_eq!(
             command_concepts("glab mr create --fill"),
-            ["merge", "request", "description"]
+            ["git", "merge", "request", "description"]
         );
     }
 
@@ -130,11 +132,11 @@ mod tests {
     fn assignments_and_wrappers_before_the_program_are_skipped() {
         assert_eq!(
             command_concepts("GIT_EDITOR=true git commit --amend"),
-            ["commit", "message", "description"]
+            ["git", "commit", "message", "description"]
         );
         assert_eq!(
             command_concepts("sudo git commit -am fix"),
-            ["commit", "message", "description"]
+            ["git", "commit", "message", "description"]
         );
     }
 }

@@ -208,13 +208,19 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         // Concept words are not cleaned: `var`, `const`, `nil` are what such an edit is about.
         terms.add(edit.concepts.iter().cloned(), usize::MAX);
     }
+    // What the command writes (`git commit`: a commit message), as conventions name it.
+    let topic: Vec<String> = fields
+        .command
+        .map(|command| {
+            command_concepts(command)
+                .into_iter()
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
     if let Some(command) = fields.command {
         terms.add(clean_terms(command.split_whitespace()), MAX_FIELD_TERMS);
-        // What the command writes (`git commit`: a commit message), as conventions name it.
-        terms.add(
-            command_concepts(command).into_iter().map(String::from),
-            usize::MAX,
-        );
+        terms.add(topic.iter().cloned(), usize::MAX);
     }
     for text in fields.call_prose().into_iter().flatten() {
         terms.add(clean_terms(text.split_whitespace()), MAX_FIELD_TERMS);
@@ -275,6 +281,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         message_terms: kept(message_terms),
         location_terms: kept(location_terms),
         written_terms: kept(written_terms),
+        topic_terms: kept(topic),
         terms,
         technologies,
         project_technologies,

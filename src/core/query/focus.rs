@@ -38,8 +38,12 @@ pub struct FocusedTerms {
 
 /// Focus `terms` (in order of importance) for an index of `pattern_count` patterns, where
 /// `patterns_with(stem)` tells how many patterns hold a stem (None: few enough not to count).
+/// The `topic` terms (what the call writes, see `Query::topic_terms`) are few and name what
+/// the call is about however common they are: they are never left out as one common term too
+/// many, nor do they use up the common terms the others may keep.
 pub fn focus_terms(
     terms: &[String],
+    topic: &[String],
     pattern_count: u64,
     patterns_with: impl Fn(&str) -> Option<u64>,
 ) -> FocusedTerms {
@@ -71,7 +75,9 @@ pub fn focus_terms(
     // The common terms allowed: the rarest ones, up to the cap.
     let mut common: Vec<(&String, u64)> = counted
         .iter()
-        .filter(|(_, n)| share(*n) > COMMON_SHARE && share(*n) <= WEIGHTLESS_SHARE)
+        .filter(|(t, n)| {
+            share(*n) > COMMON_SHARE && share(*n) <= WEIGHTLESS_SHARE && !topic.contains(t)
+        })
         .map(|(t, n)| (t, *n))
         .collect();
     common.sort_by_key(|(_, n)| *n);
@@ -86,7 +92,7 @@ pub fn focus_terms(
                 term: term.clone(),
                 patterns: *n,
             });
-        } else if share(*n) > COMMON_SHARE && !allowed.contains(&term) {
+        } else if share(*n) > COMMON_SHARE && !allowed.contains(&term) && !topic.contains(term) {
             focused.dropped.push(Dropped::Common {
                 term: term.clone(),
                 patterns: *n,
@@ -110,6 +116,7 @@ mod tests {
     fn one_term_per_stem_in_any_knowledge_base() {
         let focused = focus_terms(
             &terms(&["errors", "handle", "error", "handling"]),
+            &[],
             10,
             |_| None,
         );
@@ -143,7 +150,7 @@ mod tests {
             "c7777777",
             "thiserror",
         ]);
-        let focused = focus_terms(&words, 1_000, counts);
+        let focused = focus_terms(&words, &[], 1_000, counts);
         assert_eq!(
             focused.kept,
             [
@@ -171,6 +178,37 @@ mod tests {
             ]
         );
         // A small knowledge base searches every term.
-        assert_eq!(focus_terms(&words, 100, counts).kept, words);
+        assert_eq!(focus_terms(&words, &[], 100, counts).kept, words);
+    }
+
+    #[test]
+    fn topic_terms_are_searched_however_common_and_leave_the_others_their_room() {
+        // Seven common words and a topic word that is commoner than all of them.
+        let counts = |stem: &str| match stem {
+            "messag" => Some(300),
+            s if s.starts_with('c') => Some(100 + s.len() as u64),
+            _ => None,
+        };
+        let words = terms(&[
+            "c1", "c22", "c333", "c4444", "c55555", "c666666", "c7777777", "message", "sqlx",
+        ]);
+        let without = focus_terms(&words, &[], 1_000, counts);
+        assert!(!without.kept.contains(&"message".to_string()));
+        let with = focus_terms(&words, &terms(&["message"]), 1_000, counts);
+        assert_eq!(
+            with.kept,
+            [
+                "c1", "c22", "c333", "c4444", "c55555", "c666666", "message", "sqlx"
+            ]
+        );
+        // A topic word in most patterns still weighs nothing and is not searched.
+        let everywhere = |stem: &str| (stem == "messag").then_some(900);
+        let focused = focus_terms(
+            &terms(&["message"]),
+            &terms(&["message"]),
+            1_000,
+            everywhere,
+        );
+        assert!(focused.kept.is_empty());
     }
 }

@@ -115,6 +115,11 @@ pub struct Query {
     /// file is about than an edit's changes do, and cannot name a pattern's subject alone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub written_terms: Vec<String>,
+    /// What the call writes, in the words conventions use for it (`git commit`: a commit
+    /// message; `gh pr create`: a pull request's description): the topic a convention about
+    /// the call is written under, searched however common its words are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub topic_terms: Vec<String>,
     /// Technologies the call itself shows (its files, the code it writes, its command, its
     /// prose), with the ones they imply, in order found.
     #[serde(skip_serializing_if = "Vec::is_empty")]

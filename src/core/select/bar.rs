@@ -36,6 +36,10 @@ pub enum Grounds {
     /// The pattern's file name is what the call is about, and a distinctive word of the call
     /// backs it (`errors.md` for an edit adding a `thiserror` error).
     Subject,
+    /// The pattern's author says it is about what the call writes (a commit message, a pull
+    /// request), and its words clear the bar, though far below the call's best: it is shown
+    /// briefly (see `budget`).
+    Topic,
     /// The call's words, strongly enough.
     Words { score: f64 },
     /// Vector similarity fused with the words (hybrid search).
@@ -101,12 +105,21 @@ pub const WORD_BAR: f64 = 6.0;
 pub const SUBJECT_SHARE: f64 = 0.6;
 pub const TECHNOLOGY_SHARE: f64 = 0.5;
 pub const WORDS_SHARE: f64 = 0.7;
+/// A pattern about what the call writes (a `git commit` and a branching workflow whose
+/// description names git) may trail furthest: the one file that matches every word of such a
+/// call (a commit-message format) is no reason to leave out the others about the same act.
+pub const TOPIC_SHARE: f64 = 0.2;
+/// The lowest share of the best any grounds accept: a candidate under it can never be kept.
+pub const LOWEST_SHARE: f64 = TOPIC_SHARE;
 
 /// What every candidate of one call is judged against.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CallStandard {
     /// The best word score of the call, among every candidate (shown before or not).
     pub best_score: f64,
+    /// The best word score among the files named for the call's stack (`go.md`,
+    /// `nestjs.instructions.md`).
+    pub best_stack_score: f64,
     /// How many patterns the index holds (vector-only evidence depends on it).
     pub pattern_count: u64,
     /// Hybrid search: the fused score a candidate needs.
@@ -122,8 +135,17 @@ impl CallStandard {
     ) -> Self {
         Self {
             best_score: scores.into_iter().fold(0.0, f64::max),
+            best_stack_score: 0.0,
             pattern_count,
             min_relevance,
+        }
+    }
+
+    /// This standard, with the word scores of the files named for the call's stack.
+    pub fn with_stack_scores(self, scores: impl IntoIterator<Item = f64>) -> Self {
+        Self {
+            best_stack_score: scores.into_iter().fold(0.0, f64::max),
+            ..self
         }
     }
 }
@@ -175,7 +197,12 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     }
     let words = &evidence.words;
     let near_best = |share: f64| score >= share * standard.best_score;
-    if words.name_match == Some(NameMatch::Stack) {
+    // Of the stack's general files, those the call's words back clear the bar; one they do
+    // not is a weak leftover once another does (a third Go style guide on `go test`), and
+    // comes only as the call's best (a team's one `typescript.md` on a short edit).
+    if words.name_match == Some(NameMatch::Stack)
+        && score + 1e-9 >= WORD_BAR.min(standard.best_stack_score)
+    {
         return Verdict::Kept(Grounds::Stack);
     }
     if words.name_match == Some(NameMatch::Call)
@@ -203,6 +230,9 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         return Verdict::Dropped(Shortfall::NoCallEvidence);
     }
     if !near_best(WORDS_SHARE) {
+        if words.names_topic() && near_best(TOPIC_SHARE) {
+            return Verdict::Kept(Grounds::Topic);
+        }
         return Verdict::Dropped(Shortfall::FarBelowBest {
             score,
             best: standard.best_score,
@@ -224,6 +254,7 @@ mod tests {
             subject: false,
             from_message: false,
             language: false,
+            topic: false,
         }
     }
 
@@ -388,5 +419,78 @@ mod tests {
                 best: 30.0
             })
         );
+    }
+
+    #[test]
+    fn a_pattern_about_what_the_call_writes_may_trail_the_best_further() {
+        let about = |subject: bool, topic: bool, score: f64| {
+            let mut evidence = by_words(score);
+            evidence.words.name_coverage = Some(0.0);
+            let mut git = term("git", 2.7);
+            git.subject = subject;
+            git.topic = topic;
+            evidence.words.matched = vec![git, term("fixed", 1.7)];
+            evidence
+        };
+        // A workflow file whose description names git, on a `git commit` whose best match
+        // (a commit-message format) scores far higher.
+        let best = standard(40.0);
+        let share = |e: &Evidence| e.word_score() / 40.0;
+        let workflow = about(true, true, 22.0);
+        assert!(share(&workflow) < WORDS_SHARE);
+        assert_eq!(judge(&workflow, &best), Verdict::Kept(Grounds::Topic));
+        // The same words, but only in its text, or not what the call writes: words alone.
+        assert!(matches!(
+            judge(&about(false, true, 22.0), &best),
+            Verdict::Dropped(Shortfall::FarBelowBest { .. })
+        ));
+        assert!(matches!(
+            judge(&about(true, false, 22.0), &best),
+            Verdict::Dropped(Shortfall::FarBelowBest { .. })
+        ));
+        // It still needs words that clear the bar, and not to be a mere trace of the best.
+        assert!(matches!(
+            judge(&about(true, true, 10.0), &best),
+            Verdict::Dropped(Shortfall::WeakWords { .. })
+        ));
+        assert!(!judge(&about(true, true, 22.0), &standard(400.0)).is_kept());
+        // A topic word only the user's message gave says nothing of the call.
+        let mut from_message = about(true, true, 22.0);
+        from_message.words.matched[0].from_message = true;
+        assert!(!judge(&from_message, &best).is_kept());
+    }
+
+    #[test]
+    fn a_weak_general_file_of_the_stack_comes_only_when_no_other_is_backed_by_words() {
+        let stack_file = |content: f64| Evidence {
+            words: WordEvidence {
+                content_bm25: Some(-content),
+                name_coverage: Some(1.0),
+                name_match: Some(NameMatch::Stack),
+                ..WordEvidence::default()
+            },
+            ..Evidence::default()
+        };
+        // Three Go style guides on a `go test` call: two the call's words back, one not.
+        let go_test = standard(20.0).with_stack_scores([8.0, 7.0, 4.0]);
+        assert_eq!(
+            judge(&stack_file(8.0), &go_test),
+            Verdict::Kept(Grounds::Stack)
+        );
+        assert_eq!(
+            judge(&stack_file(7.0), &go_test),
+            Verdict::Kept(Grounds::Stack)
+        );
+        assert!(!judge(&stack_file(4.0), &go_test).is_kept());
+        // A team's one `typescript.md` on a short edit comes however few words match.
+        let alone = standard(0.0).with_stack_scores([2.0]);
+        assert_eq!(
+            judge(&stack_file(2.0), &alone),
+            Verdict::Kept(Grounds::Stack)
+        );
+        // Of several weak ones, the best.
+        let weak = standard(0.0).with_stack_scores([3.0, 2.0]);
+        assert!(judge(&stack_file(3.0), &weak).is_kept());
+        assert!(!judge(&stack_file(2.0), &weak).is_kept());
     }
 }

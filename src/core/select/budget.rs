@@ -70,11 +70,17 @@ pub struct PatternPlan {
     pub chars: usize,
 }
 
+/// Most characters a pattern shown briefly gets: one or two sections that hold the call's words.
+pub const BRIEF_ROOM: usize = 600;
+
 /// Plan each pattern in order (`None`: nothing of it is shown). `framing` gives the characters
-/// a pattern's heading and notes take, by its position.
+/// a pattern's heading and notes take, by its position; `brief` says which patterns were let
+/// in far below the call's best (see `bar::Grounds::Topic`): they get at most [`BRIEF_ROOM`],
+/// so the strongest matches keep the room they need and the others point to their files.
 pub fn allocate(
     budget: &Budget,
     patterns: &[Vec<SectionInfo>],
+    brief: impl Fn(usize) -> bool,
     framing: impl Fn(usize) -> usize,
 ) -> Vec<Option<PatternPlan>> {
     let mut left = budget.total;
@@ -85,7 +91,16 @@ pub fn allocate(
             plans.push(None);
             continue;
         }
-        let plan = plan_pattern(budget, sections, left - frame).map(|mut plan| {
+        let own = if brief(i) {
+            Budget {
+                pattern_room: budget.pattern_room.min(BRIEF_ROOM),
+                whole_max: budget.whole_max.min(BRIEF_ROOM),
+                ..*budget
+            }
+        } else {
+            *budget
+        };
+        let plan = plan_pattern(&own, sections, left - frame).map(|mut plan| {
             plan.chars += frame;
             plan
         });
@@ -182,6 +197,7 @@ mod tests {
         let plans = allocate(
             &BUDGET,
             &[vec![section(600, 0.0), section(700, 2.0)]],
+            |_| false,
             |_| 50,
         );
         let plan = plans[0].as_ref().unwrap();
@@ -198,7 +214,7 @@ mod tests {
             section(700, 3.0),
             section(1_200, 2.0),
         ];
-        let plans = allocate(&BUDGET, &[long], |_| 0);
+        let plans = allocate(&BUDGET, &[long], |_| false, |_| 0);
         let plan = plans[0].as_ref().unwrap();
         assert!(!plan.whole);
         // Best first (3.0, 2.0) fill 1,900 of 2,500; 1.0 (900) no longer fits.
@@ -213,7 +229,7 @@ mod tests {
             total: 3_000,
             ..BUDGET
         };
-        let plans = allocate(&budget, &[big(), big()], |_| 0);
+        let plans = allocate(&budget, &[big(), big()], |_| false, |_| 0);
         assert_eq!(plans[0].as_ref().unwrap().chars, 2_400);
         // 600 left is more than the useful minimum, but no whole section of the second fits:
         // its first section is cut at the room left.
@@ -222,7 +238,7 @@ mod tests {
             total: 2_800,
             ..BUDGET
         };
-        let plans = allocate(&tight, &[big(), big()], |_| 0);
+        let plans = allocate(&tight, &[big(), big()], |_| false, |_| 0);
         assert!(plans[1].is_none(), "400 left is not worth a second pattern");
     }
 
@@ -231,12 +247,12 @@ mod tests {
         let mut sections = vec![section(300, 2.0), section(30, 5.0), section(400, 1.0)];
         sections[0].shown = true;
         sections[1].heading_only = true;
-        let plans = allocate(&BUDGET, &[sections.clone()], |_| 0);
+        let plans = allocate(&BUDGET, &[sections.clone()], |_| false, |_| 0);
         assert_eq!(plans[0].as_ref().unwrap().sections, [2]);
         for s in &mut sections {
             s.shown = true;
         }
-        assert_eq!(allocate(&BUDGET, &[sections], |_| 0)[0], None);
+        assert_eq!(allocate(&BUDGET, &[sections], |_| false, |_| 0)[0], None);
     }
 
     #[test]
@@ -247,7 +263,29 @@ mod tests {
             section(1_200, 0.0),
             section(1_200, 0.0),
         ];
-        let plan = allocate(&BUDGET, &[sections], |_| 0)[0].clone().unwrap();
+        let plan = allocate(&BUDGET, &[sections], |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
         assert_eq!(plan.sections, [0, 1, 2]);
+    }
+
+    #[test]
+    fn a_pattern_let_in_far_below_the_best_is_shown_briefly() {
+        let sections = || {
+            vec![
+                section(500, 3.0),
+                section(400, 2.0),
+                section(300, 0.5),
+                section(200, 0.0),
+            ]
+        };
+        let plans = allocate(&BUDGET, &[sections(), sections()], |i| i == 1, |_| 0);
+        // The first gets its room: the whole pattern (1,400 ≤ 2,000).
+        assert!(plans[0].as_ref().unwrap().whole);
+        // The brief one gets its best section that fits in BRIEF_ROOM, never the whole file.
+        let brief = plans[1].as_ref().unwrap();
+        assert!(!brief.whole);
+        assert_eq!(brief.sections, [0]);
+        assert!(brief.chars <= BRIEF_ROOM);
     }
 }

@@ -182,6 +182,10 @@ pub struct MatchedTerm {
     /// call is about.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub language: bool,
+    /// The term is what the call writes, as conventions name it (`commit`, `message` for a
+    /// `git commit`; see `Query::topic_terms`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub topic: bool,
 }
 
 /// A term at least this distinctive (smoothed IDF) says what a call is about; commoner words
@@ -256,6 +260,14 @@ impl WordEvidence {
     /// [`MatchedTerm::is_call_evidence`]).
     pub fn has_call_evidence(&self) -> bool {
         self.matched.iter().any(MatchedTerm::is_call_evidence)
+    }
+
+    /// Whether the pattern's author says it is about what the call writes: a topic term of
+    /// the call (a commit message, a pull request) is in its path, title, tags or description.
+    pub fn names_topic(&self) -> bool {
+        self.matched
+            .iter()
+            .any(|t| t.topic && t.subject && !t.from_message)
     }
 }
 

@@ -169,6 +169,11 @@ pub fn select(
             .map(|c| c.score),
         facts.pattern_count,
         min_relevance,
+    )
+    .with_stack_scores(
+        pool.values()
+            .filter(|c| c.evidence.words.name_match == Some(NameMatch::Stack))
+            .map(|c| c.score),
     );
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);

@@ -5,7 +5,7 @@
 //! with why.
 
 use crate::core::query::term_stem;
-use crate::core::select::bar::{Shortfall, TECHNOLOGY_SHARE, Verdict, WORD_BAR};
+use crate::core::select::bar::{LOWEST_SHARE, Shortfall, TECHNOLOGY_SHARE, Verdict, WORD_BAR};
 use crate::core::select::bm25::{
     Posting, RankedText, background_share, bm25_scores_smoothed, smoothed_idf,
 };
@@ -90,6 +90,7 @@ pub(super) fn word_candidates(
                     subject,
                     from_message: request.query.message_terms.contains(term),
                     language: request.query.languages.contains(term),
+                    topic: request.query.topic_terms.contains(term),
                 });
             }
         }
@@ -183,6 +184,13 @@ pub(super) fn word_candidates(
     // possible score is under the lowest share of the best any grounds accept can never be
     // kept, so it is never read (a common word in a large index matches hundreds). Naming
     // the call's language or a term in its file name keeps a candidate in the running.
+    // A call that writes something conventions are about (a commit) accepts candidates about
+    // it furthest below the best.
+    let lowest_share = if query.topic_terms.is_empty() {
+        TECHNOLOGY_SHARE
+    } else {
+        LOWEST_SHARE
+    };
     let mut order: Vec<(i64, f64)> = new.iter().map(|&id| (id, best_possible(id))).collect();
     if prune && !project_files {
         order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -195,7 +203,7 @@ pub(super) fn word_candidates(
                     || project_files
                     || named_language.contains(&id)
                     || named.contains(&id)
-                    || best >= TECHNOLOGY_SHARE * strongest
+                    || best >= lowest_share * strongest
             })
             .map(|&(id, _)| id)
             .collect();

@@ -218,6 +218,16 @@ fn bash_queries() {
             "description"
         ])
     );
+    // What the command writes is its topic; the words of the message are not.
+    assert_eq!(
+        query.topic_terms,
+        strings(&["git", "commit", "message", "description"])
+    );
+    let lint = extract_query(&QueryInput {
+        command: Some("cargo clippy".to_owned()),
+        ..input("Bash")
+    });
+    assert!(lint.topic_terms.is_empty(), "{:?}", lint.topic_terms);
 
     for short in ["pwd", "ls", "ls -la", "cd ..", "echo $HOME"] {
         let query = extract_query(&QueryInput {

@@ -234,7 +234,10 @@ pub(super) static APPS: &[Technology] = &[
     Technology {
         name: "solana",
         words: &[Any("solana"), Any("anchor lang")],
+        // An Anchor workspace keeps each on-chain program's crate under `programs/<name>/`.
+        files: &["Anchor.toml", "programs/*/src/**/*.rs"],
         imports: &["@solana", "solana_program", "solana_sdk", "anchor_lang", "@coral-xyz/anchor"],
+        identifiers: &["declare_id", "CpiContext", "AccountInfo"],
         commands: &["solana", "anchor"],
         packages: &[Npm("@solana/*"), Npm("@coral-xyz/anchor"), Crate("solana-*"), Crate("anchor-lang")],
         ..NONE

@@ -139,6 +139,17 @@ fn identifiers_name_technologies_without_an_import() {
             &["unity"],
         ),
         ("pragma solidity ^0.8.24;\n", &[], &["solidity"]),
+        (
+            "declare_id!(\"Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS\");\n",
+            &["rust"],
+            &["solana"],
+        ),
+        (
+            "pub fn transfer(ctx: CpiContext<'_, '_, '_, 'info, Transfer<'info>>) {}\n",
+            &["rust"],
+            &["solana"],
+        ),
+        ("let signer = Signer::new(key);\n", &["rust"], &[]),
         ("class Order < ApplicationRecord\n", &["ruby"], &["rails"]),
         (
             "func (h *Handler) List(c *gin.Context) {\n",
