@@ -150,6 +150,28 @@ impl CallStandard {
     }
 }
 
+/// Whether a candidate may still be kept once the evidence gathered after its words is known
+/// (its technologies, its `paths`, whether it is a task guide): those can drop a candidate,
+/// and a technology the call has can keep one down to [`TECHNOLOGY_SHARE`] of the best, but
+/// nothing else lifts one. A hook looks no further at a candidate that may not.
+pub fn may_be_kept(evidence: &Evidence, standard: &CallStandard) -> bool {
+    if evidence.universal
+        || evidence.project_depth.is_some()
+        || evidence.vector.is_some()
+        || evidence
+            .glob
+            .as_ref()
+            .is_some_and(|g| g.kind == GlobKind::Specific)
+        || evidence.words.name_match == Some(NameMatch::Stack)
+    {
+        return true;
+    }
+    let score = evidence.word_score();
+    let near_best = |share: f64| score >= share * standard.best_score;
+    near_best(TECHNOLOGY_SHARE.min(SUBJECT_SHARE).min(WORDS_SHARE))
+        || (evidence.words.names_topic() && score >= WORD_BAR && near_best(TOPIC_SHARE))
+}
+
 /// Judge one candidate by its own evidence and the call's standard.
 pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if evidence.universal {
@@ -492,5 +514,57 @@ mod tests {
         let weak = standard(0.0).with_stack_scores([3.0, 2.0]);
         assert!(judge(&stack_file(3.0), &weak).is_kept());
         assert!(!judge(&stack_file(2.0), &weak).is_kept());
+    }
+
+    #[test]
+    fn a_candidate_kept_once_all_its_evidence_is_in_may_be_kept_on_its_words() {
+        let best = standard(40.0);
+        let technology = |pattern: &[&str], call: &[&str]| {
+            let list = |l: &[&str]| l.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+            TechnologyEvidence::of(list(pattern), &list(call), &[], &[])
+        };
+        let mut kept = 0;
+        for score in [0.0, 3.0, 6.5, 9.0, 15.0, 20.0, 24.0, 28.0, 40.0] {
+            for name_match in [None, Some(NameMatch::Call), Some(NameMatch::Stack)] {
+                for topic in [false, true] {
+                    let mut words_only = by_words(score);
+                    words_only.words.name_match = name_match;
+                    let mut git = term("git", 2.0);
+                    git.topic = topic;
+                    git.subject = true;
+                    words_only.words.matched.push(git);
+                    let laters = [
+                        Evidence::default().technology,
+                        technology(&["react"], &["react"]),
+                        technology(&["react"], &[]),
+                    ];
+                    for later in laters {
+                        let full = Evidence {
+                            technology: later,
+                            ..words_only.clone()
+                        };
+                        if judge(&full, &best).is_kept() {
+                            kept += 1;
+                            assert!(
+                                may_be_kept(&words_only, &best),
+                                "{score} {name_match:?} {topic}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(kept > 10, "the cases keep some candidates");
+        // Far below the best, with nothing but its words, a candidate may not.
+        assert!(!may_be_kept(&by_words(12.0), &best));
+        // What the team or project asked for always may.
+        let glob = Evidence {
+            glob: Some(GlobMatch {
+                glob: "src/**".into(),
+                kind: GlobKind::Specific,
+            }),
+            ..Evidence::default()
+        };
+        assert!(may_be_kept(&glob, &best));
     }
 }

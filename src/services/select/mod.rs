@@ -26,7 +26,7 @@ use globset::GlobSetBuilder;
 
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
-use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge};
+use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge, may_be_kept};
 use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEvidence};
 use crate::core::select::globs::{
     GlobKind, SimpleGlob, could_match, glob_matcher, names_one_file, path_file_keys,
@@ -149,6 +149,15 @@ pub fn select(
         rule_scoping::rule_candidates(index, request, &mut pool)?;
     }
     let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
+    if request.embedder.is_none() && !request.explain {
+        // A hook reads the rest of the evidence only for candidates it may keep (a Write of
+        // common words in a large index has hundreds of word candidates). Another agent's
+        // rule scoped by globs is kept on any glob that matches (see `rule_scoping`).
+        let standard = call_standard(&pool, facts, None);
+        pool.retain(|_, c| {
+            may_be_kept(&c.evidence, &standard) || (rule_files && c.evidence.glob.is_some())
+        });
+    }
     technology_evidence(index, request.query, &mut pool)?;
     request.deadline.check("after gathering the candidates")?;
     let mut notes = Vec::new();
@@ -160,21 +169,7 @@ pub fn select(
         candidate.score = candidate.evidence.word_score();
         candidate.evidence.task_guide = task_guide(&candidate.source, &request.query.terms);
     }
-    // The best a word candidate has to compare with is the best credible word candidate's: a
-    // file named for the stack, or one the team or project asked for, scores by other rules,
-    // and one no word of the call itself backs is no standard.
-    let standard = CallStandard::for_scores(
-        pool.values()
-            .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
-            .map(|c| c.score),
-        facts.pattern_count,
-        min_relevance,
-    )
-    .with_stack_scores(
-        pool.values()
-            .filter(|c| c.evidence.words.name_match == Some(NameMatch::Stack))
-            .map(|c| c.score),
-    );
+    let standard = call_standard(&pool, facts, min_relevance);
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }
@@ -214,6 +209,25 @@ pub fn select(
         notes,
         candidates,
     })
+}
+
+/// The best a word candidate has to compare with is the best credible word candidate's: a
+/// file named for the stack, or one the team or project asked for, scores by other rules, and
+/// one no word of the call itself backs is no standard.
+fn call_standard(pool: &Pool, facts: &KnowledgeFacts, min_relevance: Option<f64>) -> CallStandard {
+    let score = |c: &Candidate| c.evidence.word_score();
+    CallStandard::for_scores(
+        pool.values()
+            .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
+            .map(score),
+        facts.pattern_count,
+        min_relevance,
+    )
+    .with_stack_scores(
+        pool.values()
+            .filter(|c| c.evidence.words.name_match == Some(NameMatch::Stack))
+            .map(score),
+    )
 }
 
 /// Whether a candidate is judged by its words alone, not by what the team or project asked for
