@@ -19,7 +19,7 @@ mod rule_scoping;
 mod vectors;
 mod words;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use fnv::FnvHashMap;
 use globset::GlobSetBuilder;
@@ -139,17 +139,54 @@ pub fn select(
     if request.include_universal {
         universal_candidates(index, request, &mut pool)?;
     }
-    glob_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    // Only the hook's lean path (no tracing, no fusion) leaves out what it cannot keep.
+    let lean = request.embedder.is_none() && !request.explain;
+    // A broad glob (`**/*.tsx`) only makes a pattern's words count more, so on the lean path
+    // the patterns it matches join as word candidates, read only if their words may be kept.
+    // Other agents' rules may be kept on any glob, and a project's own files on no words.
+    let project_files =
+        !facts.project_folders.folders().is_empty() && request.query.project.is_some();
+    let defer_broad = lean && !facts.has_rule_files && !project_files;
+    // Files named for the call's stack may be kept on their name alone: never left out.
+    let stack_named = if lean {
+        words::stack_named(index, request)?
+    } else {
+        BTreeSet::new()
+    };
+    let broad = glob_candidates(
+        index,
+        request.query,
+        &facts.project_folders,
+        defer_broad.then_some(&stack_named),
+        &mut pool,
+    )?;
     project_candidates(index, request.query, &facts.project_folders, &mut pool)?;
-    technology_candidates(index, request.query, &facts.project_folders, &mut pool)?;
+    // A technology's patterns that share no word with the call are kept only when named for
+    // the stack (technology grounds need a word of the call): on the lean path only those are
+    // read here, and the others come as word candidates if their words may be kept.
+    let of_technologies = technology_candidates(
+        index,
+        request.query,
+        &facts.project_folders,
+        lean.then_some(&stack_named),
+        &mut pool,
+    )?;
     // Most knowledge bases hold no other agent's rule files: their scoping is then not
     // looked up.
     let rule_files = facts.has_rule_files;
     if rule_files {
         rule_scoping::rule_candidates(index, request, &mut pool)?;
     }
-    let mut dropped = words::word_candidates(index, facts, request, &mut pool)?;
-    if request.embedder.is_none() && !request.explain {
+    let mut dropped = words::word_candidates(
+        index,
+        facts,
+        request,
+        &broad,
+        &stack_named,
+        &of_technologies,
+        &mut pool,
+    )?;
+    if lean {
         // A hook reads the rest of the evidence only for candidates it may keep (a Write of
         // common words in a large index has hundreds of word candidates). Another agent's
         // rule scoped by globs is kept on any glob that matches (see `rule_scoping`).
@@ -286,17 +323,32 @@ fn universal_candidates(
 }
 
 /// Patterns whose `paths` globs match the touched file, each with its most specific glob.
+/// With `defer_broad` (the patterns named for the stack), those matched only by broad globs
+/// and not so named are returned instead, by id with their glob, for the word candidates to
+/// take up.
 fn glob_candidates(
     index: &Index,
     query: &Query,
     folders: &ProjectFolders,
+    defer_broad: Option<&BTreeSet<i64>>,
     pool: &mut Pool,
-) -> Result<(), IndexError> {
+) -> Result<BTreeMap<i64, String>, IndexError> {
+    let mut deferred = BTreeMap::new();
     let Some(path) = &query.relative_path else {
-        return Ok(());
+        return Ok(deferred);
     };
     let globs = index.candidate_globs(&path_file_keys(path))?;
-    let found = matching_globs(&globs, path);
+    let mut found = matching_globs(&globs, path);
+    if let Some(stack_named) = defer_broad {
+        found.retain(|(id, glob, kind)| {
+            // A single-file glob may count as broad (see below): it is read to decide.
+            let keep = *kind == GlobKind::Specific || stack_named.contains(id);
+            if !keep {
+                deferred.insert(*id, glob.clone());
+            }
+            keep
+        });
+    }
     let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
     // A glob says which files; a declared or named language still rules a pattern out.
     let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(query))?;
@@ -315,7 +367,7 @@ fn glob_candidates(
             entry(pool, id, source, title).evidence.glob = Some(GlobMatch { glob, kind });
         }
     }
-    Ok(())
+    Ok(deferred)
 }
 
 /// Patterns whose `paths` globs match `path`, each with its most specific matching glob, in
@@ -417,13 +469,15 @@ fn paths_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<(), I
 }
 
 /// Patterns specific to a technology the call or its project has: the stack's own
-/// conventions are candidates even when the call shares no word with them.
+/// conventions are candidates even when the call shares no word with them. With `only`,
+/// just those of them. Returns every pattern of those technologies.
 fn technology_candidates(
     index: &Index,
     query: &Query,
     folders: &ProjectFolders,
+    only: Option<&BTreeSet<i64>>,
     pool: &mut Pool,
-) -> Result<(), IndexError> {
+) -> Result<BTreeSet<i64>, IndexError> {
     let technologies: Vec<String> = query
         .technologies
         .iter()
@@ -431,19 +485,23 @@ fn technology_candidates(
         .cloned()
         .collect();
     if technologies.is_empty() {
-        return Ok(());
+        return Ok(BTreeSet::new());
     }
-    let ids: Vec<i64> = index
+    let all: BTreeSet<i64> = index
         .patterns_of_technologies(&technologies)?
         .into_iter()
-        .filter(|id| !pool.contains_key(id))
+        .collect();
+    let ids: Vec<i64> = all
+        .iter()
+        .copied()
+        .filter(|id| !pool.contains_key(id) && only.is_none_or(|only| only.contains(id)))
         .collect();
     for (id, (source, title)) in index.patterns_passing(&ids, &LanguageGate::for_query(query))? {
         if in_project_scope(folders, query, &source) {
             entry(pool, id, &source, &title);
         }
     }
-    Ok(())
+    Ok(all)
 }
 
 /// Each candidate's technologies, and which of them the call's context has.

@@ -436,3 +436,55 @@ fn reading_only_candidates_that_can_be_kept_keeps_the_same_patterns() {
     // The weak ones were never read by the hook, while explaining shows them.
     assert!(hook.candidates.len() < full.candidates.len());
 }
+
+#[test]
+fn a_hook_leaving_out_unkeepable_glob_and_technology_candidates_keeps_the_same_patterns() {
+    // Many files a broad glob matches and a technology's files, most sharing no or few words
+    // with the edit: the hook reads them only as word candidates, except a file named for
+    // the stack, which a name can keep without a word.
+    let mut files: Vec<(String, String)> = vec![(
+        "react.md".into(),
+        "---\ntechnologies: [react]\n---\n# React\n\n## Components\n\nKeep components pure.\n"
+            .into(),
+    )];
+    for i in 0..120 {
+        let body = match i % 40 {
+            0 => "Keep useState calls at the top; name state setters setX.",
+            _ if i % 2 == 0 => "Lay out markup with semantic elements.",
+            _ => "Prefer small files.",
+        };
+        let front = if i % 3 == 0 {
+            "---\ntechnologies: [react]\n---\n"
+        } else {
+            "---\npaths: [\"**/*.tsx\"]\n---\n"
+        };
+        files.push((
+            format!("team/p{i:03}.md"),
+            format!("{front}# Rule {i}\n\n## Rules\n\n{body}\n"),
+        ));
+    }
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let kb = kb(&refs, None);
+    let query = edit(
+        "/repo",
+        "web/Card.tsx",
+        "import { useState } from 'react';\nconst [count, setCount] = useState(0);",
+    );
+    let hook = run(&kb, &query, None, false);
+    let full = run(&kb, &query, None, true);
+    assert!(kept(&hook).contains(&"react.md"), "{:?}", kept(&hook));
+    assert!(
+        kept(&hook).len() > 1,
+        "{:?}",
+        full.candidates
+            .iter()
+            .take(8)
+            .map(|c| (&c.source, c.score, &c.verdict))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(kept(&hook), kept(&full));
+    assert!(hook.candidates.len() < full.candidates.len());
+}

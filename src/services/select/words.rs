@@ -9,8 +9,11 @@ use crate::core::select::bar::{LOWEST_SHARE, Shortfall, TECHNOLOGY_SHARE, Verdic
 use crate::core::select::bm25::{
     Posting, RankedText, background_share, bm25_scores_smoothed, smoothed_idf,
 };
-use crate::core::select::evidence::NameMatch;
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::core::select::evidence::{BROAD_GLOB_BOOST, GlobMatch, NameMatch};
 use crate::core::select::evidence::{MatchedTerm, WordEvidence};
+use crate::core::select::globs::GlobKind;
 use crate::core::select::name::{NameQuery, same_word};
 use crate::core::select::pattern_terms::Field;
 use crate::storage::index::{Index, IndexError, KnowledgeFacts, LanguageGate};
@@ -24,12 +27,19 @@ const EXPLAINED_REMOVALS: usize = 10;
 const GATE_BATCH: usize = 48;
 
 /// Add word evidence to the pool: to candidates already there, and as new candidates for the
-/// patterns whose words can clear the bar. Returns the candidates the language gate or
-/// project scope removed (only when explaining), strongest first.
+/// patterns whose words can clear the bar. `broad` are patterns a broad glob matched that are
+/// not in the pool yet (see `glob_candidates`): their words count more, and a glob brought
+/// them, so only a declared language rules them out. `stack_named` and `of_technologies`
+/// (patterns named for the call's stack, patterns of its technologies) may be kept below the
+/// word bar. Returns the candidates the language gate
+/// or project scope removed (only when explaining), strongest first.
 pub(super) fn word_candidates(
     index: &Index,
     facts: &KnowledgeFacts,
     request: &SelectRequest<'_>,
+    broad: &BTreeMap<i64, String>,
+    stack_named: &BTreeSet<i64>,
+    of_technologies: &BTreeSet<i64>,
     pool: &mut Pool,
 ) -> Result<Vec<Candidate>, IndexError> {
     let mut stems: Vec<(String, String)> = Vec::new();
@@ -122,13 +132,21 @@ pub(super) fn word_candidates(
             named.extend(in_name(i));
         }
     }
+    // A file named for the call's stack may be kept whatever its score.
+    named_language.extend(stack_named.iter().copied());
     let best_possible = |id: i64| {
+        let boost = if broad.contains_key(&id) {
+            BROAD_GLOB_BOOST
+        } else {
+            1.0
+        };
         WordEvidence {
             content_bm25: content.get(&id).copied(),
             subject_bm25: subject.get(&id).copied(),
             ..WordEvidence::default()
         }
         .best_possible_score()
+            * boost
     };
     let mut ids: Vec<i64> = content.keys().chain(subject.keys()).copied().collect();
     ids.sort_unstable();
@@ -144,7 +162,8 @@ pub(super) fn word_candidates(
             !prune
                 || named_language.contains(&id)
                 || best_possible(id) >= WORD_BAR
-                || (named.contains(&id) && words_of(id).has_call_evidence())
+                || ((named.contains(&id) || of_technologies.contains(&id))
+                    && words_of(id).has_call_evidence())
         })
         .collect();
     let query = request.query;
@@ -207,14 +226,24 @@ pub(super) fn word_candidates(
             })
             .map(|&(id, _)| id)
             .collect();
-        let passing = index.patterns_passing(&batch, &gate)?;
+        let (globbed, plain): (Vec<i64>, Vec<i64>) =
+            batch.iter().partition(|id| broad.contains_key(id));
+        let mut passing = index.patterns_passing(&plain, &gate)?;
+        passing.extend(index.patterns_passing_declared(&globbed, &gate)?);
         for (&id, (source, title)) in &passing {
             let words = with_name(id, source);
             if in_project_scope(&facts.project_folders, query, source) {
                 if words.name_match != Some(NameMatch::Stack) && words.has_call_evidence() {
                     strongest = strongest.max(words.score());
                 }
-                entry(pool, id, source, title).evidence.words = words;
+                let candidate = entry(pool, id, source, title);
+                candidate.evidence.words = words;
+                if let Some(glob) = broad.get(&id) {
+                    candidate.evidence.glob = Some(GlobMatch {
+                        glob: glob.clone(),
+                        kind: GlobKind::Broad,
+                    });
+                }
             } else if request.explain {
                 removed.push(removed_candidate(
                     id,
@@ -258,6 +287,45 @@ pub(super) fn word_candidates(
         removed.truncate(EXPLAINED_REMOVALS);
     }
     Ok(removed)
+}
+
+/// The patterns whose file name holds a word of the call's stack (its languages and
+/// technologies, each also by its parts: `spring-boot`, `spring`, `boot`, `springboot`): those
+/// a name match can keep whatever their words (see `core::select::bar`), found from the
+/// indexed name words without reading a pattern.
+pub(super) fn stack_named(
+    index: &Index,
+    request: &SelectRequest<'_>,
+) -> Result<BTreeSet<i64>, IndexError> {
+    let query = request.query;
+    let mut stems: Vec<String> = Vec::new();
+    for word in query
+        .languages
+        .iter()
+        .chain(&query.technologies)
+        .chain(&query.project_technologies)
+    {
+        let parts = word
+            .split('-')
+            .map(str::to_string)
+            .chain([word.clone(), word.replace('-', "")]);
+        for part in parts {
+            let stem = term_stem(&part);
+            if !stem.is_empty() && !stems.contains(&stem) {
+                stems.push(stem);
+            }
+        }
+    }
+    let mut named = BTreeSet::new();
+    for postings in index.term_postings(&stems)? {
+        named.extend(
+            postings
+                .iter()
+                .filter(|p| p.counts[Field::Name as usize] > 0)
+                .map(|p| p.pattern_id),
+        );
+    }
+    Ok(named)
 }
 
 fn removed_candidate(
