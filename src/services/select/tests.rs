@@ -436,3 +436,26 @@ fn reading_only_candidates_that_can_be_kept_keeps_the_same_patterns() {
     // The weak ones were never read by the hook, while explaining shows them.
     assert!(hook.candidates.len() < full.candidates.len());
 }
+
+#[test]
+fn what_breadth_alone_let_in_comes_after_every_stronger_ground() {
+    let kept = |grounds: Grounds| {
+        let mut candidate = Candidate::new(1, "a.md".into(), "A".into());
+        candidate.verdict = Verdict::Kept(grounds);
+        candidate
+    };
+    let breadth = order_key(&kept(Grounds::Breadth { words: 4 }));
+    for stronger in [
+        Grounds::Glob {
+            glob: "src/**".into(),
+        },
+        Grounds::Stack,
+        Grounds::Topic,
+        Grounds::Words { score: 1.0 },
+    ] {
+        assert!(order_key(&kept(stronger)) < breadth);
+    }
+    let mut dropped = kept(Grounds::Stack);
+    dropped.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
+    assert!(breadth < order_key(&dropped));
+}
