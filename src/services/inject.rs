@@ -387,7 +387,10 @@ pub fn decide_for_query(
             key: c.ledger_key(),
             pattern_id: c.pattern_id,
             source: c.source.clone(),
-            brief: c.verdict == Verdict::Kept(Grounds::Topic),
+            brief: matches!(
+                c.verdict,
+                Verdict::Kept(Grounds::Topic | Grounds::Breadth { .. })
+            ),
         })
         .collect();
     let budget = ctx.budget(moment);

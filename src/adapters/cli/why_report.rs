@@ -240,6 +240,10 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 "words clear the bar: score {score:.1}, near the call's best{}",
                 matched()
             ),
+            Grounds::Breadth { words } => format!(
+                "{words} distinctive words of the call back it, though further below the call's best (shown briefly){}",
+                matched()
+            ),
             Grounds::Fused { fused } => {
                 format!("hybrid: fused score {fused:.2} clears min_relevance")
             }

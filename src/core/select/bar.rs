@@ -11,7 +11,8 @@
 //! Everything else has to earn its place by words: a word score that clears an absolute bar
 //! (the same in any index: the scores are computed with smoothed document frequencies, see
 //! `bm25`), a distinctive word of the call itself, and a score not far below the best
-//! candidate of the call, so a weak leftover never rides along with a strong match.
+//! candidate of the call, so a weak leftover never rides along with a strong match (one
+//! that many distinctive words of the call back may trail further, and is shown briefly).
 
 use super::evidence::{Evidence, NameMatch, vector_only_allowed};
 use super::globs::GlobKind;
@@ -42,6 +43,9 @@ pub enum Grounds {
     Topic,
     /// The call's words, strongly enough.
     Words { score: f64 },
+    /// Many distinctive words of the call, though further below the call's best than words
+    /// alone may trail: it is shown briefly (see `budget`).
+    Breadth { words: usize },
     /// Vector similarity fused with the words (hybrid search).
     Fused { fused: f64 },
 }
@@ -109,6 +113,14 @@ pub const WORDS_SHARE: f64 = 0.7;
 /// description names git) may trail furthest: the one file that matches every word of such a
 /// call (a commit-message format) is no reason to leave out the others about the same act.
 pub const TOPIC_SHARE: f64 = 0.2;
+/// A pattern holding [`BREADTH_WORDS`] distinctive words of the call or more may trail the
+/// best to this share: a section of a large guide (its naming, its formatting) that speaks of
+/// much of what the call does scores below a general file named for the call's language, yet
+/// applies as well. It is shown briefly and after the others (see `budget`), so it never
+/// takes the place of a stronger match. Measured on the shared eval set: with three words,
+/// or a share under 0.6, single-file leftovers came along.
+pub const BREADTH_SHARE: f64 = 0.6;
+pub const BREADTH_WORDS: usize = 4;
 /// The lowest share of the best any grounds accept: a candidate under it can never be kept.
 pub const LOWEST_SHARE: f64 = TOPIC_SHARE;
 
@@ -254,6 +266,10 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if !near_best(WORDS_SHARE) {
         if words.names_topic() && near_best(TOPIC_SHARE) {
             return Verdict::Kept(Grounds::Topic);
+        }
+        let breadth = words.call_evidence_count();
+        if breadth >= BREADTH_WORDS && near_best(BREADTH_SHARE) {
+            return Verdict::Kept(Grounds::Breadth { words: breadth });
         }
         return Verdict::Dropped(Shortfall::FarBelowBest {
             score,
@@ -480,6 +496,49 @@ mod tests {
         let mut from_message = about(true, true, 22.0);
         from_message.words.matched[0].from_message = true;
         assert!(!judge(&from_message, &best).is_kept());
+    }
+
+    #[test]
+    fn many_distinctive_words_of_the_call_let_a_pattern_trail_the_best_further() {
+        let holding = |terms: &[(&str, f64)], score: f64| {
+            let mut evidence = by_words(score);
+            evidence.words.matched = terms.iter().map(|(t, w)| term(t, *w)).collect();
+            evidence
+        };
+        let best = standard(30.0);
+        let four = [
+            ("readonly", 3.5),
+            ("substitution", 3.6),
+            ("arrays", 2.1),
+            ("exit", 3.0),
+        ];
+        // A naming section of a shell guide at 0.65 of the call's best shell file.
+        let section = holding(&four, 19.5);
+        assert!(section.word_score() < WORDS_SHARE * 30.0);
+        assert_eq!(
+            judge(&section, &best),
+            Verdict::Kept(Grounds::Breadth { words: 4 })
+        );
+        // Three words are not breadth, and breadth does not reach below its share.
+        assert!(matches!(
+            judge(&holding(&four[..3], 19.5), &best),
+            Verdict::Dropped(Shortfall::FarBelowBest { .. })
+        ));
+        assert!(matches!(
+            judge(&holding(&four, 15.0), &best),
+            Verdict::Dropped(Shortfall::FarBelowBest { .. })
+        ));
+        // Common words, language names and the user's message are not the call's evidence.
+        let mut weak = holding(&four, 19.5);
+        weak.words.matched[0].weight = 0.5;
+        weak.words.matched[1].language = true;
+        weak.words.matched[2].from_message = true;
+        assert!(!judge(&weak, &best).is_kept());
+        // Near the best, words alone are grounds enough.
+        assert_eq!(
+            judge(&section, &standard(25.0)),
+            Verdict::Kept(Grounds::Words { score: 19.5 })
+        );
     }
 
     #[test]

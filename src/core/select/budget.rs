@@ -75,7 +75,8 @@ pub const BRIEF_ROOM: usize = 600;
 
 /// Plan each pattern in order (`None`: nothing of it is shown). `framing` gives the characters
 /// a pattern's heading and notes take, by its position; `brief` says which patterns were let
-/// in far below the call's best (see `bar::Grounds::Topic`): they get at most [`BRIEF_ROOM`],
+/// in far below the call's best (see `bar::Grounds::Topic` and `bar::Grounds::Breadth`): they
+/// get at most [`BRIEF_ROOM`],
 /// so the strongest matches keep the room they need and the others point to their files.
 pub fn allocate(
     budget: &Budget,

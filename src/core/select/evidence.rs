@@ -262,6 +262,12 @@ impl WordEvidence {
         self.matched.iter().any(MatchedTerm::is_call_evidence)
     }
 
+    /// How many distinct terms of the call itself say the pattern is about it (see
+    /// [`MatchedTerm::is_call_evidence`]).
+    pub fn call_evidence_count(&self) -> usize {
+        self.matched.iter().filter(|t| t.is_call_evidence()).count()
+    }
+
     /// Whether the pattern's author says it is about what the call writes: a topic term of
     /// the call (a commit message, a pull request) is in its path, title, tags or description.
     pub fn names_topic(&self) -> bool {
@@ -299,6 +305,29 @@ mod tests {
             name_match: None,
             matched: Vec::new(),
         }
+    }
+
+    #[test]
+    fn call_evidence_counts_distinctive_terms_of_the_call_itself() {
+        let term = |weight: f64, subject: bool, language: bool, from_message: bool| MatchedTerm {
+            term: "t".into(),
+            weight,
+            subject,
+            from_message,
+            language,
+            topic: false,
+        };
+        let mut evidence = words(8.0, 4.0, None);
+        assert_eq!(evidence.call_evidence_count(), 0);
+        evidence.matched = vec![
+            term(3.0, false, false, false), // distinctive
+            term(0.5, true, false, false),  // common, but what the pattern says it is about
+            term(0.5, false, false, false), // common
+            term(3.0, true, true, false),   // the language
+            term(3.0, false, false, true),  // only the user's message
+        ];
+        assert_eq!(evidence.call_evidence_count(), 2);
+        assert!(evidence.has_call_evidence());
     }
 
     #[test]

@@ -280,7 +280,8 @@ fn found_by_words(evidence: &Evidence) -> bool {
 }
 
 /// Injection order by grounds: universal, then what the team scoped to the file, then the
-/// project's own instructions (nearest first), then by words.
+/// project's own instructions (nearest first), then by words; what breadth alone let in comes
+/// last, so it only takes a place no stronger candidate wants.
 fn order_key(candidate: &Candidate) -> (u8, usize) {
     match &candidate.verdict {
         Verdict::Kept(Grounds::Universal) => (0, 0),
@@ -289,8 +290,9 @@ fn order_key(candidate: &Candidate) -> (u8, usize) {
             2,
             usize::MAX - candidate.evidence.project_depth.unwrap_or(0),
         ),
+        Verdict::Kept(Grounds::Breadth { .. }) => (4, 0),
         Verdict::Kept(_) => (3, 0),
-        Verdict::Dropped(_) => (4, 0),
+        Verdict::Dropped(_) => (5, 0),
     }
 }
 

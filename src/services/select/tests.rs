@@ -488,3 +488,26 @@ fn a_hook_leaving_out_unkeepable_glob_and_technology_candidates_keeps_the_same_p
     assert_eq!(kept(&hook), kept(&full));
     assert!(hook.candidates.len() < full.candidates.len());
 }
+
+#[test]
+fn what_breadth_alone_let_in_comes_after_every_stronger_ground() {
+    let kept = |grounds: Grounds| {
+        let mut candidate = Candidate::new(1, "a.md".into(), "A".into());
+        candidate.verdict = Verdict::Kept(grounds);
+        candidate
+    };
+    let breadth = order_key(&kept(Grounds::Breadth { words: 4 }));
+    for stronger in [
+        Grounds::Glob {
+            glob: "src/**".into(),
+        },
+        Grounds::Stack,
+        Grounds::Topic,
+        Grounds::Words { score: 1.0 },
+    ] {
+        assert!(order_key(&kept(stronger)) < breadth);
+    }
+    let mut dropped = kept(Grounds::Stack);
+    dropped.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
+    assert!(breadth < order_key(&dropped));
+}
