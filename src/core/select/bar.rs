@@ -165,7 +165,7 @@ impl CallStandard {
 /// Whether a candidate may still be kept once the evidence gathered after its words is known
 /// (its technologies, its `paths`, whether it is a task guide): those can drop a candidate,
 /// and a technology the call has can keep one down to [`TECHNOLOGY_SHARE`] of the best, but
-/// nothing else lifts one. A hook looks no further at a candidate that may not.
+/// nothing else lifts one (the word grounds' shares are all checked here too). A hook looks no further at a candidate that may not.
 pub fn may_be_kept(evidence: &Evidence, standard: &CallStandard) -> bool {
     if evidence.universal
         || evidence.project_depth.is_some()
@@ -180,8 +180,12 @@ pub fn may_be_kept(evidence: &Evidence, standard: &CallStandard) -> bool {
     }
     let score = evidence.word_score();
     let near_best = |share: f64| score >= share * standard.best_score;
-    near_best(TECHNOLOGY_SHARE.min(SUBJECT_SHARE).min(WORDS_SHARE))
-        || (evidence.words.names_topic() && score >= WORD_BAR && near_best(TOPIC_SHARE))
+    near_best(
+        TECHNOLOGY_SHARE
+            .min(SUBJECT_SHARE)
+            .min(WORDS_SHARE)
+            .min(BREADTH_SHARE),
+    ) || (evidence.words.names_topic() && score >= WORD_BAR && near_best(TOPIC_SHARE))
 }
 
 /// Judge one candidate by its own evidence and the call's standard.
