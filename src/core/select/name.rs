@@ -143,15 +143,15 @@ const JOINING_WORDS: &[&str] = &["and", "for", "in", "of", "on", "the", "to", "v
 fn subject_words(source: &str, filler: &BTreeSet<String>) -> Vec<String> {
     name_words(source)
         .into_iter()
-        .filter(|w| {
-            !filler.contains(w)
-                && !GENRE_WORDS.contains(&w.as_str())
-                && !JOINING_WORDS.contains(&w.as_str())
-                && !filler
-                    .iter()
-                    .any(|f| f.len() > w.len() && f.starts_with(w.as_str()))
-        })
+        .filter(|w| is_subject_word(w, filler))
         .collect()
+}
+
+fn is_subject_word(w: &str, filler: &BTreeSet<String>) -> bool {
+    !filler.contains(w)
+        && !GENRE_WORDS.contains(&w)
+        && !JOINING_WORDS.contains(&w)
+        && !filler.iter().any(|f| f.len() > w.len() && f.starts_with(w))
 }
 
 /// What covers every subject word of a pattern's name: the call's `stack` alone (its
@@ -227,7 +227,33 @@ impl NameQuery {
 
     /// See [`name_match`].
     pub fn matches(&self, source: &str, filler: &BTreeSet<String>) -> Option<NameMatch> {
-        let subject = stemmed(&subject_words(source, filler));
+        self.match_of(&stemmed(&subject_words(source, filler)))
+    }
+
+    /// [`Self::coverage`] and [`Self::matches`] at once, splitting and stemming the name
+    /// once: a hook asks both of every candidate it reads.
+    pub fn coverage_and_match(
+        &self,
+        source: &str,
+        filler: &BTreeSet<String>,
+    ) -> (Option<f64>, Option<NameMatch>) {
+        let words: Vec<StemmedWord> = name_words(source)
+            .iter()
+            .filter(|w| !filler.contains(*w))
+            .map(|w| StemmedWord::new(w))
+            .collect();
+        let coverage = (!words.is_empty()).then(|| {
+            let covered = words.iter().filter(|w| w.in_list(&self.terms)).count();
+            covered as f64 / words.len() as f64
+        });
+        let subject: Vec<StemmedWord> = words
+            .into_iter()
+            .filter(|w| is_subject_word(&w.word, filler))
+            .collect();
+        (coverage, self.match_of(&subject))
+    }
+
+    fn match_of(&self, subject: &[StemmedWord]) -> Option<NameMatch> {
         if subject.is_empty() {
             return None;
         }
@@ -327,5 +353,38 @@ mod tests {
         assert!((partial - 1.0 / 3.0).abs() < 1e-9);
         assert_eq!(name_coverage("2.04.md", &terms, &filler), None);
         assert_eq!(name_coverage("instructions.md", &terms, &filler), None);
+    }
+
+    #[test]
+    fn coverage_and_match_at_once_agree_with_each_asked_alone() {
+        let filler: BTreeSet<String> = ["instructions".to_string()].into();
+        let query = NameQuery::new(
+            &["rust".to_string(), "spring-boot".to_string()],
+            &[
+                "errors".to_string(),
+                "rust".to_string(),
+                "tests".to_string(),
+            ],
+            &["tests".to_string()],
+        );
+        for source in [
+            "rust-errors.instructions.md",
+            "team/rust.md",
+            "spring-boot-testing-guide.md",
+            "AGENTS.md",
+            "x/README.md",
+            "go-style-guide.md",
+            "2.04.md",
+            "exceptions-and-tests.md",
+        ] {
+            assert_eq!(
+                query.coverage_and_match(source, &filler),
+                (
+                    query.coverage(source, &filler),
+                    query.matches(source, &filler)
+                ),
+                "{source}"
+            );
+        }
     }
 }

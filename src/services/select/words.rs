@@ -182,10 +182,13 @@ pub(super) fn word_candidates(
         .cloned()
         .collect();
     let names = NameQuery::new(&stack, &query.terms, &weak_terms);
-    let with_name = |id: i64, source: &str| WordEvidence {
-        name_coverage: names.coverage(source, &facts.name_filler),
-        name_match: names.matches(source, &facts.name_filler),
-        ..words_of(id)
+    let with_name = |id: i64, source: &str| {
+        let (name_coverage, name_match) = names.coverage_and_match(source, &facts.name_filler);
+        WordEvidence {
+            name_coverage,
+            name_match,
+            ..words_of(id)
+        }
     };
     for id in known {
         if let Some(candidate) = pool.get_mut(&id) {
