@@ -14,7 +14,7 @@
 //! candidate of the call, so a weak leftover never rides along with a strong match (one
 //! that many distinctive words of the call back may trail further, and is shown briefly).
 
-use super::evidence::{Evidence, NameMatch, vector_only_allowed};
+use super::evidence::{Evidence, NameMatch, WordEvidence, vector_only_allowed};
 use super::globs::GlobKind;
 use crate::core::sources::Harness;
 
@@ -159,6 +159,35 @@ impl CallStandard {
             best_stack_score: scores.into_iter().fold(0.0, f64::max),
             ..self
         }
+    }
+}
+
+/// A candidate a technology gate rules out is no match, only a measure of how well the call's
+/// words can match: when the user's message gave more than this share of the weight of the
+/// words it holds, it measures the message (often one written for an earlier call of the
+/// session) more than the call, and sets the call's best only with the call's own share of
+/// its score. Measured on the shared eval set: discounting every ruled-out candidate by its
+/// message words let weak leftovers in under a lowered best.
+pub const MESSAGE_LED_SHARE: f64 = 1.0 / 3.0;
+
+/// The score a candidate sets the call's best with (see [`MESSAGE_LED_SHARE`]).
+pub fn standard_score(evidence: &Evidence) -> f64 {
+    let score = evidence.word_score();
+    if evidence.technology.excludes() {
+        least_standard_score(score, &evidence.words)
+    } else {
+        score
+    }
+}
+
+/// The least a candidate scoring `score` by `words` may set the call's best with, whatever
+/// its technologies turn out to be: a hook compares with it before they are read.
+pub fn least_standard_score(score: f64, words: &WordEvidence) -> f64 {
+    let own = words.call_share();
+    if 1.0 - own > MESSAGE_LED_SHARE {
+        score * own
+    } else {
+        score
     }
 }
 
@@ -577,6 +606,72 @@ mod tests {
         let weak = standard(0.0).with_stack_scores([3.0, 2.0]);
         assert!(judge(&stack_file(3.0), &weak).is_kept());
         assert!(!judge(&stack_file(2.0), &weak).is_kept());
+    }
+
+    #[test]
+    fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_calls_share() {
+        let holding = |terms: Vec<MatchedTerm>, score: f64, needs: &[&str]| Evidence {
+            technology: TechnologyEvidence {
+                pattern: needs.iter().map(|t| t.to_string()).collect(),
+                matched: None,
+            },
+            words: WordEvidence {
+                matched: terms,
+                ..by_words(score).words
+            },
+            ..Evidence::default()
+        };
+        let from_message = |name: &str, weight: f64| MatchedTerm {
+            from_message: true,
+            ..term(name, weight)
+        };
+        // A guide for another framework, half of whose matched words only the user's
+        // message (from an earlier call) gave: it sets the best with the call's half.
+        let led = holding(
+            vec![
+                term("etl", 6.0),
+                from_message("rows", 3.0),
+                from_message("skip", 3.0),
+            ],
+            20.0,
+            &["spark"],
+        );
+        assert!((standard_score(&led) - 10.0).abs() < 1e-9);
+        // Mostly the call's own words: its whole score is the standard.
+        let own = holding(
+            vec![
+                term("etl", 6.0),
+                term("csv", 3.0),
+                from_message("rows", 3.0),
+            ],
+            20.0,
+            &["spark"],
+        );
+        assert!((standard_score(&own) - 20.0).abs() < 1e-9);
+        // A candidate no gate rules out matches with all its words, the message's too.
+        let open = holding(
+            vec![
+                term("etl", 6.0),
+                from_message("rows", 3.0),
+                from_message("skip", 3.0),
+            ],
+            20.0,
+            &[],
+        );
+        assert!((standard_score(&open) - 20.0).abs() < 1e-9);
+        // Before the technologies are known, the standard is never above the final one.
+        for evidence in [&led, &own, &open] {
+            assert!(
+                least_standard_score(evidence.word_score(), &evidence.words)
+                    <= standard_score(evidence) + 1e-9
+            );
+        }
+        // A file named for what the call is about, at 0.55 of the ruled-out guide's whole
+        // score, is kept against the call's share of it.
+        let mut subject = by_words(11.0);
+        subject.words.name_match = Some(NameMatch::Call);
+        assert!(!judge(&subject, &standard(led.word_score())).is_kept());
+        assert!(judge(&subject, &standard(standard_score(&led))).is_kept());
     }
 
     #[test]

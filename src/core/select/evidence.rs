@@ -262,6 +262,22 @@ impl WordEvidence {
         self.matched.iter().any(MatchedTerm::is_call_evidence)
     }
 
+    /// The share of the matched terms' weight that the call itself gave (not only the user's
+    /// message); 1 when no term is recorded.
+    pub fn call_share(&self) -> f64 {
+        let total: f64 = self.matched.iter().map(|t| t.weight).sum();
+        if total <= 0.0 {
+            return 1.0;
+        }
+        let own: f64 = self
+            .matched
+            .iter()
+            .filter(|t| !t.from_message)
+            .map(|t| t.weight)
+            .sum();
+        own / total
+    }
+
     /// How many distinct terms of the call itself say the pattern is about it (see
     /// [`MatchedTerm::is_call_evidence`]).
     pub fn call_evidence_count(&self) -> usize {
@@ -328,6 +344,9 @@ mod tests {
         ];
         assert_eq!(evidence.call_evidence_count(), 2);
         assert!(evidence.has_call_evidence());
+        // Of 10 weight matched, the message alone gave 3.
+        assert!((evidence.call_share() - 0.7).abs() < 1e-9);
+        assert_eq!(WordEvidence::default().call_share(), 1.0);
     }
 
     #[test]

@@ -26,7 +26,10 @@ use globset::GlobSetBuilder;
 
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
-use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge, may_be_kept};
+use crate::core::select::bar::{
+    CallStandard, Grounds, Shortfall, Verdict, judge, least_standard_score, may_be_kept,
+    standard_score,
+};
 use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEvidence};
 use crate::core::select::globs::{
     GlobKind, SimpleGlob, could_match, glob_matcher, names_one_file, path_file_keys,
@@ -190,7 +193,7 @@ pub fn select(
         // A hook reads the rest of the evidence only for candidates it may keep (a Write of
         // common words in a large index has hundreds of word candidates). Another agent's
         // rule scoped by globs is kept on any glob that matches (see `rule_scoping`).
-        let standard = call_standard(&pool, facts, None);
+        let standard = call_standard(&pool, facts, None, false);
         pool.retain(|_, c| {
             may_be_kept(&c.evidence, &standard) || (rule_files && c.evidence.glob.is_some())
         });
@@ -206,7 +209,7 @@ pub fn select(
         candidate.score = candidate.evidence.word_score();
         candidate.evidence.task_guide = task_guide(&candidate.source, &request.query.terms);
     }
-    let standard = call_standard(&pool, facts, min_relevance);
+    let standard = call_standard(&pool, facts, min_relevance, true);
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }
@@ -250,13 +253,29 @@ pub fn select(
 
 /// The best a word candidate has to compare with is the best credible word candidate's: a
 /// file named for the stack, or one the team or project asked for, scores by other rules, and
-/// one no word of the call itself backs is no standard.
-fn call_standard(pool: &Pool, facts: &KnowledgeFacts, min_relevance: Option<f64>) -> CallStandard {
+/// one no word of the call itself backs is no standard; one a technology gate rules out counts
+/// as `core::select::bar::standard_score` says.
+fn call_standard(
+    pool: &Pool,
+    facts: &KnowledgeFacts,
+    min_relevance: Option<f64>,
+    technologies_known: bool,
+) -> CallStandard {
     let score = |c: &Candidate| c.evidence.word_score();
+    // Before the technologies are read, a candidate a gate may yet rule out is counted at
+    // the least it may set the best with, so the lean path never leaves out one the final
+    // standard keeps.
+    let standard = |c: &Candidate| {
+        if technologies_known {
+            standard_score(&c.evidence)
+        } else {
+            least_standard_score(c.evidence.word_score(), &c.evidence.words)
+        }
+    };
     CallStandard::for_scores(
         pool.values()
             .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
-            .map(score),
+            .map(standard),
         facts.pattern_count,
         min_relevance,
     )

@@ -5,7 +5,9 @@
 //! with why.
 
 use crate::core::query::term_stem;
-use crate::core::select::bar::{LOWEST_SHARE, Shortfall, TECHNOLOGY_SHARE, Verdict, WORD_BAR};
+use crate::core::select::bar::{
+    LOWEST_SHARE, Shortfall, TECHNOLOGY_SHARE, Verdict, WORD_BAR, least_standard_score,
+};
 use crate::core::select::bm25::{
     Posting, RankedText, background_share, bm25_scores_smoothed, smoothed_idf,
 };
@@ -237,7 +239,7 @@ pub(super) fn word_candidates(
             let words = with_name(id, source);
             if in_project_scope(&facts.project_folders, query, source) {
                 if words.name_match != Some(NameMatch::Stack) && words.has_call_evidence() {
-                    strongest = strongest.max(words.score());
+                    strongest = strongest.max(least_standard_score(words.score(), &words));
                 }
                 let candidate = entry(pool, id, source, title);
                 candidate.evidence.words = words;
