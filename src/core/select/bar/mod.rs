@@ -1,0 +1,316 @@
+//! The evidence bar: whether one candidate's own evidence is enough to inject it.
+//!
+//! Gates come first: a pattern specific to technologies (Next.js, Dataverse, an MCP SDK) is
+//! only for calls whose context has one of them, whatever else it has. Then some evidence is
+//! enough alone, because the team or the project said so: a universal pattern whose
+//! `applies_when` names the call, a `paths` glob naming a part of the project, the agent
+//! instructions of the project the call is in. A pattern whose file name is the call's stack
+//! (`go.md` for a Go edit, `nestjs.instructions.md` in a NestJS project) is its general
+//! convention file; one named for what the call is about needs a word of the call to back
+//! its name; one specific to a technology the call's context has needs a word of the call.
+//! Everything else has to earn its place by words: a word score that clears an absolute bar
+//! (the same in any index: the scores are computed with smoothed document frequencies, see
+//! `bm25`), a distinctive word of the call itself, and a score not far below the best
+//! candidate of the call, so a weak leftover never rides along with a strong match (one
+//! that many distinctive words of the call back may trail further, and is shown briefly).
+
+use super::evidence::{Evidence, NameMatch, WordEvidence, vector_only_allowed};
+use super::globs::GlobKind;
+use crate::core::sources::Harness;
+
+/// Why a candidate is injected.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(tag = "grounds", rename_all = "snake_case")]
+pub enum Grounds {
+    /// A universal pattern whose `applies_when` names this call.
+    Universal,
+    /// A `paths` glob naming a part of the project matched the touched file.
+    Glob { glob: String },
+    /// The agent instructions of the project the call is in.
+    Project,
+    /// The pattern's file name is the call's language or technology (`go.md` for a Go edit,
+    /// `nestjs.md` in a NestJS project): the general convention file of that stack.
+    Stack,
+    /// The pattern is specific to a technology the call or its project has, and a word of the
+    /// call backs it.
+    Technology { technology: String },
+    /// The pattern's file name is what the call is about, and a distinctive word of the call
+    /// backs it (`errors.md` for an edit adding a `thiserror` error).
+    Subject,
+    /// The pattern's author says it is about what the call writes (a commit message, a pull
+    /// request), and its words clear the bar, though far below the call's best: it is shown
+    /// briefly (see `budget`).
+    Topic,
+    /// The call's words, strongly enough.
+    Words { score: f64 },
+    /// Many distinctive words of the call, though further below the call's best than words
+    /// alone may trail: it is shown briefly (see `budget`).
+    Breadth { words: usize },
+    /// Vector similarity fused with the words (hybrid search).
+    Fused { fused: f64 },
+}
+
+/// Why a candidate is not injected.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(tag = "shortfall", rename_all = "snake_case")]
+pub enum Shortfall {
+    /// The pattern belongs to another project's folder.
+    OtherProject,
+    /// The pattern is specific to technologies the call's context does not have.
+    Technology { needs: Vec<String> },
+    /// The pattern's `paths` name other parts of the project than the touched file's.
+    OutsidePaths,
+    /// The pattern guides one task (an upgrade, a conversion) the call does not name.
+    UnaskedTask { task: String },
+    /// The pattern is about a language the call is not in.
+    Language,
+    /// The words match, but not strongly enough in any index.
+    WeakWords { score: f64, bar: f64 },
+    /// No distinctive word of the call itself matched: only common words, language names or
+    /// the user's message.
+    NoCallEvidence,
+    /// Far below the best candidate of the call.
+    FarBelowBest { score: f64, best: f64 },
+    /// Hybrid: the fused score is under `search.min_relevance`, or vectors alone are not
+    /// enough in an index this large.
+    Relevance { fused: f64, min: f64 },
+    /// More candidates cleared the bar than `hook.max_patterns` allows.
+    OverLimit { max: usize },
+    /// Another agent's rule its author left to be asked for by name (`manual`): searchable,
+    /// never injected by a hook (see `core::sources`).
+    Manual,
+    /// Another agent's rule that excludes coding agents (Copilot `excludeAgent:
+    /// coding-agent`).
+    ExcludedAgent,
+    /// The harness running the session already put this file into the model's context.
+    LoadedByHarness { harness: Harness },
+}
+
+/// The verdict on one candidate.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum Verdict {
+    Kept(Grounds),
+    Dropped(Shortfall),
+}
+
+impl Verdict {
+    pub fn is_kept(&self) -> bool {
+        matches!(self, Verdict::Kept(_))
+    }
+}
+
+/// The word score a pattern needs, in any index.
+pub const WORD_BAR: f64 = 6.0;
+/// How near the call's best word score a candidate must be, by what else backs it: a file
+/// named for what the call is about, or specific to a technology the call's context has, may
+/// trail further than one found by words alone. Measured on the shared eval set: below these
+/// shares, candidates on those grounds were mostly noise.
+pub const SUBJECT_SHARE: f64 = 0.6;
+pub const TECHNOLOGY_SHARE: f64 = 0.5;
+pub const WORDS_SHARE: f64 = 0.7;
+/// A pattern about what the call writes (a `git commit` and a branching workflow whose
+/// description names git) may trail furthest: the one file that matches every word of such a
+/// call (a commit-message format) is no reason to leave out the others about the same act.
+pub const TOPIC_SHARE: f64 = 0.2;
+/// A pattern holding [`BREADTH_WORDS`] distinctive words of the call or more may trail the
+/// best to this share: a section of a large guide (its naming, its formatting) that speaks of
+/// much of what the call does scores below a general file named for the call's language, yet
+/// applies as well. It is shown briefly and after the others (see `budget`), so it never
+/// takes the place of a stronger match. Measured on the shared eval set: with three words,
+/// or a share under 0.6, single-file leftovers came along.
+pub const BREADTH_SHARE: f64 = 0.6;
+pub const BREADTH_WORDS: usize = 4;
+/// The lowest share of the best any grounds accept: a candidate under it can never be kept.
+pub const LOWEST_SHARE: f64 = TOPIC_SHARE;
+
+/// What every candidate of one call is judged against.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CallStandard {
+    /// The best word score of the call, among every candidate (shown before or not).
+    pub best_score: f64,
+    /// The best word score among the files named for the call's stack (`go.md`,
+    /// `nestjs.instructions.md`).
+    pub best_stack_score: f64,
+    /// How many patterns the index holds (vector-only evidence depends on it).
+    pub pattern_count: u64,
+    /// Hybrid search: the fused score a candidate needs.
+    pub min_relevance: Option<f64>,
+}
+
+impl CallStandard {
+    /// The standard for candidates with these word scores.
+    pub fn for_scores(
+        scores: impl IntoIterator<Item = f64>,
+        pattern_count: u64,
+        min_relevance: Option<f64>,
+    ) -> Self {
+        Self {
+            best_score: scores.into_iter().fold(0.0, f64::max),
+            best_stack_score: 0.0,
+            pattern_count,
+            min_relevance,
+        }
+    }
+
+    /// This standard, with the word scores of the files named for the call's stack.
+    pub fn with_stack_scores(self, scores: impl IntoIterator<Item = f64>) -> Self {
+        Self {
+            best_stack_score: scores.into_iter().fold(0.0, f64::max),
+            ..self
+        }
+    }
+}
+
+/// A candidate a technology gate rules out is no match, only a measure of how well the call's
+/// words can match: when the user's message gave more than this share of the weight of the
+/// words it holds, it measures the message (often one written for an earlier call of the
+/// session) more than the call, and sets the call's best only with the call's own share of
+/// its score. Measured on the shared eval set: discounting every ruled-out candidate by its
+/// message words let weak leftovers in under a lowered best.
+pub const MESSAGE_LED_SHARE: f64 = 1.0 / 3.0;
+
+/// The score a candidate sets the call's best with (see [`MESSAGE_LED_SHARE`]).
+pub fn standard_score(evidence: &Evidence) -> f64 {
+    let score = evidence.word_score();
+    if evidence.technology.excludes() {
+        least_standard_score(score, &evidence.words)
+    } else {
+        score
+    }
+}
+
+/// The least a candidate scoring `score` by `words` may set the call's best with, whatever
+/// its technologies turn out to be: a hook compares with it before they are read.
+pub fn least_standard_score(score: f64, words: &WordEvidence) -> f64 {
+    let own = words.call_share();
+    if 1.0 - own > MESSAGE_LED_SHARE {
+        score * own
+    } else {
+        score
+    }
+}
+
+/// Whether a candidate may still be kept once the evidence gathered after its words is known
+/// (its technologies, its `paths`, whether it is a task guide): those can drop a candidate,
+/// and a technology the call has can keep one down to [`TECHNOLOGY_SHARE`] of the best, but
+/// nothing else lifts one (the word grounds' shares are all checked here too). A hook looks no further at a candidate that may not.
+pub fn may_be_kept(evidence: &Evidence, standard: &CallStandard) -> bool {
+    if evidence.universal
+        || evidence.project_depth.is_some()
+        || evidence.vector.is_some()
+        || evidence
+            .glob
+            .as_ref()
+            .is_some_and(|g| g.kind == GlobKind::Specific)
+        || evidence.words.name_match == Some(NameMatch::Stack)
+    {
+        return true;
+    }
+    let score = evidence.word_score();
+    let near_best = |share: f64| score >= share * standard.best_score;
+    near_best(
+        TECHNOLOGY_SHARE
+            .min(SUBJECT_SHARE)
+            .min(WORDS_SHARE)
+            .min(BREADTH_SHARE),
+    ) || (evidence.words.names_topic() && score >= WORD_BAR && near_best(TOPIC_SHARE))
+}
+
+/// Judge one candidate by its own evidence and the call's standard.
+pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
+    if evidence.universal {
+        return Verdict::Kept(Grounds::Universal);
+    }
+    if evidence.project_depth.is_some() {
+        return Verdict::Kept(Grounds::Project);
+    }
+    if evidence.technology.excludes() {
+        return Verdict::Dropped(Shortfall::Technology {
+            needs: evidence.technology.pattern.clone(),
+        });
+    }
+    if let Some(guide) = &evidence.task_guide
+        && !guide.asked
+    {
+        return Verdict::Dropped(Shortfall::UnaskedTask {
+            task: guide.task.clone(),
+        });
+    }
+    if evidence.outside_paths {
+        return Verdict::Dropped(Shortfall::OutsidePaths);
+    }
+    if let Some(glob) = &evidence.glob
+        && glob.kind == GlobKind::Specific
+    {
+        return Verdict::Kept(Grounds::Glob {
+            glob: glob.glob.clone(),
+        });
+    }
+    let score = evidence.word_score();
+    if let (Some(vector), Some(min)) = (&evidence.vector, standard.min_relevance) {
+        let grounded = score >= WORD_BAR
+            || (score == 0.0 && vector_only_allowed(standard.pattern_count, vector.z));
+        return if grounded && vector.fused + 1e-9 >= min {
+            Verdict::Kept(Grounds::Fused {
+                fused: vector.fused,
+            })
+        } else {
+            Verdict::Dropped(Shortfall::Relevance {
+                fused: vector.fused,
+                min,
+            })
+        };
+    }
+    let words = &evidence.words;
+    let near_best = |share: f64| score >= share * standard.best_score;
+    // Of the stack's general files, those the call's words back clear the bar; one they do
+    // not is a weak leftover once another does (a third Go style guide on `go test`), and
+    // comes only as the call's best (a team's one `typescript.md` on a short edit).
+    if words.name_match == Some(NameMatch::Stack)
+        && score + 1e-9 >= WORD_BAR.min(standard.best_stack_score)
+    {
+        return Verdict::Kept(Grounds::Stack);
+    }
+    if words.name_match == Some(NameMatch::Call)
+        && words.has_call_evidence()
+        && near_best(SUBJECT_SHARE)
+    {
+        return Verdict::Kept(Grounds::Subject);
+    }
+    if let Some(matched) = &evidence.technology.matched
+        && evidence.technology.matches_stack()
+        && words.has_call_evidence()
+        && near_best(TECHNOLOGY_SHARE)
+    {
+        return Verdict::Kept(Grounds::Technology {
+            technology: matched.technology.clone(),
+        });
+    }
+    if score < WORD_BAR {
+        return Verdict::Dropped(Shortfall::WeakWords {
+            score,
+            bar: WORD_BAR,
+        });
+    }
+    if !words.has_call_evidence() {
+        return Verdict::Dropped(Shortfall::NoCallEvidence);
+    }
+    if !near_best(WORDS_SHARE) {
+        if words.names_topic() && near_best(TOPIC_SHARE) {
+            return Verdict::Kept(Grounds::Topic);
+        }
+        let breadth = words.call_evidence_count();
+        if breadth >= BREADTH_WORDS && near_best(BREADTH_SHARE) {
+            return Verdict::Kept(Grounds::Breadth { words: breadth });
+        }
+        return Verdict::Dropped(Shortfall::FarBelowBest {
+            score,
+            best: standard.best_score,
+        });
+    }
+    Verdict::Kept(Grounds::Words { score })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,414 @@
+//! Tests for the evidence bar: what each ground keeps, what drops a candidate, and which
+//! candidates a hook may leave unread.
+
+use super::*;
+use crate::core::select::evidence::{GlobMatch, MatchedTerm, TechnologyEvidence, WordEvidence};
+use crate::core::select::task_guide::TaskGuide;
+
+fn term(term: &str, weight: f64) -> MatchedTerm {
+    MatchedTerm {
+        term: term.into(),
+        weight,
+        subject: false,
+        from_message: false,
+        language: false,
+        topic: false,
+    }
+}
+
+fn by_words(content: f64) -> Evidence {
+    Evidence {
+        words: WordEvidence {
+            content_bm25: Some(-content),
+            name_coverage: Some(1.0),
+            matched: vec![term("thiserror", 4.0)],
+            ..WordEvidence::default()
+        },
+        ..Evidence::default()
+    }
+}
+
+fn standard(best: f64) -> CallStandard {
+    CallStandard::for_scores([best], 600, None)
+}
+
+#[test]
+fn what_the_team_or_project_asked_for_needs_no_words() {
+    let glob = Evidence {
+        glob: Some(GlobMatch {
+            glob: "src/storage/**".into(),
+            kind: GlobKind::Specific,
+        }),
+        ..Evidence::default()
+    };
+    assert!(judge(&glob, &standard(20.0)).is_kept());
+    let project = Evidence {
+        project_depth: Some(0),
+        ..Evidence::default()
+    };
+    assert_eq!(
+        judge(&project, &standard(20.0)),
+        Verdict::Kept(Grounds::Project)
+    );
+    // A broad glob only restates the language: it needs words like any other.
+    let broad = Evidence {
+        glob: Some(GlobMatch {
+            glob: "**/*.rs".into(),
+            kind: GlobKind::Broad,
+        }),
+        ..Evidence::default()
+    };
+    assert!(!judge(&broad, &standard(20.0)).is_kept());
+}
+
+#[test]
+fn a_name_is_enough_when_it_is_the_language_or_a_distinctive_word_backs_it() {
+    let named = |name_match, matched: Vec<MatchedTerm>| Evidence {
+        words: WordEvidence {
+            name_match: Some(name_match),
+            matched,
+            ..WordEvidence::default()
+        },
+        ..Evidence::default()
+    };
+    let weak = standard(0.0);
+    assert_eq!(
+        judge(&named(NameMatch::Stack, vec![]), &weak),
+        Verdict::Kept(Grounds::Stack)
+    );
+    assert_eq!(
+        judge(&named(NameMatch::Call, vec![term("thiserror", 4.0)]), &weak),
+        Verdict::Kept(Grounds::Subject)
+    );
+    assert!(!judge(&named(NameMatch::Call, vec![term("user", 0.5)]), &weak).is_kept());
+    let mut from_message = term("thiserror", 4.0);
+    from_message.from_message = true;
+    assert!(!judge(&named(NameMatch::Message, vec![from_message]), &weak).is_kept());
+}
+
+#[test]
+fn a_technology_the_context_lacks_rules_a_pattern_out_and_one_it_has_admits_it() {
+    let specific = |call: &[&str], project: &[&str]| {
+        let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        Evidence {
+            technology: TechnologyEvidence::of(
+                list(&["dataverse"]),
+                &list(call),
+                &list(project),
+                &[],
+            ),
+            glob: Some(GlobMatch {
+                glob: "src/**/*.py".into(),
+                kind: GlobKind::Specific,
+            }),
+            ..by_words(30.0)
+        }
+    };
+    assert_eq!(
+        judge(&specific(&["fastapi"], &[]), &standard(30.0)),
+        Verdict::Dropped(Shortfall::Technology {
+            needs: vec!["dataverse".into()]
+        })
+    );
+    assert!(judge(&specific(&[], &["dataverse"]), &standard(30.0)).is_kept());
+    // Without a glob, the technology and a word of the call are grounds of their own.
+    let mut worded = specific(&["dataverse"], &[]);
+    worded.glob = None;
+    worded.words.content_bm25 = Some(-1.0);
+    assert_eq!(
+        judge(&worded, &standard(1.0)),
+        Verdict::Kept(Grounds::Technology {
+            technology: "dataverse".into()
+        })
+    );
+}
+
+#[test]
+fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_words() {
+    let strong = by_words(30.0);
+    let outside = Evidence {
+        outside_paths: true,
+        ..strong.clone()
+    };
+    assert_eq!(
+        judge(&outside, &standard(30.0)),
+        Verdict::Dropped(Shortfall::OutsidePaths)
+    );
+    let guide = |asked| Evidence {
+        task_guide: Some(TaskGuide {
+            task: "upgrade".into(),
+            asked,
+        }),
+        ..strong.clone()
+    };
+    assert_eq!(
+        judge(&guide(false), &standard(30.0)),
+        Verdict::Dropped(Shortfall::UnaskedTask {
+            task: "upgrade".into()
+        })
+    );
+    assert!(judge(&guide(true), &standard(30.0)).is_kept());
+}
+
+#[test]
+fn words_need_a_distinctive_term_of_the_call_itself() {
+    let mut common = by_words(12.0);
+    common.words.matched = vec![term("user", 0.4), term("list", 0.6)];
+    assert_eq!(
+        judge(&common, &standard(12.0)),
+        Verdict::Dropped(Shortfall::NoCallEvidence)
+    );
+}
+
+#[test]
+fn words_must_clear_the_bar_and_stay_near_the_best() {
+    assert!(judge(&by_words(12.0), &standard(12.0)).is_kept());
+    assert_eq!(
+        judge(&by_words(4.0), &standard(4.0)),
+        Verdict::Dropped(Shortfall::WeakWords {
+            score: 4.0,
+            bar: WORD_BAR
+        })
+    );
+    assert_eq!(
+        judge(&by_words(7.0), &standard(30.0)),
+        Verdict::Dropped(Shortfall::FarBelowBest {
+            score: 7.0,
+            best: 30.0
+        })
+    );
+}
+
+#[test]
+fn a_pattern_about_what_the_call_writes_may_trail_the_best_further() {
+    let about = |subject: bool, topic: bool, score: f64| {
+        let mut evidence = by_words(score);
+        evidence.words.name_coverage = Some(0.0);
+        let mut git = term("git", 2.7);
+        git.subject = subject;
+        git.topic = topic;
+        evidence.words.matched = vec![git, term("fixed", 1.7)];
+        evidence
+    };
+    // A workflow file whose description names git, on a `git commit` whose best match
+    // (a commit-message format) scores far higher.
+    let best = standard(40.0);
+    let share = |e: &Evidence| e.word_score() / 40.0;
+    let workflow = about(true, true, 22.0);
+    assert!(share(&workflow) < WORDS_SHARE);
+    assert_eq!(judge(&workflow, &best), Verdict::Kept(Grounds::Topic));
+    // The same words, but only in its text, or not what the call writes: words alone.
+    assert!(matches!(
+        judge(&about(false, true, 22.0), &best),
+        Verdict::Dropped(Shortfall::FarBelowBest { .. })
+    ));
+    assert!(matches!(
+        judge(&about(true, false, 22.0), &best),
+        Verdict::Dropped(Shortfall::FarBelowBest { .. })
+    ));
+    // It still needs words that clear the bar, and not to be a mere trace of the best.
+    assert!(matches!(
+        judge(&about(true, true, 10.0), &best),
+        Verdict::Dropped(Shortfall::WeakWords { .. })
+    ));
+    assert!(!judge(&about(true, true, 22.0), &standard(400.0)).is_kept());
+    // A topic word only the user's message gave says nothing of the call.
+    let mut from_message = about(true, true, 22.0);
+    from_message.words.matched[0].from_message = true;
+    assert!(!judge(&from_message, &best).is_kept());
+}
+
+#[test]
+fn many_distinctive_words_of_the_call_let_a_pattern_trail_the_best_further() {
+    let holding = |terms: &[(&str, f64)], score: f64| {
+        let mut evidence = by_words(score);
+        evidence.words.matched = terms.iter().map(|(t, w)| term(t, *w)).collect();
+        evidence
+    };
+    let best = standard(30.0);
+    let four = [
+        ("readonly", 3.5),
+        ("substitution", 3.6),
+        ("arrays", 2.1),
+        ("exit", 3.0),
+    ];
+    // A naming section of a shell guide at 0.65 of the call's best shell file.
+    let section = holding(&four, 19.5);
+    assert!(section.word_score() < WORDS_SHARE * 30.0);
+    assert_eq!(
+        judge(&section, &best),
+        Verdict::Kept(Grounds::Breadth { words: 4 })
+    );
+    // Three words are not breadth, and breadth does not reach below its share.
+    assert!(matches!(
+        judge(&holding(&four[..3], 19.5), &best),
+        Verdict::Dropped(Shortfall::FarBelowBest { .. })
+    ));
+    assert!(matches!(
+        judge(&holding(&four, 15.0), &best),
+        Verdict::Dropped(Shortfall::FarBelowBest { .. })
+    ));
+    // Common words, language names and the user's message are not the call's evidence.
+    let mut weak = holding(&four, 19.5);
+    weak.words.matched[0].weight = 0.5;
+    weak.words.matched[1].language = true;
+    weak.words.matched[2].from_message = true;
+    assert!(!judge(&weak, &best).is_kept());
+    // Near the best, words alone are grounds enough.
+    assert_eq!(
+        judge(&section, &standard(25.0)),
+        Verdict::Kept(Grounds::Words { score: 19.5 })
+    );
+}
+
+#[test]
+fn a_weak_general_file_of_the_stack_comes_only_when_no_other_is_backed_by_words() {
+    let stack_file = |content: f64| Evidence {
+        words: WordEvidence {
+            content_bm25: Some(-content),
+            name_coverage: Some(1.0),
+            name_match: Some(NameMatch::Stack),
+            ..WordEvidence::default()
+        },
+        ..Evidence::default()
+    };
+    // Three Go style guides on a `go test` call: two the call's words back, one not.
+    let go_test = standard(20.0).with_stack_scores([8.0, 7.0, 4.0]);
+    assert_eq!(
+        judge(&stack_file(8.0), &go_test),
+        Verdict::Kept(Grounds::Stack)
+    );
+    assert_eq!(
+        judge(&stack_file(7.0), &go_test),
+        Verdict::Kept(Grounds::Stack)
+    );
+    assert!(!judge(&stack_file(4.0), &go_test).is_kept());
+    // A team's one `typescript.md` on a short edit comes however few words match.
+    let alone = standard(0.0).with_stack_scores([2.0]);
+    assert_eq!(
+        judge(&stack_file(2.0), &alone),
+        Verdict::Kept(Grounds::Stack)
+    );
+    // Of several weak ones, the best.
+    let weak = standard(0.0).with_stack_scores([3.0, 2.0]);
+    assert!(judge(&stack_file(3.0), &weak).is_kept());
+    assert!(!judge(&stack_file(2.0), &weak).is_kept());
+}
+
+#[test]
+fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_calls_share() {
+    let holding = |terms: Vec<MatchedTerm>, score: f64, needs: &[&str]| Evidence {
+        technology: TechnologyEvidence {
+            pattern: needs.iter().map(|t| t.to_string()).collect(),
+            matched: None,
+        },
+        words: WordEvidence {
+            matched: terms,
+            ..by_words(score).words
+        },
+        ..Evidence::default()
+    };
+    let from_message = |name: &str, weight: f64| MatchedTerm {
+        from_message: true,
+        ..term(name, weight)
+    };
+    // A guide for another framework, half of whose matched words only the user's
+    // message (from an earlier call) gave: it sets the best with the call's half.
+    let led = holding(
+        vec![
+            term("etl", 6.0),
+            from_message("rows", 3.0),
+            from_message("skip", 3.0),
+        ],
+        20.0,
+        &["spark"],
+    );
+    assert!((standard_score(&led) - 10.0).abs() < 1e-9);
+    // Mostly the call's own words: its whole score is the standard.
+    let own = holding(
+        vec![
+            term("etl", 6.0),
+            term("csv", 3.0),
+            from_message("rows", 3.0),
+        ],
+        20.0,
+        &["spark"],
+    );
+    assert!((standard_score(&own) - 20.0).abs() < 1e-9);
+    // A candidate no gate rules out matches with all its words, the message's too.
+    let open = holding(
+        vec![
+            term("etl", 6.0),
+            from_message("rows", 3.0),
+            from_message("skip", 3.0),
+        ],
+        20.0,
+        &[],
+    );
+    assert!((standard_score(&open) - 20.0).abs() < 1e-9);
+    // Before the technologies are known, the standard is never above the final one.
+    for evidence in [&led, &own, &open] {
+        assert!(
+            least_standard_score(evidence.word_score(), &evidence.words)
+                <= standard_score(evidence) + 1e-9
+        );
+    }
+    // A file named for what the call is about, at 0.55 of the ruled-out guide's whole
+    // score, is kept against the call's share of it.
+    let mut subject = by_words(11.0);
+    subject.words.name_match = Some(NameMatch::Call);
+    assert!(!judge(&subject, &standard(led.word_score())).is_kept());
+    assert!(judge(&subject, &standard(standard_score(&led))).is_kept());
+}
+
+#[test]
+fn a_candidate_kept_once_all_its_evidence_is_in_may_be_kept_on_its_words() {
+    let best = standard(40.0);
+    let technology = |pattern: &[&str], call: &[&str]| {
+        let list = |l: &[&str]| l.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        TechnologyEvidence::of(list(pattern), &list(call), &[], &[])
+    };
+    let mut kept = 0;
+    for score in [0.0, 3.0, 6.5, 9.0, 15.0, 20.0, 24.0, 28.0, 40.0] {
+        for name_match in [None, Some(NameMatch::Call), Some(NameMatch::Stack)] {
+            for topic in [false, true] {
+                let mut words_only = by_words(score);
+                words_only.words.name_match = name_match;
+                let mut git = term("git", 2.0);
+                git.topic = topic;
+                git.subject = true;
+                words_only.words.matched.push(git);
+                let laters = [
+                    Evidence::default().technology,
+                    technology(&["react"], &["react"]),
+                    technology(&["react"], &[]),
+                ];
+                for later in laters {
+                    let full = Evidence {
+                        technology: later,
+                        ..words_only.clone()
+                    };
+                    if judge(&full, &best).is_kept() {
+                        kept += 1;
+                        assert!(
+                            may_be_kept(&words_only, &best),
+                            "{score} {name_match:?} {topic}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(kept > 10, "the cases keep some candidates");
+    // Far below the best, with nothing but its words, a candidate may not.
+    assert!(!may_be_kept(&by_words(12.0), &best));
+    // What the team or project asked for always may.
+    let glob = Evidence {
+        glob: Some(GlobMatch {
+            glob: "src/**".into(),
+            kind: GlobKind::Specific,
+        }),
+        ..Evidence::default()
+    };
+    assert!(may_be_kept(&glob, &best));
+}
