@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::{IngestError, SourceFile, SourceListing};
 use crate::core::file_stamp::RecordedFile;
-pub(super) use crate::storage::file_stamps::{now_ns, stamp_of};
+pub(super) use crate::storage::file_stamps::{StampReader, now_ns, stamp_of};
 use crate::storage::index::{Index, IndexedFile};
 
 /// The stored state a delta ingest compares the knowledge dir with: every indexed pattern
@@ -26,8 +26,9 @@ impl Stored {
 
     /// Is `file` certainly the file whose text the index holds, without reading it? Only
     /// when a stamp is recorded for the indexed text (same hash), that stamp is settled, and
-    /// the file is still a regular file with that very stamp. Costs one `lstat`.
-    pub fn unchanged_on_disk(&self, file: &SourceFile) -> bool {
+    /// the file is still a regular file with that very stamp. Costs one `lstat` (through
+    /// `stamps`).
+    pub fn unchanged_on_disk(&self, file: &SourceFile, stamps: &mut StampReader) -> bool {
         let Some(IndexedFile {
             content_hash,
             recorded: Some(recorded),
@@ -35,16 +36,18 @@ impl Stored {
         else {
             return false;
         };
-        *content_hash == recorded.content_hash && still_as_recorded(file, recorded)
+        *content_hash == recorded.content_hash && still_as_recorded(file, recorded, stamps)
     }
 }
 
-/// Is `file` a regular file with the settled stamp `recorded`? Costs one `lstat`, and none
-/// when the record is not settled (it would prove nothing).
-fn still_as_recorded(file: &SourceFile, recorded: &RecordedFile) -> bool {
+/// Is `file` a regular file with the settled stamp `recorded`? Costs one `lstat` (through
+/// `stamps`, looked up in its folder), and none when the record is not settled (it would
+/// prove nothing).
+fn still_as_recorded(file: &SourceFile, recorded: &RecordedFile, stamps: &mut StampReader) -> bool {
     recorded.is_settled()
-        && std::fs::symlink_metadata(&file.path)
-            .is_ok_and(|meta| meta.is_file() && recorded.proves_unchanged(&stamp_of(&meta)))
+        && stamps
+            .regular_file_stamp(&file.path)
+            .is_some_and(|stamp| recorded.proves_unchanged(&stamp))
 }
 
 /// What an index recorded of the files its patterns were read from: each stamp, in source
@@ -79,11 +82,12 @@ impl RecordedState {
         if self.files.len() != listed || self.patterns != listed as u64 {
             return false;
         }
+        let mut stamps = StampReader::default();
         files
             .iter()
             .zip(&self.files)
             .all(|(file, (source, recorded))| {
-                file.source == *source && still_as_recorded(file, recorded)
+                file.source == *source && still_as_recorded(file, recorded, &mut stamps)
             })
     }
 }

@@ -36,7 +36,7 @@ use crate::services::deadline::Deadline;
 use crate::storage::bounded_read::{BoundedReadError, read_pattern_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
 pub use freshness::{RecordedState, unchanged_since_last_ingest};
-use freshness::{Stored, now_ns, stamp_of};
+use freshness::{StampReader, Stored, now_ns, stamp_of};
 pub use listing::SourceListing;
 use parse::{ParsedFile, Pending, parse_in_parallel};
 
@@ -277,10 +277,11 @@ fn run_ingest(
         .iter()
         .map(|f| (f, false))
         .chain(rules.iter().map(|f| (f, true)));
+    let mut stamps = StampReader::default();
     for (file, native) in listed {
         options.deadline.check("while reading pattern files")?;
         seen.insert(file.source.clone());
-        if stored.unchanged_on_disk(file) {
+        if stored.unchanged_on_disk(file, &mut stamps) {
             report.unchanged += 1;
             continue;
         }
