@@ -13,7 +13,6 @@ use crate::core::file_stamp::FileStamp;
 
 /// A file's stamp from its metadata.
 pub fn stamp_of(meta: &std::fs::Metadata) -> FileStamp {
-    let ns = |secs: i64, nanos: i64| secs.saturating_mul(1_000_000_000).saturating_add(nanos);
     FileStamp {
         size: meta.len(),
         mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
@@ -26,6 +25,11 @@ pub fn stamp_of(meta: &std::fs::Metadata) -> FileStamp {
 /// The stamp of `path` itself (a link is not followed), or None when nothing is there.
 pub fn stamp_at(path: &Path) -> Option<FileStamp> {
     std::fs::symlink_metadata(path).ok().map(|m| stamp_of(&m))
+}
+
+/// A time as the file system gives it (seconds and nanoseconds), in nanoseconds.
+fn ns(secs: i64, nanos: i64) -> i64 {
+    secs.saturating_mul(1_000_000_000).saturating_add(nanos)
 }
 
 /// Now, in nanoseconds since the Unix epoch (0 for a clock set before it, which makes every
@@ -89,7 +93,6 @@ fn stat_in(folder: &File, name: &CString) -> Option<libc::stat> {
 }
 
 fn stamp_of_stat(stat: &libc::stat) -> FileStamp {
-    let ns = |secs: i64, nanos: i64| secs.saturating_mul(1_000_000_000).saturating_add(nanos);
     FileStamp {
         size: u64::try_from(stat.st_size).unwrap_or(0),
         mtime_ns: ns(stat.st_mtime, stat.st_mtime_nsec),

@@ -147,9 +147,7 @@ pub fn select(
     // A broad glob (`**/*.tsx`) only makes a pattern's words count more, so on the lean path
     // the patterns it matches join as word candidates, read only if their words may be kept.
     // Other agents' rules may be kept on any glob, and a project's own files on no words.
-    let project_files =
-        !facts.project_folders.folders().is_empty() && request.query.project.is_some();
-    let defer_broad = lean && !facts.has_rule_files && !project_files;
+    let defer_broad = lean && !facts.has_rule_files && !project_files_apply(facts, request.query);
     // Files named for the call's stack may be kept on their name alone: never left out.
     let stack_named = if lean {
         words::stack_named(index, request)?
@@ -249,6 +247,12 @@ pub fn select(
         notes,
         candidates,
     })
+}
+
+/// Whether the knowledge base has projects' own folders and the call is in a project: their
+/// files then apply inside it whatever their words or languages (see `project_scope`).
+fn project_files_apply(facts: &KnowledgeFacts, query: &Query) -> bool {
+    !facts.project_folders.folders().is_empty() && query.project.is_some()
 }
 
 /// The best a word candidate has to compare with is the best credible word candidate's: a

@@ -199,7 +199,7 @@ pub(super) fn word_candidates(
     }
     // A project's own files apply inside it whatever languages they name (the uv project's
     // style guide speaks of Python, yet governs its Rust).
-    let project_files = !facts.project_folders.folders().is_empty() && query.project.is_some();
+    let project_files = super::project_files_apply(facts, query);
     let gate = LanguageGate::for_query(query);
     let mut removed = Vec::new();
     let mut gated: Vec<i64> = Vec::new();
