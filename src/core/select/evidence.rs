@@ -61,6 +61,10 @@ pub struct TechnologyEvidence {
     pub pattern: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matched: Option<TechnologyMatch>,
+    /// Neither the call nor its project shows any technology: nothing rules the pattern's
+    /// technologies out, they are only unconfirmed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stack_unknown: bool,
 }
 
 impl TechnologyEvidence {
@@ -121,7 +125,11 @@ impl TechnologyEvidence {
         let matched = find(call, TechnologySource::Call)
             .or_else(|| find(project, TechnologySource::Project))
             .or_else(|| find(message, TechnologySource::Message));
-        Self { pattern, matched }
+        Self {
+            pattern,
+            matched,
+            stack_unknown: call.is_empty() && project.is_empty(),
+        }
     }
 }
 

@@ -124,6 +124,36 @@ fn a_technology_the_context_lacks_rules_a_pattern_out_and_one_it_has_admits_it()
 }
 
 #[test]
+fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_is_known() {
+    let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let postgres = |glob: &str, call: &[&str], project: &[&str]| Evidence {
+        technology: TechnologyEvidence::of(list(&["postgresql"]), &list(call), &list(project), &[]),
+        glob: Some(GlobMatch {
+            glob: glob.into(),
+            kind: GlobKind::Specific,
+        }),
+        ..Evidence::default()
+    };
+    let best = standard(10.0);
+    // A migration in a repository whose call and root files name no technology at all.
+    assert_eq!(
+        judge(&postgres("**/migrations/**/*.sql", &[], &[]), &best),
+        Verdict::Kept(Grounds::Glob {
+            glob: "**/migrations/**/*.sql".into()
+        })
+    );
+    // The same migration in a project known to use another database: the gate holds.
+    assert!(!judge(&postgres("**/migrations/**/*.sql", &[], &["mysql"]), &best).is_kept());
+    assert!(!judge(&postgres("**/migrations/**/*.sql", &["sqlite"], &[]), &best).is_kept());
+    // A glob for files of any kind in a folder says nothing about this file's stack.
+    assert!(!judge(&postgres("src/routes/**/*", &[], &[]), &best).is_kept());
+    // Nor does a glob written for other agents' files, even in an unknown stack.
+    let mut elsewhere = postgres("**/migrations/**/*.sql", &[], &[]);
+    elsewhere.outside_paths = true;
+    assert!(!judge(&elsewhere, &best).is_kept());
+}
+
+#[test]
 fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_words() {
     let strong = by_words(30.0);
     let outside = Evidence {
@@ -301,6 +331,7 @@ fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_ca
         technology: TechnologyEvidence {
             pattern: needs.iter().map(|t| t.to_string()).collect(),
             matched: None,
+            stack_unknown: false,
         },
         words: WordEvidence {
             matched: terms,

@@ -80,6 +80,29 @@ fn names_more_than_an_extension(last: &str) -> bool {
     }
 }
 
+/// Whether every file a glob selects is of one kind the author spelled out: its last segment
+/// names an extension (`**/migrations/*.sql`, `*.{ts,tsx}`, `*_test.go`) or a whole file
+/// name (`Dockerfile`), in each of its brace alternatives. `src/routes/**/*` and
+/// `**/{*mcp*,*agent*}` select files of any kind.
+pub fn names_file_kind(glob: &str) -> bool {
+    let glob = glob.trim();
+    let alternatives = match spell_out_braces(glob) {
+        Some(alternatives) => alternatives,
+        None if glob.contains(['{', '}']) => return false,
+        None => vec![glob.to_owned()],
+    };
+    alternatives.iter().all(|alternative| {
+        let last = alternative.rsplit('/').next().unwrap_or(alternative);
+        if last.is_empty() || last.contains(['[', ']', '\\']) {
+            return false;
+        }
+        match last.rsplit_once('.') {
+            Some((_, extension)) => !extension.is_empty() && !has_wildcard(extension),
+            None => !has_wildcard(last),
+        }
+    })
+}
+
 /// A cheap necessary condition for `glob` to match `path`: the file extension (for `*.ts`,
 /// `*.{ts,tsx}`), the file name (for a literal last segment) and a literal leading directory
 /// must fit. Lets a hook skip compiling the globs that cannot match the touched file.

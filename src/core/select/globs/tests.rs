@@ -119,6 +119,30 @@ fn globs_are_classified_by_what_they_name() {
 }
 
 #[test]
+fn a_glob_names_a_kind_of_file_by_an_extension_or_a_whole_name() {
+    for glob in [
+        "**/*.sql",
+        "**/migrations/**/*.sql",
+        "src/**/*.{ts,tsx}",
+        "**/*_test.go",
+        "**/Dockerfile",
+        "schema.sql",
+    ] {
+        assert!(names_file_kind(glob), "{glob}");
+    }
+    for glob in [
+        "src/routes/**/*",
+        "tests/**",
+        "**/{*mcp*,*agent*,mcp.json}",
+        "+page.*",
+        "**/*.[ch]",
+        "**/*",
+    ] {
+        assert!(!names_file_kind(glob), "{glob}");
+    }
+}
+
+#[test]
 fn could_match_rules_out_only_impossible_globs() {
     for (glob, path, possible) in [
         ("**/*.ts", "web/a.ts", true),
