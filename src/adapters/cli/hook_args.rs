@@ -31,7 +31,8 @@ pub enum HookArgs {
 }
 
 /// `Some` when the command is `hook`: the first argument that is not a flag (nor the value of
-/// `--config`) is `hook`. Unknown flags before or after it make [`HookArgs::Refused`].
+/// `--config`, nor the word after an unknown flag) is `hook`. Unknown flags before or after it
+/// make [`HookArgs::Refused`].
 pub fn parse_hook_args(args: &[OsString]) -> Option<HookArgs> {
     let mut config = None;
     let mut harness = Harness::Claude;
@@ -39,9 +40,13 @@ pub fn parse_hook_args(args: &[OsString]) -> Option<HookArgs> {
     let mut help = false;
     let mut problems = Vec::new();
     let mut found = false;
+    // An unknown flag before the command may take a value (`--harness zzz hook`): the word
+    // after it is that value, not the command.
+    let mut after_unknown_flag = false;
     let mut rest = args.iter().skip(1);
     while let Some(arg) = rest.next() {
         let text = arg.to_string_lossy();
+        let follows_unknown_flag = std::mem::take(&mut after_unknown_flag);
         match text.as_ref() {
             "--config" => match rest.next() {
                 Some(value) => config = Some(PathBuf::from(value)),
@@ -68,6 +73,9 @@ pub fn parse_hook_args(args: &[OsString]) -> Option<HookArgs> {
                     }
                 } else if other.starts_with('-') || found {
                     problems.push(format!("unknown argument `{other}`"));
+                    after_unknown_flag = !found && other.starts_with("--") && !other.contains('=');
+                } else if follows_unknown_flag {
+                    // Taken as the unknown flag's value; already refused with the flag.
                 } else {
                     // Another command (`lore search hook`): not the hook path.
                     return None;
@@ -168,12 +176,17 @@ mod tests {
         assert_eq!(parse(&["lore", "search", "hook"]), None);
         assert_eq!(parse(&["lore"]), None);
         assert_eq!(parse(&["lore", "--config", "hook"]), None);
+        // The word after an unknown flag is its value; a command after that is no hook.
+        assert_eq!(parse(&["lore", "--bogus", "value", "search", "hook"]), None);
     }
 
     #[test]
     fn unknown_flags_anywhere_are_refused_and_help_wins() {
         let refused = |list: &[&str]| matches!(parse(list), Some(HookArgs::Refused { .. }));
         assert!(refused(&["lore", "--bogus-global", "hook"]));
+        // A flag of the hook given before it, with its value: still the hook path.
+        assert!(refused(&["lore", "--harness", "zzz", "hook"]));
+        assert!(refused(&["lore", "--bogus", "value", "hook", "--codex"]));
         assert!(refused(&["lore", "hook", "--bogus", "-x"]));
         assert!(refused(&["lore", "hook", "extra"]));
         assert!(refused(&["lore", "hook", "--config"]));
