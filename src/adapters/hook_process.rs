@@ -14,6 +14,7 @@ use anyhow::Context;
 
 use crate::adapters::cli::timestamp::format_rfc3339_millis;
 use crate::core::redact::redact;
+use crate::core::sources::Harness;
 use crate::services::inject::Trace;
 use crate::services::session::SessionLedger;
 use crate::services::trace_record::TraceRecord;
@@ -196,6 +197,31 @@ fn write_answer(line: &str) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{line}")?;
     out.flush()
+}
+
+/// The payload on stdin, when the harness's adapter answers the event it names (one of `handled`): None, noted in the trace, for empty stdin or an event the adapter
+/// leaves alone on purpose (`unhandled`); an error for bad JSON or an event it does not know.
+pub fn read_event<P: serde::de::DeserializeOwned>(
+    input: &str,
+    harness: Harness,
+    names: impl Fn(&P) -> (Option<&str>, Option<&str>),
+    (handled, unhandled): (&[&str], &[&str]),
+    trace: &mut Trace,
+) -> anyhow::Result<Option<P>> {
+    if input.trim().is_empty() {
+        trace.note("empty stdin: nothing to do");
+        return Ok(None);
+    }
+    let payload: P = serde_json::from_str(input).context("hook payload is not a JSON object")?;
+    let (event, tool) = names(&payload);
+    trace.record_call(harness, event, tool);
+    let name = event.unwrap_or("");
+    if !handled.contains(&name) {
+        refuse_unknown_event(name, unhandled)?;
+        trace.note(format!("event {name:?}: nothing to do"));
+        return Ok(None);
+    }
+    Ok(Some(payload))
 }
 
 /// An error (one line on stderr, nothing injected) for a payload that names no event, or an

@@ -10,9 +10,9 @@ pub mod wire;
 
 use std::path::Path;
 
-use anyhow::Context;
-
+use crate::adapters::hook_process::read_event;
 use crate::adapters::hook_scope::{HookOrigin, HookSession};
+use crate::core::sources::Harness;
 use crate::services::inject::{Moment, Trace, inject_for_query};
 use crate::services::session_start::inject_session_start;
 use event::{Event, classify, query_input};
@@ -57,23 +57,16 @@ pub fn answer(
     request: &HookRequest,
     trace: &mut Trace,
 ) -> anyhow::Result<Option<HookAnswer>> {
-    if input.trim().is_empty() {
-        trace.note("empty stdin: nothing to do");
+    let Some(payload) = read_event(
+        input,
+        Harness::ClaudeCode,
+        |p: &Payload| (p.hook_event_name.as_deref(), p.tool_name.as_deref()),
+        (HANDLED, UNHANDLED),
+        trace,
+    )?
+    else {
         return Ok(None);
-    }
-    let payload: Payload =
-        serde_json::from_str(input).context("hook payload is not a JSON object")?;
-    let name = payload.hook_event_name.as_deref().unwrap_or("");
-    trace.record_call(
-        crate::core::sources::Harness::ClaudeCode,
-        payload.hook_event_name.as_deref(),
-        payload.tool_name.as_deref(),
-    );
-    if !HANDLED.contains(&name) {
-        crate::adapters::hook_process::refuse_unknown_event(name, UNHANDLED)?;
-        trace.note(format!("event {name:?}: nothing to do"));
-        return Ok(None);
-    }
+    };
 
     let session = HookSession::open(
         request,

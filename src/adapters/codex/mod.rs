@@ -13,12 +13,11 @@ pub mod wire;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
-use crate::adapters::hook_process::{HookAnswer, HookRequest, run_hook_process};
+use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event, run_hook_process};
 use crate::adapters::hook_scope::{HookOrigin, HookSession};
 use crate::core::config::HookConfig;
 use crate::core::query::{QueryInput, is_inspection_command};
+use crate::core::sources::Harness;
 use crate::services::inject::{Trace, inject_for_query};
 use crate::services::session_start::inject_session_start;
 use event::{Event, SHELL_TOOL, classify, query_input, shell_command};
@@ -61,23 +60,17 @@ pub fn answer(
     request: &HookRequest,
     trace: &mut Trace,
 ) -> anyhow::Result<Option<HookAnswer>> {
-    if input.trim().is_empty() {
-        trace.note("empty stdin: nothing to do");
+    let Some(payload) = read_event(
+        input,
+        Harness::Codex,
+        |p: &Payload| (p.hook_event_name.as_deref(), p.tool_name.as_deref()),
+        (HANDLED, UNHANDLED),
+        trace,
+    )?
+    else {
         return Ok(None);
-    }
-    let payload: Payload =
-        serde_json::from_str(input).context("hook payload is not a JSON object")?;
+    };
     let name = payload.hook_event_name.as_deref().unwrap_or("");
-    trace.record_call(
-        crate::core::sources::Harness::Codex,
-        payload.hook_event_name.as_deref(),
-        payload.tool_name.as_deref(),
-    );
-    if !HANDLED.contains(&name) {
-        crate::adapters::hook_process::refuse_unknown_event(name, UNHANDLED)?;
-        trace.note(format!("event {name:?}: nothing to do"));
-        return Ok(None);
-    }
     // A command that did not fail, or another tool's PostToolUse, needs nothing more: decide
     // before any configuration is read.
     let shell = shell_outcome(&payload);
