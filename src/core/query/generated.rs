@@ -8,6 +8,8 @@
 //! changes. (Should a change to the types they spell stop them compiling, mend the file by hand
 //! until the crate builds, then refresh it.)
 
+use super::language::Word;
+
 /// One generated file: its path from the crate root and its text.
 #[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +25,10 @@ const REFRESH_COMMAND: &str = "cargo run --example refresh_lookups";
 /// example, which writes them).
 #[doc(hidden)]
 pub fn generated_lookup_files() -> Vec<GeneratedFile> {
-    vec![super::technology::index_file()]
+    vec![
+        super::index_generator::index_file(),
+        super::technology::index_file(),
+    ]
 }
 
 /// The text of a generated Rust file.
@@ -145,6 +150,15 @@ pub(super) fn string(text: &str) -> String {
     format!("concat!({})", parts.join(", "))
 }
 
+/// A table word as Rust text (the file imports `Word`'s variants).
+pub(super) fn word_source(word: Word) -> String {
+    match word {
+        Word::Any(text) => format!("Any({})", string(text)),
+        Word::Cased(text) => format!("Cased({})", string(text)),
+        Word::MidSentence(text) => format!("MidSentence({})", string(text)),
+    }
+}
+
 /// A slice expression `&[a, b]` of items already in Rust text.
 pub(super) fn slice(items: impl IntoIterator<Item = String>) -> String {
     let mut out = String::from("&[");
@@ -168,10 +182,16 @@ mod tests {
     use super::*;
 
     /// The generated files as checked in, by path from the crate root.
-    const CHECKED_IN: &[(&str, &str)] = &[(
-        "src/core/query/technology/index_generated.rs",
-        include_str!("technology/index_generated.rs"),
-    )];
+    const CHECKED_IN: &[(&str, &str)] = &[
+        (
+            "src/core/query/index_generated.rs",
+            include_str!("index_generated.rs"),
+        ),
+        (
+            "src/core/query/technology/index_generated.rs",
+            include_str!("technology/index_generated.rs"),
+        ),
+    ];
 
     #[test]
     fn generated_lookups_are_in_step_with_their_tables() {

@@ -14,6 +14,10 @@ mod focus;
 mod fts;
 mod generated;
 mod index;
+// Written by `index_generator.rs`, laid out as the generator writes it.
+#[rustfmt::skip]
+mod index_generated;
+mod index_generator;
 mod inspection;
 mod language;
 mod mention;

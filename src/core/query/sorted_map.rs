@@ -40,6 +40,10 @@ impl<V: Copy> SortedMap<&'static str, V> {
     pub(crate) fn get(&self, key: &str) -> Option<V> {
         self.get_by(|probe| (*probe).cmp(key))
     }
+
+    pub(crate) fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
 }
 
 /// A set of words, sorted.

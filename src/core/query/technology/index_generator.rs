@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::super::generated::{GeneratedFile, RustSource, numbers, slice, string};
+use super::super::generated::{GeneratedFile, RustSource, numbers, slice, string, word_source};
 use super::super::index::word_text;
 use super::super::language::Word;
 use super::index::import_root;
@@ -283,15 +283,6 @@ fn write_packages(source: &mut RustSource, entries: &[&'static Technology]) {
         }),
     );
     source.line("};");
-}
-
-/// A table word as Rust text.
-fn word_source(word: Word) -> String {
-    match word {
-        Word::Any(text) => format!("Any({})", string(text)),
-        Word::Cased(text) => format!("Cased({})", string(text)),
-        Word::MidSentence(text) => format!("MidSentence({})", string(text)),
-    }
 }
 
 /// Whether a table word is filed as it is written (a process once filed such a word without
