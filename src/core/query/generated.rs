@@ -28,6 +28,7 @@ pub fn generated_lookup_files() -> Vec<GeneratedFile> {
     vec![
         super::index_generator::index_file(),
         super::technology::index_file(),
+        super::concepts::matchers_file(),
     ]
 }
 
@@ -190,6 +191,10 @@ mod tests {
         (
             "src/core/query/technology/index_generated.rs",
             include_str!("technology/index_generated.rs"),
+        ),
+        (
+            "src/core/query/concepts/matchers_generated.rs",
+            include_str!("concepts/matchers_generated.rs"),
         ),
     ];
 
