@@ -46,16 +46,16 @@ pub fn languages_for_command(command: &str) -> Vec<String> {
 
 /// Table indices for one program name.
 fn program_languages(program: &str) -> Vec<usize> {
-    let index = &*INDEX;
+    let index = &INDEX;
     if let Some(found) = index.commands.get(program) {
-        return found.clone();
+        return found.to_vec();
     }
     let unversioned = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     if unversioned != program
         && !unversioned.is_empty()
         && let Some(found) = index.commands.get(unversioned)
     {
-        return found.clone();
+        return found.to_vec();
     }
     index
         .command_prefixes

@@ -1,80 +1,28 @@
-//! Lookup maps over the shared language table, built once on first use, and helpers that
-//! turn table indices into canonical names.
-
-use std::sync::LazyLock;
-
-use fnv::{FnvHashMap as HashMap, FnvHashSet as HashSet};
+//! Lookups over the shared language table, and helpers that turn table indices into
+//! canonical names. The lookups are compiled in as sorted static maps (`index_generated.rs`,
+//! written by `index_generator.rs` from the table), so a hook pays nothing to build them; a
+//! test fails when they are out of step with the table.
 
 use super::language::{LANGUAGES, Word};
+use super::sorted_map::{SortedMap, SortedSet};
 
-/// Lookup maps built once from [`LANGUAGES`]; values are indices into the table in table
-/// order. Maps are only looked up, never iterated, so their order cannot leak into results.
+pub(super) use super::index_generated::INDEX;
+
+/// Lookups over [`LANGUAGES`]; values are indices into the table in table order. Maps are
+/// only looked up, never iterated, so their order cannot leak into results.
 pub(super) struct Index {
-    pub extensions: HashMap<&'static str, Vec<usize>>,
+    pub extensions: SortedMap<&'static str, &'static [usize]>,
     /// Exact marker names, lower-cased.
-    pub file_names: HashMap<String, Vec<usize>>,
+    pub file_names: SortedMap<&'static str, &'static [usize]>,
     /// Marker names with a `*`: (lower-case prefix, lower-case suffix, language).
-    pub file_globs: Vec<(String, String, usize)>,
-    pub commands: HashMap<&'static str, Vec<usize>>,
+    pub file_globs: &'static [(&'static str, &'static str, usize)],
+    pub commands: SortedMap<&'static str, &'static [usize]>,
     /// Command prefixes from `name-*` entries: (prefix including the `-`, language).
-    pub command_prefixes: Vec<(&'static str, usize)>,
+    pub command_prefixes: &'static [(&'static str, usize)],
     /// Text words by lower-case form: (language, the table's word).
-    pub words: HashMap<String, Vec<(usize, Word)>>,
+    pub words: SortedMap<&'static str, &'static [(usize, Word)]>,
     /// First words of two-word aliases, so the pair is only built when it can match.
-    pub pair_heads: HashSet<String>,
-}
-
-pub(super) static INDEX: LazyLock<Index> = LazyLock::new(build_index);
-
-fn sized<K, V>(capacity: usize) -> HashMap<K, V> {
-    HashMap::with_capacity_and_hasher(capacity, Default::default())
-}
-
-fn build_index() -> Index {
-    // Every hook builds these maps once; sized up front, they are never rehashed as they grow.
-    let count = |field: fn(&super::language::Language) -> usize| -> usize {
-        LANGUAGES.iter().map(field).sum()
-    };
-    let mut index = Index {
-        extensions: sized(count(|l| l.extensions.len())),
-        file_names: sized(count(|l| l.file_names.len())),
-        file_globs: Vec::new(),
-        commands: sized(count(|l| l.commands.len())),
-        command_prefixes: Vec::new(),
-        words: sized(count(|l| l.words.len())),
-        pair_heads: HashSet::default(),
-    };
-    for (i, language) in LANGUAGES.iter().enumerate() {
-        for ext in language.extensions {
-            index.extensions.entry(ext).or_default().push(i);
-        }
-        for name in language.file_names {
-            let lower = name.to_ascii_lowercase();
-            match lower.split_once('*') {
-                Some((prefix, suffix)) => {
-                    index
-                        .file_globs
-                        .push((prefix.to_owned(), suffix.to_owned(), i))
-                }
-                None => index.file_names.entry(lower).or_default().push(i),
-            }
-        }
-        for command in language.commands {
-            match command.strip_suffix('*') {
-                Some(prefix) => index.command_prefixes.push((prefix, i)),
-                None => index.commands.entry(command).or_default().push(i),
-            }
-        }
-        for word in language.words {
-            let text = word_text(*word);
-            let lower = text.to_ascii_lowercase();
-            if let Some((head, _)) = lower.split_once(' ') {
-                index.pair_heads.insert(head.to_owned());
-            }
-            index.words.entry(lower).or_default().push((i, *word));
-        }
-    }
-    index
+    pub pair_heads: SortedSet,
 }
 
 /// The text of a table word, whatever its kind.

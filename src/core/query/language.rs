@@ -1,8 +1,8 @@
 //! The one shared language table: file extensions, marker files, command keywords and text
-//! aliases per canonical language, plus the lookup index built from it once.
+//! aliases per canonical language. The lookups over it are generated from it (`index.rs`).
 //!
 //! Path, command and free-text detection all read this table, so adding a language or an
-//! alias is one edit here. Table order decides the order of several languages found by one
+//! alias is one edit here (then `cargo run --example refresh_lookups`). Table order decides the order of several languages found by one
 //! clue (`.tsx` → `typescript`, then `react`), so specific entries (frameworks, tools that use
 //! YAML) come before the generic formats (`yaml`, `markdown`).
 

@@ -16,7 +16,7 @@ use super::language::{LANGUAGES, Word, canonical_language};
 /// extension (`*.rs`, `.tsx files`; two letters or more); a dotted word's last part is one when
 /// it has three letters or more (`schema.sql`), so `event.ts` in code is not TypeScript.
 pub fn mentioned_languages(text: &str) -> Vec<String> {
-    let index = &*INDEX;
+    let index = &INDEX;
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut hits: Vec<usize> = Vec::new();
     let mut lower = String::new();

@@ -12,7 +12,12 @@ mod extract;
 mod failure;
 mod focus;
 mod fts;
+mod generated;
 mod index;
+// Written by `index_generator.rs`, laid out as the generator writes it.
+#[rustfmt::skip]
+mod index_generated;
+mod index_generator;
 mod inspection;
 mod language;
 mod mention;
@@ -21,6 +26,7 @@ mod patch;
 mod path;
 mod project_languages;
 mod prompt;
+mod sorted_map;
 mod stem;
 mod stem_match;
 mod technology;
@@ -39,6 +45,7 @@ pub use extract::{
 pub use failure::failure_focus;
 pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;
+pub use generated::{GeneratedFile, generated_lookup_files};
 pub use inspection::is_inspection_command;
 pub use language::{LANGUAGES, Language, Word, canonical_language, is_prose_language};
 pub use mention::mentioned_languages;

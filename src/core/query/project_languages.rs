@@ -23,15 +23,15 @@ const GENERIC_FORMATS: &[&str] = &["yaml", "markdown"];
 /// language table, a project file by extension, or a Kotlin Gradle script.
 pub fn manifest_languages(file_name: &str) -> Vec<String> {
     let lower = file_name.to_ascii_lowercase();
-    let index = &*INDEX;
+    let index = &INDEX;
     let mut hits: Vec<usize> = Vec::new();
     if let Some(found) = index.file_names.get(&lower) {
         hits.extend(found);
     }
-    for (prefix, suffix, i) in &index.file_globs {
+    for (prefix, suffix, i) in index.file_globs {
         if lower.len() >= prefix.len() + suffix.len()
-            && lower.starts_with(prefix.as_str())
-            && lower.ends_with(suffix.as_str())
+            && lower.starts_with(*prefix)
+            && lower.ends_with(*suffix)
         {
             hits.push(*i);
         }

@@ -200,7 +200,7 @@ fn concepts_on(
     };
     let mut tokens: Vec<Token<'_>> = Vec::new();
     for matcher in matchers {
-        let mut lexer = Lexer::new(matcher.syntax);
+        let mut lexer = Lexer::new(matcher.syntax());
         let mut next = wanted.iter().zip(found.iter_mut()).peekable();
         for (i, line) in lines.iter().enumerate().take(last + 1) {
             lexer.line(line, &mut tokens);

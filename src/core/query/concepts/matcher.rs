@@ -1,17 +1,17 @@
 //! A family's rows compiled for matching: every pattern indexed by its key, so each token of
 //! a line looks up only the patterns that could start around it.
 
-use fnv::FnvHashMap;
-
+use super::super::sorted_map::SortedMap;
 use super::generic;
 use super::lexer::{Kind, Token};
-use super::pattern::{Key, Pattern, is_code};
+use super::pattern::{Pattern, is_code};
 use super::{Concept, Family, Syntax};
 
 /// Number of [`Kind`]s, for the per-kind index.
-const KINDS: usize = 9;
+pub(super) const KINDS: usize = 9;
 
-fn kind_slot(kind: Kind) -> usize {
+/// A kind's position in [`Matcher::by_kind`].
+pub(super) fn kind_slot(kind: Kind) -> usize {
     match kind {
         Kind::Ident => 0,
         Kind::Number => 1,
@@ -25,65 +25,48 @@ fn kind_slot(kind: Kind) -> usize {
     }
 }
 
-/// One family's rows (and the generic ones), ready to match lines.
+/// One family's rows (and the generic ones), ready to match lines. The matchers are compiled
+/// in (`matchers_generated.rs`, written by `matcher_generator.rs` from the rows).
 #[derive(Debug)]
 pub(super) struct Matcher {
-    pub syntax: &'static Syntax,
+    pub family: &'static Family,
     /// Each compiled pattern with the row it recognises.
-    patterns: Vec<(&'static Concept, Pattern)>,
-    /// Patterns by literal key (lower-cased in case-folding families).
-    by_literal: FnvHashMap<String, Vec<usize>>,
-    /// Patterns by kind key.
-    by_kind: [Vec<usize>; KINDS],
+    pub patterns: &'static [(Row, Pattern)],
+    /// Positions in `patterns` by literal key (lower-cased in case-folding families).
+    pub by_literal: SortedMap<&'static str, &'static [usize]>,
+    /// Positions in `patterns` by kind key, in [`kind_slot`] order.
+    pub by_kind: [&'static [usize]; KINDS],
+}
+
+/// A row by its position in its table. Rows are told apart by address, so a matcher finds
+/// them through their family's static at run time: a reference to a row written into the
+/// generated file may point at a copy of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Row {
+    /// A row of the matcher's own family.
+    Own(usize),
+    /// A row of the generic family.
+    Generic(usize),
 }
 
 impl Matcher {
-    /// Compile `family`'s rows, then the generic rows (once, for the generic family itself).
-    /// A pattern that does not compile is left out; the table's tests make sure none is.
-    pub fn build(family: &'static Family) -> Matcher {
-        let generic: &'static [Concept] = if std::ptr::eq(family, &generic::FAMILY) {
-            &[]
-        } else {
-            generic::FAMILY.concepts
-        };
-        let fold = family.syntax.fold_case;
-        let mut matcher = Matcher {
-            syntax: &family.syntax,
-            patterns: Vec::new(),
-            by_literal: FnvHashMap::default(),
-            by_kind: Default::default(),
-        };
-        for concept in family.concepts.iter().chain(generic) {
-            for text in concept.patterns {
-                let Ok(pattern) = Pattern::compile(text) else {
-                    continue;
-                };
-                let index = matcher.patterns.len();
-                match pattern.key {
-                    Key::Literal(literal) => {
-                        let key = if fold {
-                            literal.to_ascii_lowercase()
-                        } else {
-                            literal.to_owned()
-                        };
-                        matcher.by_literal.entry(key).or_default().push(index);
-                    }
-                    Key::Kind(kind) => {
-                        if let Some(slot) = matcher.by_kind.get_mut(kind_slot(kind)) {
-                            slot.push(index);
-                        }
-                    }
-                }
-                matcher.patterns.push((concept, pattern));
-            }
+    /// How the family's code is lexed.
+    pub fn syntax(&self) -> &'static Syntax {
+        &self.family.syntax
+    }
+
+    /// The row a pattern recognises.
+    pub fn concept(&self, row: Row) -> Option<&'static Concept> {
+        match row {
+            Row::Own(i) => self.family.concepts.get(i),
+            Row::Generic(i) => generic::FAMILY.concepts.get(i),
         }
-        matcher
     }
 
     /// Add the rows found on one lexed line to `found`, each once (rows already in `found`
     /// are not looked for again), in the order their keys appear on the line.
     pub fn line_concepts(&self, tokens: &[Token<'_>], found: &mut Vec<&'static Concept>) {
-        let fold = self.syntax.fold_case;
+        let fold = self.family.syntax.fold_case;
         let mut folded = String::new();
         for (pos, token) in tokens.iter().enumerate() {
             let by_literal = if is_code(token.kind) {
@@ -94,14 +77,15 @@ impl Matcher {
                 } else {
                     token.text
                 };
-                self.by_literal.get(key).map_or(&[][..], Vec::as_slice)
+                self.by_literal.get(key).unwrap_or_default()
             } else {
                 &[]
             };
             let by_kind = |kind: Kind| {
                 self.by_kind
                     .get(kind_slot(kind))
-                    .map_or(&[][..], Vec::as_slice)
+                    .copied()
+                    .unwrap_or_default()
             };
             // `$str` patterns accept interpolated strings too.
             let as_plain_string = if token.kind == Kind::FStr {
@@ -114,10 +98,13 @@ impl Matcher {
                 .chain(by_kind(token.kind))
                 .chain(as_plain_string);
             for &index in candidates {
-                let Some((concept, pattern)) = self.patterns.get(index) else {
+                let Some((row, pattern)) = self.patterns.get(index) else {
                     continue;
                 };
-                if found.iter().any(|c| std::ptr::eq(*c, *concept)) {
+                let Some(concept) = self.concept(*row) else {
+                    continue;
+                };
+                if found.iter().any(|c| std::ptr::eq(*c, concept)) {
                     continue;
                 }
                 let Some(start) = pos.checked_sub(pattern.key_offset) else {

@@ -7,8 +7,9 @@
 //! applies to, how strong a clue it is, the token patterns that recognise it (see
 //! [`pattern`]) and its words. A family also says how its code is lexed (comments, string
 //! quotes, operators), so a construct inside a string or a comment never counts. Matchers are
-//! built once per family on first use and look rows up by a trigger token, so a line costs one
-//! lexing pass and a few hash lookups whatever the table's size.
+//! compiled in, one per family (generated from the rows, so no process builds them), and look
+//! rows up by a trigger token, so a line costs one lexing pass and a few lookups whatever the
+//! table's size.
 
 mod edit_words;
 mod generic;
@@ -17,6 +18,10 @@ mod javascript;
 mod lexer;
 mod managed;
 mod matcher;
+mod matcher_generator;
+// Written by `matcher_generator.rs`, laid out as the generator writes it.
+#[rustfmt::skip]
+mod matchers_generated;
 mod pattern;
 mod python;
 mod ruby;
@@ -26,11 +31,11 @@ mod sql;
 #[cfg(test)]
 mod tests;
 
-use std::sync::LazyLock;
-
 pub use edit_words::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
+pub(super) use matcher_generator::matchers_file;
 
 use matcher::Matcher;
+use matchers_generated::{FAMILIES, GENERIC};
 
 /// How much a construct says about which convention applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -157,40 +162,16 @@ struct Family {
     pub concepts: &'static [Concept],
 }
 
-static RUST: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&rust::FAMILY));
-static GO: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&go::FAMILY));
-static JAVASCRIPT: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&javascript::FAMILY));
-static PYTHON: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&python::FAMILY));
-static SHELL: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&shell::FAMILY));
-static MANAGED: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&managed::FAMILY));
-static RUBY: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&ruby::FAMILY));
-static SQL: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&sql::FAMILY));
-static GENERIC: LazyLock<Matcher> = LazyLock::new(|| Matcher::build(&generic::FAMILY));
-
-/// Every family with its matcher, built on first use. The generic family is not here: it is
-/// the fallback when no family covers the languages.
-static FAMILIES: [(&Family, &LazyLock<Matcher>); 8] = [
-    (&rust::FAMILY, &RUST),
-    (&go::FAMILY, &GO),
-    (&javascript::FAMILY, &JAVASCRIPT),
-    (&python::FAMILY, &PYTHON),
-    (&shell::FAMILY, &SHELL),
-    (&managed::FAMILY, &MANAGED),
-    (&ruby::FAMILY, &RUBY),
-    (&sql::FAMILY, &SQL),
-];
-
 /// The matchers for `languages`, in the order the languages come, each family once; the
 /// generic matcher when none covers them. Every family matcher also holds the generic rows.
 fn matchers_for(languages: &[String]) -> Vec<&'static Matcher> {
     let mut out: Vec<&'static Matcher> = Vec::new();
     for language in languages {
-        for (family, matcher) in &FAMILIES {
-            if family.languages.contains(&language.as_str()) {
-                let matcher: &'static Matcher = matcher;
-                if !out.iter().any(|m| std::ptr::eq(*m, matcher)) {
-                    out.push(matcher);
-                }
+        for &(family, matcher) in &FAMILIES {
+            if family.languages.contains(&language.as_str())
+                && !out.iter().any(|m| std::ptr::eq(*m, matcher))
+            {
+                out.push(matcher);
             }
         }
     }

@@ -18,6 +18,8 @@
 //! Each pattern has a key: a literal (or, failing one, a specific token kind) before any `..`,
 //! by which a matcher finds it from a line's tokens without trying every pattern.
 
+use std::borrow::Cow;
+
 use super::lexer::{Kind, Token};
 
 /// Why a pattern in the table does not compile (a table error, caught by the table's tests).
@@ -30,7 +32,7 @@ pub(super) struct PatternError {
 
 /// Which token kinds a kind step accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum KindStep {
+pub(super) enum KindStep {
     Ident,
     Number,
     /// Any string literal, interpolated or not.
@@ -85,7 +87,7 @@ const KIND_NAMES: &[(&str, KindStep)] = &[
 
 /// What a kind step requires of the token's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Needle {
+pub(super) enum Needle {
     Any,
     Contains(&'static str),
     ContainsAnyCase(&'static str),
@@ -106,8 +108,9 @@ impl Needle {
     }
 }
 
+/// One step of a pattern (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
+pub(super) enum Step {
     Start,
     End,
     Gap,
@@ -123,10 +126,10 @@ pub(super) enum Key {
     Kind(Kind),
 }
 
-/// A compiled pattern.
+/// A compiled pattern: owned when compiled, borrowed in the compiled-in matchers.
 #[derive(Debug, Clone)]
 pub(super) struct Pattern {
-    steps: Vec<Step>,
+    pub steps: Cow<'static, [Step]>,
     pub key: Key,
     /// Tokens the pattern consumes before its key.
     pub key_offset: usize,
@@ -167,7 +170,7 @@ impl Pattern {
             .filter(|s| matches!(s, Step::Literal(_) | Step::Token(..)))
             .count();
         Ok(Pattern {
-            steps,
+            steps: Cow::Owned(steps),
             key,
             key_offset,
         })

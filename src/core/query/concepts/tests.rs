@@ -34,7 +34,7 @@ fn found(language: &str, text: &str) -> Vec<&'static str> {
     let mut concepts: Vec<&'static Concept> = Vec::new();
     let mut tokens = Vec::new();
     for matcher in matchers_for(&languages) {
-        let mut lexer = Lexer::new(matcher.syntax);
+        let mut lexer = Lexer::new(matcher.syntax());
         for line in text.lines() {
             lexer.line(line, &mut tokens);
             matcher.line_concepts(&tokens, &mut concepts);
@@ -182,4 +182,30 @@ fn a_file_of_no_known_family_gets_only_the_generic_rows() {
 fn a_typescript_only_row_does_not_apply_to_javascript() {
     assert!(found("typescript", "let x: any = 1;").contains(&"ts-any"));
     assert!(!found("javascript", "let x: any = 1;").contains(&"ts-any"));
+}
+
+#[test]
+fn compiled_in_matchers_hold_their_familys_rows_then_the_generic_ones() {
+    let mut matchers: Vec<(&Family, &Matcher)> = FAMILIES.to_vec();
+    matchers.push((&super::generic::FAMILY, &GENERIC));
+    for (family, matcher) in matchers {
+        assert!(std::ptr::eq(matcher.family, family));
+        assert!(matcher.by_literal.is_sorted());
+        let generic_rows = if std::ptr::eq(family, &super::generic::FAMILY) {
+            &[][..]
+        } else {
+            super::generic::FAMILY.concepts
+        };
+        let rows = family.concepts.iter().chain(generic_rows);
+        let expected: Vec<*const Concept> = rows
+            .flat_map(|row| row.patterns.iter().map(move |_| row as *const Concept))
+            .collect();
+        let held: Vec<*const Concept> = matcher
+            .patterns
+            .iter()
+            .filter_map(|(row, _)| matcher.concept(*row))
+            .map(|row| row as *const Concept)
+            .collect();
+        assert_eq!(held, expected, "{:?}", family.languages);
+    }
 }

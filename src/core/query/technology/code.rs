@@ -172,7 +172,7 @@ fn module_hits(table: &TechnologyTable, module: &str, found: &mut Found) {
     if module.is_empty() {
         return;
     }
-    let index = &*CODE;
+    let index = &CODE;
     if let Some(signs) = index.imports.get(import_root(module)) {
         for (sign, id) in signs {
             if import_matches(sign, module) {
@@ -180,7 +180,7 @@ fn module_hits(table: &TechnologyTable, module: &str, found: &mut Found) {
             }
         }
     }
-    for (prefix, id) in &index.import_prefixes {
+    for (prefix, id) in index.import_prefixes {
         if module.starts_with(prefix) {
             found.add(*id);
         }
@@ -212,7 +212,7 @@ pub(super) fn import_matches(sign: &str, module: &str) -> bool {
 
 /// Add the technologies whose identifier signs appear among the line's code tokens.
 fn identifier_hits(line: &str, found: &mut Found) {
-    let index = &*CODE;
+    let index = &CODE;
     let is_token_char = |c: char| c.is_alphanumeric() || matches!(c, '_' | '$' | '@' | '.' | ':');
     for token in line.split(|c: char| !is_token_char(c)) {
         let token = token.trim_matches(['.', ':']);

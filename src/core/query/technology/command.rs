@@ -91,7 +91,7 @@ fn program_hits(table: &TechnologyTable, words: &[String], at: usize, found: &mu
                 }
             }
         }
-        for (prefix, id) in &COMMANDS.command_prefixes {
+        for (prefix, id) in COMMANDS.command_prefixes {
             if name.len() > prefix.len() && name.starts_with(prefix) {
                 found.add(*id);
             }

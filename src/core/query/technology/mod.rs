@@ -2,8 +2,8 @@
 //! detectors that find them in a path, code, a command, prose, a project's root files and a
 //! pattern's own metadata.
 //!
-//! Same shape as the language table: the data is compiled in (`table/`), one lookup index over
-//! it is built once per process (`index.rs`), and every detector is a single linear pass over
+//! Same shape as the language table: the data is compiled in (`table/`), the lookups over it
+//! are compiled in too (`index.rs`, generated from the table), and every detector is a single linear pass over
 //! bounded input with hash lookups, so a hook can run them all on every tool call. A team adds
 //! or extends entries in `lore.toml` (`[[technologies]]`); those few are checked linearly.
 //!
@@ -14,6 +14,10 @@ mod code;
 mod command;
 mod found;
 mod index;
+// Written by `index_generator.rs`, laid out as the generator writes it.
+#[rustfmt::skip]
+mod index_generated;
+mod index_generator;
 mod manifest;
 mod package;
 mod path;
@@ -24,6 +28,7 @@ mod team;
 mod tests;
 mod words;
 
+pub(super) use index_generator::index_file;
 pub use manifest::ManifestFindings;
 pub use path::check_file_sign;
 
@@ -34,8 +39,9 @@ use team::TeamEntry;
 
 use crate::core::config::TechnologyConfig;
 
-/// Where a dependency name comes from: the registry whose naming rules apply to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Where a dependency name comes from: the registry whose naming rules apply to it. Ordered
+/// as declared, which is how the generated package lookup sorts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Ecosystem {
     /// npm (`package.json`); names compared lower-case.
     Npm,
@@ -148,7 +154,7 @@ pub struct Technology {
 
 /// The built-in table, in table order.
 pub fn technologies() -> impl Iterator<Item = &'static Technology> {
-    INDEX.entries.iter().copied()
+    INDEX.entries()
 }
 
 /// The canonical name of a built-in technology from its name or an alias as a person writes it
@@ -300,7 +306,7 @@ impl TechnologyTable {
         if let Some(entry) = self.team.iter().find(|e| e.name == name) {
             return Some(entry.id);
         }
-        INDEX.by_name.get(name).copied()
+        INDEX.by_name.get(name)
     }
 
     fn name_of(&self, id: usize) -> Option<&str> {

@@ -49,22 +49,27 @@ pub(super) fn lookup(table: &TechnologyTable, ecosystem: Ecosystem, name: &str, 
     if normal.is_empty() {
         return;
     }
-    let index = &*PACKAGES;
-    if let Some(ids) = index.packages.get(&(ecosystem, normal.clone())) {
+    let index = &PACKAGES;
+    let packages_of = |name: &str| {
+        index
+            .packages
+            .get_by(|(e, n)| e.cmp(&ecosystem).then_with(|| (*n).cmp(name)))
+    };
+    if let Some(ids) = packages_of(&normal) {
         found.extend(ids.iter().copied());
     }
     if ecosystem == Ecosystem::Go {
         // A module also stands for its sub-modules and major versions (`.../echo/v4`).
         let mut path = normal.as_str();
         while let Some((parent, _)) = path.rsplit_once('/') {
-            if let Some(ids) = index.packages.get(&(ecosystem, parent.to_owned())) {
+            if let Some(ids) = packages_of(parent) {
                 found.extend(ids.iter().copied());
             }
             path = parent;
         }
     }
-    for (prefix_ecosystem, prefix, id) in &index.package_prefixes {
-        if *prefix_ecosystem == ecosystem && normal.starts_with(prefix.as_str()) {
+    for (prefix_ecosystem, prefix, id) in index.package_prefixes {
+        if *prefix_ecosystem == ecosystem && normal.starts_with(prefix) {
             found.add(*id);
         }
     }

@@ -4,15 +4,14 @@
 
 use std::borrow::Cow;
 
-use fnv::FnvHashMap as HashMap;
-
+use super::super::sorted_map::SortedMap;
+use super::TechnologyTable;
 use super::found::Found;
 use super::index::FILES;
-use super::{Technology, TechnologyTable};
 
 /// One segment of a sign.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Segment {
+pub(super) enum Segment {
     /// `**`: any number of directories.
     AnyDepth,
     /// A name, possibly with `*` (any run of characters) and `?` (one character).
@@ -23,7 +22,7 @@ enum Segment {
 /// written after `**/`, so `config/routes.rb` also fits `backend/config/routes.rb`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct FileSign {
-    segments: Vec<Segment>,
+    pub(super) segments: Cow<'static, [Segment]>,
 }
 
 impl FileSign {
@@ -37,7 +36,7 @@ impl FileSign {
     }
 
     /// [`Self::parse`] for a sign of the built-in table: its segments borrow the table's text.
-    fn parse_static(text: &'static str) -> Result<Vec<FileSign>, String> {
+    pub(super) fn parse_static(text: &'static str) -> Result<Vec<FileSign>, String> {
         let text = trimmed(text)?;
         if text.contains(['{', '}']) {
             return Self::parse(text);
@@ -62,7 +61,16 @@ impl FileSign {
                 _ => segments.push(Segment::Name(segment(part))),
             }
         }
-        Ok(FileSign { segments })
+        Ok(FileSign {
+            segments: Cow::Owned(segments),
+        })
+    }
+
+    /// A sign of the built-in table, as the generated index spells it.
+    pub(super) const fn fixed(segments: &'static [Segment]) -> Self {
+        FileSign {
+            segments: Cow::Borrowed(segments),
+        }
     }
 
     /// Whether the sign matches the path's segments (at any depth).
@@ -73,14 +81,14 @@ impl FileSign {
 
     /// The sign is one file name (no directory), as a project root can hold.
     pub(super) fn root_name(&self) -> Option<&str> {
-        match self.segments.as_slice() {
+        match &*self.segments {
             [Segment::Name(name)] => Some(name),
             _ => None,
         }
     }
 
     /// Where [`FileIndex`] files the sign.
-    fn key(&self) -> Key {
+    pub(super) fn key(&self) -> Key {
         let Some(Segment::Name(last)) = self.segments.last() else {
             // Ends in `**`: keyed by the nearest literal directory before it.
             return self
@@ -123,7 +131,7 @@ impl FileSign {
     }
 }
 
-enum Key {
+pub(super) enum Key {
     Exact(Cow<'static, str>),
     Extension(Cow<'static, str>),
     Stem(Cow<'static, str>),
@@ -131,52 +139,37 @@ enum Key {
     Rest,
 }
 
-/// The built-in signs and the maps that find the few that can match a path.
-#[derive(Debug, Default)]
+/// The built-in signs and the maps that find the few that can match a path, by position in
+/// `signs` (see [`FileSign::key`]).
+#[derive(Debug)]
 pub(super) struct FileIndex {
     /// Every sign with the technology it shows.
-    signs: Vec<(FileSign, usize)>,
-    exact: HashMap<Cow<'static, str>, Vec<usize>>,
-    extension: HashMap<Cow<'static, str>, Vec<usize>>,
-    stem: HashMap<Cow<'static, str>, Vec<usize>>,
-    dir: HashMap<Cow<'static, str>, Vec<usize>>,
-    rest: Vec<usize>,
+    pub(super) signs: &'static [(FileSign, usize)],
+    /// Signs whose last segment is a literal name.
+    pub(super) exact: SortedMap<&'static str, &'static [usize]>,
+    /// Signs for any file of an extension (`*.bicep`).
+    pub(super) extension: SortedMap<&'static str, &'static [usize]>,
+    /// Signs for a file stem with any extension (`next.config.*`).
+    pub(super) stem: SortedMap<&'static str, &'static [usize]>,
+    /// Signs for what lies under a literal directory (`.husky/*`, `convex/_generated/**`).
+    pub(super) dir: SortedMap<&'static str, &'static [usize]>,
+    /// Signs checked against every path.
+    pub(super) rest: &'static [usize],
 }
 
 impl FileIndex {
-    pub(super) fn build(entries: &[&'static Technology]) -> Self {
-        let mut index = FileIndex::default();
-        for (id, technology) in entries.iter().enumerate() {
-            for text in technology.files {
-                // The table is checked by tests; a bad built-in sign is skipped, not a panic.
-                for sign in FileSign::parse_static(text).unwrap_or_default() {
-                    let k = index.signs.len();
-                    match sign.key() {
-                        Key::Exact(name) => index.exact.entry(name).or_default().push(k),
-                        Key::Extension(ext) => index.extension.entry(ext).or_default().push(k),
-                        Key::Stem(stem) => index.stem.entry(stem).or_default().push(k),
-                        Key::Dir(dir) => index.dir.entry(dir).or_default().push(k),
-                        Key::Rest => index.rest.push(k),
-                    }
-                    index.signs.push((sign, id));
-                }
-            }
-        }
-        index
-    }
-
     /// Ids of technologies whose signs match, in table order.
     fn matching(&self, segments: &[&str]) -> Vec<usize> {
         let Some(name) = segments.last() else {
             return Vec::new();
         };
         let mut candidates: Vec<usize> = Vec::new();
-        let mut take = |found: Option<&Vec<usize>>| {
+        let mut take = |found: Option<&[usize]>| {
             if let Some(found) = found {
                 candidates.extend(found);
             }
         };
-        take(self.exact.get(*name));
+        take(self.exact.get(name));
         if let Some((_, ext)) = name.rsplit_once('.') {
             take(self.extension.get(ext));
         }
@@ -184,9 +177,9 @@ impl FileIndex {
             take(self.stem.get(&name[..end]));
         }
         for dir in &segments[..segments.len() - 1] {
-            take(self.dir.get(*dir));
+            take(self.dir.get(dir));
         }
-        candidates.extend(&self.rest);
+        candidates.extend(self.rest);
         let mut ids: Vec<usize> = candidates
             .into_iter()
             .filter_map(|k| self.signs.get(k))

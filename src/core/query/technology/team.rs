@@ -44,7 +44,7 @@ impl TeamEntry {
 /// Compile a team's entries. Entries with the same name (or naming the same built-in) merge.
 pub(super) fn compile(entries: &[TechnologyConfig]) -> Vec<TeamEntry> {
     let mut out: Vec<TeamEntry> = Vec::new();
-    let mut next_id = INDEX.entries.len();
+    let mut next_id = INDEX.len();
     for config in entries {
         let own = config.name.trim().to_ascii_lowercase();
         if own.is_empty() {

@@ -232,3 +232,11 @@ fn canonical_names() {
         assert_eq!(canonical_language(name), expected, "{name}");
     }
 }
+
+#[test]
+fn compiled_in_language_lookups_are_sorted_for_binary_search() {
+    use super::super::index::INDEX;
+    assert!(INDEX.extensions.is_sorted() && INDEX.file_names.is_sorted());
+    assert!(INDEX.commands.is_sorted() && INDEX.words.is_sorted());
+    assert!(INDEX.pair_heads.is_sorted());
+}

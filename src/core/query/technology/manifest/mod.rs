@@ -169,7 +169,7 @@ pub(super) fn in_manifest(
             }
             Evidence::Technology(name) => {
                 if let Some(id) = INDEX.by_name.get(name) {
-                    found.add(*id);
+                    found.add(id);
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! The built-in technology table, compiled in: one entry per technology, grouped by area in
-//! the files below. Adding a technology or a sign is one edit in one of them.
+//! the files below. Adding a technology or a sign is one edit in one of them, then
+//! `cargo run --example refresh_lookups` to regenerate the lookups over the table.
 //!
 //! Words follow the language table's case rules. A word that is ordinary English in lower
 //! case is `Cased` (`React`, `Flask`) or `MidSentence` (`Express`, `Spark`); file names match

@@ -251,3 +251,27 @@ fn languages_of_technologies() {
     );
     assert_eq!(t.languages_of(&strings(&["unknown"])), Vec::<String>::new());
 }
+
+#[test]
+fn compiled_in_lookups_are_sorted_for_binary_search() {
+    use super::super::index::{CODE, COMMANDS, FILES, INDEX, PACKAGES, WORDS};
+    assert!(INDEX.by_name.is_sorted());
+    assert!(WORDS.words.is_sorted() && WORDS.phrase_heads.is_sorted());
+    assert!(FILES.exact.is_sorted() && FILES.extension.is_sorted());
+    assert!(FILES.stem.is_sorted() && FILES.dir.is_sorted());
+    assert!(CODE.imports.is_sorted() && CODE.identifiers.is_sorted());
+    assert!(COMMANDS.commands.is_sorted());
+    assert!(PACKAGES.packages.is_sorted());
+}
+
+#[test]
+fn ids_are_positions_in_table_order() {
+    use super::super::index::INDEX;
+    let all: Vec<&Technology> = technologies().collect();
+    assert_eq!(INDEX.len(), all.len());
+    for (id, technology) in all.iter().enumerate() {
+        assert!(std::ptr::eq(INDEX.entry(id).unwrap(), *technology));
+        assert_eq!(INDEX.by_name.get(technology.name), Some(id));
+    }
+    assert!(INDEX.entry(all.len()).is_none());
+}
