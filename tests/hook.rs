@@ -503,7 +503,7 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
     // tool call must get its conventions, not wait for a session start or `lore ingest`.
     let ws = ingested_fixture();
     {
-        // Undo migrations 11, 10, 9 and 8: the index as a schema-7 lore left it.
+        // Undo migrations 12 to 8: the index as a schema-7 lore left it.
         let conn = rusqlite::Connection::open(ws.path(".lore/index.db")).unwrap();
         conn.execute_batch(
             "DROP TABLE pattern_technologies;
@@ -513,6 +513,7 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
              DROP TABLE pattern_vectors;
              DROP TABLE pattern_sources;
              DROP TABLE source_files;
+             DROP INDEX patterns_gate_rows;
              PRAGMA user_version = 7;",
         )
         .unwrap();

@@ -244,10 +244,9 @@ mod tests {
         // What the schema before stamps (10, main's last) looks like: the same tables, without the stamps.
         {
             let conn = rusqlite::Connection::open(&path).unwrap();
-            conn.execute_batch(&format!(
-                "DROP TABLE source_files; PRAGMA user_version = {};",
-                SCHEMA_VERSION - 1
-            ))
+            conn.execute_batch(
+                "DROP INDEX patterns_gate_rows; DROP TABLE source_files; PRAGMA user_version = 10;",
+            )
             .unwrap();
         }
         let mut index = Index::open(&path).unwrap();

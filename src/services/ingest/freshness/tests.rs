@@ -13,7 +13,7 @@ use super::*;
 use crate::core::config::{Config, parse_config};
 use crate::core::file_stamp::{FileStamp, RACY_WINDOW_NS, RecordedFile};
 use crate::services::deadline::Deadline;
-use crate::storage::index::{Index, IndexError, SCHEMA_VERSION, WriteBatch};
+use crate::storage::index::{Index, IndexError, WriteBatch};
 
 const SECOND: i64 = 1_000_000_000;
 
@@ -323,10 +323,9 @@ fn an_index_of_schema_10_is_upgraded_and_read_once_without_a_reparse() {
     // What the schema before stamps (10) looks like: the same tables, without the stamps.
     {
         let conn = rusqlite::Connection::open(&kb.config.database).unwrap();
-        conn.execute_batch(&format!(
-            "DROP TABLE source_files; PRAGMA user_version = {};",
-            SCHEMA_VERSION - 1
-        ))
+        conn.execute_batch(
+            "DROP INDEX patterns_gate_rows; DROP TABLE source_files; PRAGMA user_version = 10;",
+        )
         .unwrap();
     }
     let upgraded = kb.settled_ingest();

@@ -258,12 +258,13 @@ fn migration_8_gathers_the_vectors_of_a_schema_7_index() {
     {
         // Schema 7 is schema 8 without the per-pattern rows (and without the later
         // migrations: schema 9's technologies, schema 10's `pattern_sources`, schema 11's
-        // file stamps).
+        // file stamps, schema 12's gate index).
         let conn = rusqlite::Connection::open(dir.path().join("i.db")).unwrap();
         conn.execute_batch(
             "DROP TABLE pattern_technologies; ALTER TABLE patterns DROP COLUMN technologies;
              DROP TRIGGER chunks_drop_pattern_vectors; DROP TABLE pattern_vectors;
-             DROP TABLE pattern_sources; DROP TABLE source_files; PRAGMA user_version = 7;",
+             DROP TABLE pattern_sources; DROP TABLE source_files; DROP INDEX patterns_gate_rows;
+             PRAGMA user_version = 7;",
         )
         .unwrap();
     }
