@@ -225,32 +225,19 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if evidence.project_depth.is_some() {
         return Verdict::Kept(Grounds::Project);
     }
-    // The author's own glob selecting files of the touched file's kind keeps a
-    // technology-specific pattern when nothing about the call or its project says which
-    // stack it is in (a `.sql` migration in a repository whose root files name no database):
-    // the gate stops one framework's guide in another framework's project, and here there is
-    // none to stop it in. A glob for files of any kind (`src/routes/**/*`) is not enough.
-    let glob_kept = |evidence: &Evidence| {
-        evidence
-            .glob
-            .as_ref()
-            .filter(|glob| glob.kind == GlobKind::Specific && !evidence.outside_paths)
-            .map(|glob| {
-                Verdict::Kept(Grounds::Glob {
-                    glob: glob.glob.clone(),
-                })
-            })
-    };
-    if evidence.technology.excludes() {
-        if evidence.technology.stack_unknown
-            && evidence
-                .glob
-                .as_ref()
-                .is_some_and(|glob| names_file_kind(&glob.glob))
-            && let Some(kept) = glob_kept(evidence)
-        {
-            return kept;
-        }
+    // The author's own glob selecting files of the touched file's kind lifts the technology
+    // gate when nothing about the call or its project says which stack it is in (a `.sql`
+    // migration in a repository whose root files name no database): the gate stops one
+    // framework's guide in another framework's project, and here there is none to stop it in.
+    // A glob for files of any kind (`src/routes/**/*`) is not enough. The glob then keeps the
+    // pattern below, as any specific glob does.
+    let glob_names_file_kind = evidence
+        .glob
+        .as_ref()
+        .is_some_and(|glob| glob.kind == GlobKind::Specific && names_file_kind(&glob.glob));
+    if evidence.technology.excludes()
+        && !(evidence.technology.stack_unknown && glob_names_file_kind)
+    {
         return Verdict::Dropped(Shortfall::Technology {
             needs: evidence.technology.pattern.clone(),
         });
@@ -265,8 +252,12 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if evidence.outside_paths {
         return Verdict::Dropped(Shortfall::OutsidePaths);
     }
-    if let Some(kept) = glob_kept(evidence) {
-        return kept;
+    if let Some(glob) = &evidence.glob
+        && glob.kind == GlobKind::Specific
+    {
+        return Verdict::Kept(Grounds::Glob {
+            glob: glob.glob.clone(),
+        });
     }
     let score = evidence.word_score();
     if let (Some(vector), Some(min)) = (&evidence.vector, standard.min_relevance) {

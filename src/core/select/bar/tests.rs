@@ -151,6 +151,13 @@ fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_i
     let mut elsewhere = postgres("**/migrations/**/*.sql", &[], &[]);
     elsewhere.outside_paths = true;
     assert!(!judge(&elsewhere, &best).is_kept());
+    // Lifting the gate lifts nothing else: a guide to a task the call does not name stays out.
+    let mut upgrade = postgres("**/migrations/**/*.sql", &[], &[]);
+    upgrade.task_guide = Some(TaskGuide {
+        task: "upgrade".into(),
+        asked: false,
+    });
+    assert!(!judge(&upgrade, &best).is_kept());
 }
 
 #[test]
