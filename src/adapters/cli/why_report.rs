@@ -261,6 +261,10 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 format!("task gate: it guides a {task}, which the call does not ask for")
             }
             Shortfall::Language => "language gate: it is about a language the call is not in".into(),
+            Shortfall::RelatedLanguageOnly => format!(
+                "language gate: only a language the call is in by relation admits it, and only words back it{}",
+                matched()
+            ),
             Shortfall::WeakWords { score, bar } => {
                 format!("below the bar: word score {score:.1} < {bar:.1}{}", matched())
             }

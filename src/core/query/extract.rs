@@ -274,10 +274,16 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     {
         related.extend(input.project.languages.iter().cloned());
     }
-    extend_unique(&mut languages, related);
+    let mut related_only = Vec::new();
+    extend_unique(
+        &mut related_only,
+        related.into_iter().filter(|l| !languages.contains(l)),
+    );
+    extend_unique(&mut languages, related_only.iter().cloned());
     let kept = |weak: Vec<String>| weak.into_iter().filter(|t| terms.contains(t)).collect();
     Query {
         languages,
+        related_languages: related_only,
         message_terms: kept(message_terms),
         location_terms: kept(location_terms),
         written_terms: kept(written_terms),

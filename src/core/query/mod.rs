@@ -107,6 +107,12 @@ fn is_empty_project(project: &ManifestFindings) -> bool {
 pub struct Query {
     /// Inferred languages, lower-case canonical names (`rust`, `typescript`, ...), in order found.
     pub languages: Vec<String>,
+    /// Those of `languages` the call is in only by relation, not by its own signs: JavaScript
+    /// for a TypeScript file, a project's other languages for a command in one of them. They
+    /// widen the language gate, but a pattern only they admit needs more than the call's
+    /// words to be kept (see `core::select::bar`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related_languages: Vec<String>,
     /// Cleaned, deduplicated search terms in order of importance.
     pub terms: Vec<String>,
     /// The terms only the user's last message gave, not the call itself: context for what

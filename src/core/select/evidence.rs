@@ -47,6 +47,10 @@ pub struct Evidence {
     /// The pattern guides one task (an upgrade, a conversion), and whether the call names it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_guide: Option<TaskGuide>,
+    /// The language gate admits the pattern only through a language the call is in by
+    /// relation (JavaScript for a TypeScript file), not through the call's own.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub related_language_only: bool,
     /// What the call's words found.
     pub words: WordEvidence,
     /// What vector similarity found, when hybrid search took part.

@@ -201,6 +201,7 @@ pub fn select(
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
     paths_evidence(index, request.query, &mut pool)?;
+    related_language_evidence(index, request.query, &mut pool)?;
 
     let min_relevance = (mode == RetrievalMode::Hybrid).then_some(request.min_relevance);
     for candidate in pool.values_mut() {
@@ -540,6 +541,42 @@ fn technology_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<
                 &query.project_technologies,
                 &query.message_technologies,
             );
+        }
+    }
+    Ok(())
+}
+
+/// Which candidates found by words the language gate admits only through a language the
+/// call is in by relation (JavaScript for a TypeScript file): the gate is asked again with the
+/// call's own languages. Most calls have no related language, and then nothing is read.
+fn related_language_evidence(
+    index: &Index,
+    query: &Query,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    if query.related_languages.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<i64> = pool
+        .values()
+        .filter(|c| found_by_words(&c.evidence))
+        .map(|c| c.pattern_id)
+        .collect();
+    let own = LanguageGate {
+        languages: query
+            .languages
+            .iter()
+            .filter(|l| !query.related_languages.contains(l))
+            .cloned()
+            .collect(),
+        ..LanguageGate::for_query(query)
+    };
+    let admitted = index.patterns_passing(&ids, &own)?;
+    for id in ids {
+        if !admitted.contains_key(&id)
+            && let Some(candidate) = pool.get_mut(&id)
+        {
+            candidate.evidence.related_language_only = true;
         }
     }
     Ok(())

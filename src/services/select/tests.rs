@@ -511,3 +511,40 @@ fn what_breadth_alone_let_in_comes_after_every_stronger_ground() {
     dropped.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
     assert!(breadth < order_key(&dropped));
 }
+
+#[test]
+fn a_javascript_style_rule_needs_more_than_words_for_a_typescript_edit() {
+    let arrays = "---\nlanguage: javascript\n---\n# Arrays\n\nUse `Array.from` over spread for \
+                  iterables; prefer `flatMap` to `map` then `flat`; use array destructuring.\n";
+    let express = "---\nlanguage: javascript\ntechnologies: [express]\n---\n# Express routes\n\n\
+                   Register routers with `app.use`; validate request bodies; use flatMap sparingly.\n";
+    let kb = kb(
+        &[
+            ("javascript/arrays.md", arrays),
+            ("javascript/express-routes.md", express),
+            ("commits.md", "# Commits\nExplain why in the message.\n"),
+        ],
+        None,
+    );
+    let code = "const ids = Array.from(rows).flatMap((r) => r.ids); app.use(express.json());";
+    for explain in [true, false] {
+        let script = run(&kb, &edit("/w/app", "src/ids.js", code), None, explain);
+        assert!(
+            kept(&script).contains(&"javascript/arrays.md"),
+            "{script:?}"
+        );
+        let typed = run(&kb, &edit("/w/app", "src/ids.ts", code), None, explain);
+        assert!(!kept(&typed).contains(&"javascript/arrays.md"), "{typed:?}");
+        // Express is the call's own technology: its rules still apply to TypeScript.
+        assert!(
+            kept(&typed).contains(&"javascript/express-routes.md"),
+            "{typed:?}"
+        );
+        if explain {
+            assert_eq!(
+                candidate(&typed, "javascript/arrays.md").verdict,
+                Verdict::Dropped(Shortfall::RelatedLanguageOnly)
+            );
+        }
+    }
+}

@@ -98,6 +98,7 @@ fn write_query_uses_nearest_project_directories() {
         query.languages,
         strings(&["typescript", "react", "javascript"])
     );
+    assert_eq!(query.related_languages, strings(&["javascript"]));
     assert_eq!(
         query.relative_path.as_deref(),
         Some("packages/web/src/components/UserProfileCard.tsx")
@@ -359,6 +360,8 @@ fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
         ..input("Bash")
     });
     assert_eq!(install.languages, strings(&["javascript", "typescript"]));
+    // npm's own language is JavaScript; the project's TypeScript is related.
+    assert_eq!(install.related_languages, strings(&["typescript"]));
     assert!(
         !install.terms.contains(&"typescript".to_string()),
         "{:?}",
@@ -371,6 +374,14 @@ fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
         ..input("Bash")
     });
     assert!(commit.languages.is_empty(), "{:?}", commit.languages);
+    assert!(commit.related_languages.is_empty());
+    // A JavaScript file is in JavaScript by its own signs: nothing is related.
+    let script = extract_query(&QueryInput {
+        file_path: Some("/home/dev/demo/src/slugify.js".to_owned()),
+        ..input("Edit")
+    });
+    assert_eq!(script.languages, strings(&["javascript"]));
+    assert!(script.related_languages.is_empty());
 }
 
 #[test]

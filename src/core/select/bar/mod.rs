@@ -64,6 +64,9 @@ pub enum Shortfall {
     UnaskedTask { task: String },
     /// The pattern is about a language the call is not in.
     Language,
+    /// The pattern is about a language the call is in only by relation (JavaScript for a
+    /// TypeScript file), and nothing but the call's words backs it.
+    RelatedLanguageOnly,
     /// The words match, but not strongly enough in any index.
     WeakWords { score: f64, bar: f64 },
     /// No distinctive word of the call itself matched: only common words, language names or
@@ -287,6 +290,7 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if words.name_match == Some(NameMatch::Call)
         && words.has_call_evidence()
         && near_best(SUBJECT_SHARE)
+        && !evidence.related_language_only
     {
         return Verdict::Kept(Grounds::Subject);
     }
@@ -298,6 +302,13 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         return Verdict::Kept(Grounds::Technology {
             technology: matched.technology.clone(),
         });
+    }
+    // A language the call is in by relation widens the gate for what the stack or a
+    // technology backs (Express rules for a TypeScript server), but a related language's
+    // guide to syntax the call's own language restates in its own way (JavaScript's arrays
+    // and arrow functions for a TypeScript edit) is no convention of this call on words alone.
+    if evidence.related_language_only {
+        return Verdict::Dropped(Shortfall::RelatedLanguageOnly);
     }
     if score < WORD_BAR {
         return Verdict::Dropped(Shortfall::WeakWords {

@@ -450,3 +450,54 @@ fn a_candidate_kept_once_all_its_evidence_is_in_may_be_kept_on_its_words() {
     };
     assert!(may_be_kept(&glob, &best));
 }
+
+#[test]
+fn a_pattern_only_a_related_language_admits_needs_more_than_words() {
+    let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // A JavaScript guide to arrays, admitted for a TypeScript edit only because JavaScript's
+    // conventions are related: strong words alone do not keep it.
+    let related = Evidence {
+        related_language_only: true,
+        ..by_words(30.0)
+    };
+    assert_eq!(
+        judge(&related, &standard(30.0)),
+        Verdict::Dropped(Shortfall::RelatedLanguageOnly)
+    );
+    let named = Evidence {
+        words: WordEvidence {
+            name_match: Some(NameMatch::Call),
+            ..related.words.clone()
+        },
+        ..related.clone()
+    };
+    assert_eq!(
+        judge(&named, &standard(30.0)),
+        Verdict::Dropped(Shortfall::RelatedLanguageOnly)
+    );
+    // The same words keep a pattern of the call's own language.
+    assert!(judge(&by_words(30.0), &standard(30.0)).is_kept());
+    // A technology the call has (Express for a TypeScript server) keeps a related language's
+    // pattern, and so does the stack's general file.
+    let express = Evidence {
+        technology: TechnologyEvidence::of(list(&["express"]), &list(&["express"]), &[], &[]),
+        ..related.clone()
+    };
+    assert_eq!(
+        judge(&express, &standard(30.0)),
+        Verdict::Kept(Grounds::Technology {
+            technology: "express".into()
+        })
+    );
+    let stack = Evidence {
+        words: WordEvidence {
+            name_match: Some(NameMatch::Stack),
+            ..related.words.clone()
+        },
+        ..related
+    };
+    assert_eq!(
+        judge(&stack, &standard(30.0)),
+        Verdict::Kept(Grounds::Stack)
+    );
+}
