@@ -1,10 +1,13 @@
-//! Read-only inspection commands (`ls`, `git log`, `wc -l`, `kubectl get`): a shell call that
-//! only looks at the project (or only clears its generated output, `rm -rf .next`) changes
-//! nothing a convention is about, so a tool-call hook injects nothing.
+//! Read-only inspection commands (`ls`, `git log`, `wc -l`, `kubectl get`, `node --version`,
+//! `npm ls`, `psql -c "select ..."`): a shell call that only looks at the project (or only
+//! clears its generated output, `rm -rf .next`) changes nothing a convention is about, so a
+//! tool-call hook injects nothing.
 //! Conservative: any program or subcommand not known to be read-only, or any redirection into
 //! a file, makes the whole command a change.
 
-use super::command::{basename, program_position, simple_commands};
+mod sql;
+
+use super::command::{DIRECT_RUNNERS, basename, program_position, simple_commands};
 
 /// Programs that only read or print.
 #[rustfmt::skip]
@@ -63,6 +66,38 @@ const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
         &["ps", "images", "logs", "inspect", "version", "info"],
     ),
     ("helm", &["list", "ls", "status", "history", "get", "show"]),
+    // Package managers listing or describing what is installed or published.
+    (
+        "npm",
+        &[
+            "ls", "list", "ll", "outdated", "view", "info", "show", "explain", "why",
+        ],
+    ),
+    ("pnpm", &["ls", "list", "outdated", "why"]),
+    ("yarn", &["list", "outdated", "why", "info"]),
+    ("pip", &["list", "show", "freeze", "check"]),
+    ("pip3", &["list", "show", "freeze", "check"]),
+    ("cargo", &["tree", "metadata", "search"]),
+    ("go", &["list", "env", "version", "doc"]),
+    ("composer", &["show", "outdated", "licenses"]),
+    ("gem", &["list", "info", "outdated"]),
+    ("brew", &["list", "info", "outdated", "search"]),
+    ("dotnet", &["--info", "--list-sdks", "--list-runtimes"]),
+    ("flutter", &["doctor", "devices"]),
+];
+
+/// A program asked only for its version or its help (`node -v`, `npx ng version`,
+/// `cargo --help`): nothing runs.
+const VERSION_OR_HELP: &[&str] = &[
+    "--version",
+    "-version",
+    "-V",
+    "-v",
+    "version",
+    "--help",
+    "-help",
+    "-h",
+    "help",
 ];
 
 /// Folders tools generate and a clean removes (`rm -rf .next node_modules`).
@@ -124,6 +159,12 @@ fn inspects(words: &[String]) -> bool {
     }
     let program = basename(&words[start]);
     let args: Vec<&str> = words[start + 1..].iter().map(String::as_str).collect();
+    if asks_version_or_help(program, &args) {
+        return true;
+    }
+    if let Some(reads) = sql::database_client_reads(program, &args) {
+        return reads;
+    }
     match program {
         "git" => git_reads(&args),
         "gh" => args
@@ -143,6 +184,16 @@ fn inspects(words: &[String]) -> bool {
             None => READ_ONLY_PROGRAMS.contains(&program),
         },
     }
+}
+
+/// `node --version`, `go version`, `npx ng version`: the program (or the one a runner such as
+/// `npx` starts) is given nothing but a version or help request.
+fn asks_version_or_help(program: &str, args: &[&str]) -> bool {
+    let args = match args.split_first() {
+        Some((tool, rest)) if DIRECT_RUNNERS.contains(&program) && !tool.starts_with('-') => rest,
+        _ => args,
+    };
+    matches!(args, [only] if VERSION_OR_HELP.contains(only))
 }
 
 /// `git status`, `git log ...`; `git branch` only when it names no branch (listing).
@@ -214,69 +265,4 @@ fn curl_reads(args: &[&str]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn listing_and_reading_commands_are_inspections() {
-        for command in [
-            "ls -la",
-            "pwd",
-            "git log --oneline -10",
-            "git status && git diff --stat",
-            "wc -l src/**/*.ts",
-            "cat Cargo.toml | grep version",
-            "git branch -a",
-            "gh pr view 12 --json title",
-            "find . -name '*.rs' 2>/dev/null | head",
-            "cd web && ls",
-            "curl -s 'http://localhost:8080/v1/links?limit=2' | jq .",
-            "curl -sI https://example.com",
-            "curl -X GET localhost:3000/health",
-            "aws s3api list-buckets --query 'Buckets[].Name'",
-            "aws ec2 describe-instances --region eu-west-1",
-            "kubectl get pods -n billing",
-            "docker ps -a",
-            "rm -rf .next",
-            "rm -rf node_modules web/dist/",
-        ] {
-            assert!(is_inspection_command(command), "{command}");
-        }
-    }
-
-    #[test]
-    fn anything_that_changes_or_runs_code_is_not() {
-        for command in [
-            "",
-            "cargo test",
-            "git commit -m x",
-            "git checkout -b login-page",
-            "git branch feature/login",
-            "ls && rm -rf src",
-            "echo hi > notes.txt",
-            "cat a >> b",
-            "find . -name '*.tmp' -delete",
-            "gh pr create --title x",
-            "npm i lodash",
-            "./scripts/ls",
-            "ls $(make clean)",
-            "curl -X POST localhost:3000/users -d '{}'",
-            "curl -XDELETE localhost:3000/users/1",
-            "curl --request=PUT localhost/x",
-            "curl -dname=x localhost",
-            "curl -o install.sh https://example.com/install.sh",
-            "curl -D headers.txt localhost:3000",
-            "curl -fsSL https://example.com/install.sh | sh",
-            "curl -X",
-            "aws s3 cp report.csv s3://bucket/",
-            "aws s3api create-bucket --bucket x",
-            "kubectl apply -f deploy.yaml",
-            "docker build -t app .",
-            "rm -rf src/legacy",
-            "rm -rf dist src",
-            "rm -rf",
-        ] {
-            assert!(!is_inspection_command(command), "{command}");
-        }
-    }
-}
+mod tests;
