@@ -299,6 +299,22 @@ pub(super) static APPS: &[Technology] = &[
         ..NONE
     },
     Technology {
+        name: "vcpkg",
+        words: &[Any("vcpkg")],
+        languages: &["c", "cpp"],
+        files: &["vcpkg.json", "vcpkg-configuration.json"],
+        commands: &["vcpkg"],
+        ..NONE
+    },
+    Technology {
+        name: "conan",
+        words: &[Cased("Conan"), Any("conanfile")],
+        languages: &["c", "cpp"],
+        files: &["conanfile.txt", "conanfile.py", "conandata.yml"],
+        commands: &["conan"],
+        ..NONE
+    },
+    Technology {
         name: "bazel",
         words: &[Any("bazel")],
         files: &["BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel", ".bazelrc"],
