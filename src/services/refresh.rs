@@ -12,7 +12,8 @@ use std::time::Duration;
 use crate::core::config::Config;
 use crate::services::deadline::Deadline;
 use crate::services::ingest::{
-    KnowledgeScan, NoProgress, RecordedState, SourceListing, ingest_listed, scan_knowledge,
+    KnowledgeScan, NoProgress, RecordedState, SourceListing, derivation_fingerprint, ingest_listed,
+    scan_knowledge,
 };
 use crate::services::inject::Trace;
 use crate::services::workspace::build_index_if_missing_by;
@@ -87,7 +88,8 @@ pub fn check_freshness(
         listing.knowledge.files.len(),
         listing.rules.len()
     ));
-    if recorded().is_some_and(|state| state.is_current(&listing)) {
+    let derived_with = derivation_fingerprint(config);
+    if recorded().is_some_and(|state| state.is_current(&listing, &derived_with)) {
         trace.note("index is current: no file changed");
         Freshness::AsIs
     } else {

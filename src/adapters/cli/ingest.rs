@@ -121,6 +121,11 @@ fn print_text(config: &Config, report: &IngestReport) {
         );
     }
     println!("{} in {} ms", report.summary(), report.duration.as_millis());
+    if report.rederived {
+        println!(
+            "read every pattern again: their technologies were found with another technology table (a new lore, or `[[technologies]]` in lore.toml changed)"
+        );
+    }
     if let Some(e) = &report.embeddings {
         println!(
             "embeddings ({}): {} embedded, {} reused, {} missing",
@@ -180,6 +185,7 @@ fn report_json(config: &Config, report: &IngestReport) -> serde_json::Value {
             "message": w.message,
         })).collect::<Vec<_>>(),
         "stale": report.stale,
+        "rederived": report.rederived,
         "embeddings": report.embeddings,
         "duration_ms": report.duration.as_millis() as u64,
     })

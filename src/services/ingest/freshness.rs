@@ -57,6 +57,8 @@ fn still_as_recorded(file: &SourceFile, recorded: &RecordedFile, stamps: &mut St
 pub struct RecordedState {
     files: Vec<(String, RecordedFile)>,
     patterns: u64,
+    /// What the patterns' technologies were found with (see `Index::derived_with`).
+    derived_with: Option<String>,
 }
 
 impl RecordedState {
@@ -64,16 +66,21 @@ impl RecordedState {
         Ok(Self {
             files: index.recorded_files()?,
             patterns: index.pattern_count()?,
+            derived_with: index.derived_with()?,
         })
     }
 
     /// Would a delta ingest of the files `listing` holds change nothing in the index this
-    /// was loaded from: every file listed is proven unchanged by its stamp (one `lstat`
-    /// each), and as many patterns are indexed as files are listed? Reads no pattern file,
-    /// not even the patterns' rows (each stamp vouches for its pattern's indexed text);
-    /// false whenever it cannot tell (a file changed just now, one that is invalid, no
-    /// stamps yet).
-    pub fn is_current(&self, listing: &SourceListing) -> bool {
+    /// was loaded from: the patterns' technologies were found as `derived_with` says an
+    /// ingest finds them now (see `derivation_fingerprint`), every file listed is proven
+    /// unchanged by its stamp (one `lstat` each), and as many patterns are indexed as files
+    /// are listed? Reads no pattern file, not even the patterns' rows (each stamp vouches for
+    /// its pattern's indexed text); false whenever it cannot tell (a file changed just now,
+    /// one that is invalid, no stamps yet).
+    pub fn is_current(&self, listing: &SourceListing, derived_with: &str) -> bool {
+        if self.derived_with.as_deref() != Some(derived_with) {
+            return false;
+        }
         let files = listing.sorted_files();
         // Sources are unique on each side, and every stamp belongs to an indexed pattern:
         // equal numbers, and the same source at each position (both are in source order),
@@ -97,8 +104,9 @@ impl RecordedState {
 pub fn unchanged_since_last_ingest(
     index: &Index,
     listing: &SourceListing,
+    derived_with: &str,
 ) -> Result<bool, IngestError> {
-    Ok(RecordedState::load(index)?.is_current(listing))
+    Ok(RecordedState::load(index)?.is_current(listing, derived_with))
 }
 
 #[cfg(test)]

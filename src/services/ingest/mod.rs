@@ -116,6 +116,10 @@ pub struct IngestReport {
     /// trace, not part of the report users read.
     #[serde(skip)]
     pub files_read: usize,
+    /// Every file was read again, changed or not: the patterns' technologies were found with
+    /// another technology table (a new lore, or the team's `[[technologies]]` changed).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rederived: bool,
 }
 
 fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -252,6 +256,7 @@ fn run_ingest(
     };
 
     let technologies = TechnologyTable::with_team(&config.technologies);
+    let derived_with = fingerprint_text(&technologies);
     let mut report = IngestReport::default();
     // `--file` names one of lore's own patterns: other agents' files wait for a whole run.
     let (files, rules, whole_dir) = match (&options.file, run.listing) {
@@ -267,6 +272,12 @@ fn run_ingest(
         }
     };
 
+    // Patterns indexed with another technology table would keep the technologies that table
+    // found until their files change: read them all again instead (an ingest of one file
+    // leaves that to the next whole run).
+    report.rederived = whole_dir
+        && !stored.0.is_empty()
+        && index.derived_with()?.as_deref() != Some(derived_with.as_str());
     let mut seen = BTreeSet::new();
     // Read and hash the files whose stamps changed (cheap), keeping the new and changed ones
     // to parse, and the stamps worth recording of those whose text did not change.
@@ -281,7 +292,7 @@ fn run_ingest(
     for (file, native) in listed {
         options.deadline.check("while reading pattern files")?;
         seen.insert(file.source.clone());
-        if stored.unchanged_on_disk(file, &mut stamps) {
+        if !report.rederived && stored.unchanged_on_disk(file, &mut stamps) {
             report.unchanged += 1;
             continue;
         }
@@ -314,7 +325,7 @@ fn run_ingest(
             content_hash: content_hash(&bytes),
             seen_at_ns: run.checked_at_ns,
         };
-        if stored.hash(&file.source) == Some(record.content_hash.as_str()) {
+        if !report.rederived && stored.hash(&file.source) == Some(record.content_hash.as_str()) {
             report.unchanged += 1;
             let recorded = stored.0.get(&file.source).and_then(|f| f.recorded.as_ref());
             if record.supersedes(recorded) {
@@ -417,9 +428,22 @@ fn run_ingest(
             stale: Some(stale.clone()),
         })?;
     }
+    if whole_dir && index.derived_with()?.as_deref() != Some(derived_with.as_str()) {
+        index.record_derived_with(&derived_with)?;
+    }
     report.stale = stale;
     report.duration = started.elapsed();
     Ok(report)
+}
+
+/// What an ingest with `config` finds the patterns' technologies with (see
+/// `Index::derived_with`): an index whose patterns were read with anything else is read again.
+pub fn derivation_fingerprint(config: &Config) -> String {
+    fingerprint_text(&TechnologyTable::with_team(&config.technologies))
+}
+
+fn fingerprint_text(table: &TechnologyTable) -> String {
+    format!("{:016x}", table.fingerprint())
 }
 
 /// A pattern's technologies (see `core::query::TechnologyTable::of_pattern`): what makes it

@@ -331,3 +331,41 @@ fn an_ingest_past_its_deadline_writes_nothing_and_keeps_the_index_as_it_was() {
     assert_eq!(kb.sources(), ["a.md"]);
     assert_eq!(kb.ingest(IngestOptions::default()).added, ["b.md"]);
 }
+
+#[test]
+fn a_new_technology_table_reads_every_pattern_again_once() {
+    let mut kb = Kb::new();
+    kb.write(
+        "acme-ui-buttons.md",
+        "# Buttons\nUse the kit's Button; never style raw buttons.\n",
+    );
+    kb.write("naming.md", "# Naming\nName things for what they are.\n");
+    let technologies = |kb: &Kb| {
+        let index = Index::open(&kb.config.database).unwrap();
+        let ids = index
+            .patterns_of_technologies(&["acme-ui".to_string()])
+            .unwrap();
+        index.pattern_technologies(&ids).unwrap().len()
+    };
+    let first = kb.ingest(IngestOptions::default());
+    assert!(!first.rederived, "a first ingest reads everything anyway");
+    assert_eq!(technologies(&kb), 0);
+
+    // The team declares its in-house framework: the pattern named for it must be found
+    // specific to it without anyone touching the file or forcing a rebuild.
+    kb.config = parse_config(
+        &kb.dir.path().join("lore.toml"),
+        "knowledge_dir = \"patterns\"\n\n[[technologies]]\nname = \"acme-ui\"\naliases = [\"Acme UI\"]\n",
+    )
+    .unwrap();
+    let second = kb.ingest(IngestOptions::default());
+    assert!(second.rederived);
+    assert_eq!(second.updated, ["acme-ui-buttons.md", "naming.md"]);
+    assert_eq!(technologies(&kb), 1);
+
+    // Once read with this table, the next ingest reads nothing again.
+    let third = kb.ingest(IngestOptions::default());
+    assert!(!third.rederived);
+    assert!(third.updated.is_empty());
+    assert_eq!(third.unchanged, 2);
+}

@@ -2,7 +2,8 @@
 //! transaction as the patterns: whether an ingest of the whole knowledge dir ever completed
 //! (an index without one was left by an interrupted first ingest, or is being built, and is
 //! not an empty knowledge base), and which patterns are served in a stale version (their file
-//! changed and no longer parses, so the last valid version stays; see `services::ingest`).
+//! changed and no longer parses, so the last valid version stays; see `services::ingest`),
+//! and what the patterns' derived facts (their technologies) were found with.
 
 use rusqlite::{OptionalExtension, Transaction, params};
 
@@ -14,6 +15,9 @@ use super::{Index, IndexError};
 const LAST_INGEST_KEY: &str = "last_ingest";
 /// The sources served in a stale version, as a JSON array (absent: none).
 const STALE_SOURCES_KEY: &str = "stale_sources";
+/// What the patterns' technologies were found with (`TechnologyTable::fingerprint`, as
+/// text); absent in an index an older lore wrote.
+const DERIVED_WITH_KEY: &str = "derived_with";
 
 /// Record a write: its time, and the stale sources when the batch gives them. A write of only
 /// some files (`partial`) into an index that no ingest of the whole knowledge dir completed
@@ -55,6 +59,26 @@ impl Index {
             .conn
             .prepare_cached("SELECT 1 FROM meta WHERE key = ?1")?
             .exists(params![LAST_INGEST_KEY])?)
+    }
+
+    /// What the indexed patterns' technologies were found with, if recorded (see
+    /// [`Index::record_derived_with`]).
+    pub fn derived_with(&self) -> Result<Option<String>, IndexError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT value FROM meta WHERE key = ?1")?
+            .query_row(params![DERIVED_WITH_KEY], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Record that every indexed pattern's technologies were found with `fingerprint`: an
+    /// ingest that read them all writes it after its batch, so an ingest with another table
+    /// (a new lore, a change to the team's `[[technologies]]`) knows to read them all again.
+    pub fn record_derived_with(&mut self, fingerprint: &str) -> Result<(), IndexError> {
+        let tx = self.write_transaction()?;
+        set_meta(&tx, DERIVED_WITH_KEY, fingerprint)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// The patterns served in their last valid version because their file changed and no

@@ -10,6 +10,9 @@ use super::index::{CodeIndex, CommandIndex, Index, PackageIndex, WordIndex};
 use super::path::Segment::{AnyDepth, Name};
 use super::path::{FileIndex, FileSign};
 
+/// FNV-1a of the built-in table as it was when this file was generated.
+pub(super) const TABLE_FINGERPRINT: u64 = 0x78d80d44d1818f44;
+
 pub(super) static INDEX: Index = Index {
     by_name: SortedMap::new(&[
         ("actix-web", 98),

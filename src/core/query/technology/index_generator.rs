@@ -33,6 +33,7 @@ pub(in super::super) fn index_file() -> GeneratedFile {
     ] {
         source.line(line);
     }
+    write_fingerprint(&mut source, &entries);
     write_names(&mut source, &entries);
     write_words(&mut source, &entries);
     write_files(&mut source, &entries);
@@ -43,6 +44,20 @@ pub(in super::super) fn index_file() -> GeneratedFile {
         path: "src/core/query/technology/index_generated.rs",
         text: source.into_text(),
     }
+}
+
+/// A hash of the whole table, so an index can tell that its patterns' technologies were
+/// found with another table (see `TechnologyTable::fingerprint`).
+fn write_fingerprint(source: &mut RustSource, entries: &[&'static Technology]) {
+    use std::hash::Hasher;
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(format!("{entries:?}").as_bytes());
+    source.line("");
+    source.line("/// FNV-1a of the built-in table as it was when this file was generated.");
+    source.line(&format!(
+        "pub(super) const TABLE_FINGERPRINT: u64 = {:#018x};",
+        hasher.finish()
+    ));
 }
 
 fn write_names(source: &mut RustSource, entries: &[&'static Technology]) {

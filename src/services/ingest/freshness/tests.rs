@@ -8,7 +8,9 @@
 
 use std::path::PathBuf;
 
-use super::super::{IngestOptions, IngestReport, NoProgress, Run, SourceListing, run_ingest};
+use super::super::{
+    IngestOptions, IngestReport, NoProgress, Run, SourceListing, derivation_fingerprint, run_ingest,
+};
 use super::*;
 use crate::core::config::{Config, parse_config};
 use crate::core::file_stamp::{FileStamp, RACY_WINDOW_NS, RecordedFile};
@@ -287,7 +289,8 @@ fn the_read_only_check_says_current_only_when_an_ingest_would_change_nothing() {
     ]);
     let current = || {
         let listing = SourceListing::list(&kb.config).unwrap();
-        unchanged_since_last_ingest(&kb.index(), &listing).unwrap()
+        unchanged_since_last_ingest(&kb.index(), &listing, &derivation_fingerprint(&kb.config))
+            .unwrap()
     };
     assert!(!current(), "nothing indexed yet");
     kb.ingest_at(&IngestOptions::default(), now_ns());
@@ -344,7 +347,8 @@ fn other_agents_rule_files_are_checked_by_stamp_like_patterns() {
     std::fs::write(&agents, "# Agents\nRun the tests before committing.\n").unwrap();
     let current = || {
         let listing = SourceListing::list(&kb.config).unwrap();
-        unchanged_since_last_ingest(&kb.index(), &listing).unwrap()
+        unchanged_since_last_ingest(&kb.index(), &listing, &derivation_fingerprint(&kb.config))
+            .unwrap()
     };
     let first = kb.settled_ingest();
     assert_eq!(first.added, ["a.md", "AGENTS.md"]);
@@ -419,4 +423,15 @@ fn a_refresh_past_its_deadline_writes_nothing_and_the_next_one_catches_up() {
         )
     );
     assert!(kb.body("a.md").contains("alpha, edited"));
+}
+
+#[test]
+fn an_index_read_with_another_technology_table_is_not_current() {
+    let kb = Kb::new(&[("a.md", "# A\nalpha\n")]);
+    kb.settled_ingest();
+    let listing = SourceListing::list(&kb.config).unwrap();
+    let now = derivation_fingerprint(&kb.config);
+    assert!(unchanged_since_last_ingest(&kb.index(), &listing, &now).unwrap());
+    // A new lore or a changed `[[technologies]]`: the session start must refresh.
+    assert!(!unchanged_since_last_ingest(&kb.index(), &listing, "0000000000000000").unwrap());
 }
