@@ -276,6 +276,11 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 "far below the best: word score {score:.1} against the call's best {best:.1}{}",
                 matched()
             ),
+            Shortfall::MessageLed { call_share } => format!(
+                "found by words mostly from the user's message: the call itself gave {:.0}% of their weight, less than half{}",
+                call_share * 100.0,
+                matched()
+            ),
             Shortfall::Relevance { fused, min } => {
                 format!("hybrid: fused score {fused:.2} < min_relevance {min:.2}")
             }

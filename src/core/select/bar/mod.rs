@@ -74,6 +74,9 @@ pub enum Shortfall {
     NoCallEvidence,
     /// Far below the best candidate of the call.
     FarBelowBest { score: f64, best: f64 },
+    /// Found by words alone, most of whose weight only the user's message gave: the message
+    /// says what the session is for, not what this call does.
+    MessageLed { call_share: f64 },
     /// Hybrid: the fused score is under `search.min_relevance`, or vectors alone are not
     /// enough in an index this large.
     Relevance { fused: f64, min: f64 },
@@ -126,6 +129,11 @@ pub const BREADTH_SHARE: f64 = 0.6;
 pub const BREADTH_WORDS: usize = 4;
 /// The lowest share of the best any grounds accept: a candidate under it can never be kept.
 pub const LOWEST_SHARE: f64 = TOPIC_SHARE;
+/// The least share of a word match's weight the call itself must give when words are all that
+/// back a pattern (see [`Shortfall::MessageLed`]). Measured on the shared eval set and a blind
+/// set in other stacks: below half, such matches were mostly noise, and a higher share began
+/// to cost recall.
+pub const CALL_WORDS_SHARE: f64 = 0.5;
 
 /// What every candidate of one call is judged against.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -331,6 +339,10 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
             score,
             best: standard.best_score,
         });
+    }
+    let call_share = words.call_share();
+    if call_share < CALL_WORDS_SHARE {
+        return Verdict::Dropped(Shortfall::MessageLed { call_share });
     }
     Verdict::Kept(Grounds::Words { score })
 }

@@ -501,3 +501,42 @@ fn a_pattern_only_a_related_language_admits_needs_more_than_words() {
         Verdict::Kept(Grounds::Stack)
     );
 }
+
+#[test]
+fn words_mostly_from_the_users_message_do_not_keep_a_pattern() {
+    let with = |call: &[(&str, f64)], message: &[(&str, f64)]| {
+        let mut evidence = by_words(30.0);
+        evidence.words.matched = call.iter().map(|(t, w)| term(t, *w)).collect();
+        for (t, w) in message {
+            let mut from_message = term(t, *w);
+            from_message.from_message = true;
+            evidence.words.matched.push(from_message);
+        }
+        evidence
+    };
+    // One distinctive word of the call, four of the message: the message led the search.
+    let led = with(
+        &[("viewmodel", 4.0)],
+        &[
+            ("loads", 1.2),
+            ("button", 2.5),
+            ("expose", 2.0),
+            ("ui", 1.2),
+        ],
+    );
+    match judge(&led, &standard(30.0)) {
+        Verdict::Dropped(Shortfall::MessageLed { call_share }) => {
+            assert!((call_share - 4.0 / 10.9).abs() < 1e-9, "{call_share}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The call's own words carry half or more: the message only adds context.
+    let backed = with(
+        &[("viewmodel", 4.0), ("stateflow", 3.0)],
+        &[("button", 2.5)],
+    );
+    assert_eq!(
+        judge(&backed, &standard(30.0)),
+        Verdict::Kept(Grounds::Words { score: 30.0 })
+    );
+}
