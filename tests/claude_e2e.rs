@@ -1,14 +1,20 @@
 //! End to end with the real Claude Code CLI, driven by the shared harness
 //! (`../shared/tools/claude-harness/run.py`: a scripted fake model, the real client, hooks
-//! logged). A Rust project with two patterns, a Copilot instructions file scoped to `src/`
-//! and a `CLAUDE.md` is edited and tested by the scripted model; the report must show lore's
-//! context reaching the model after SessionStart, after the Write (the Copilot rule) and after
-//! `cargo test`, the `CLAUDE.md` Claude Code loads itself never sent again by lore, every
-//! hook call exiting 0, and no tool blocked. Once with the hooks
-//! registered as `lore --config <cfg> hook`, once through the plugin dir
-//! (`integrations/claude-code`, `lore hook --mcp`) with `lore` found on PATH, whose injections
-//! then name the plugin's `search_patterns` tool. (`claude_session_e2e.rs` drives a longer
-//! session in a repository `lore init` sets up.)
+//! logged). In the repository both end-to-end suites share (`tests/rules_repo`: three
+//! patterns, a Cursor rule in `.cursor/rules` and a Copilot instructions file in
+//! `.github/instructions` both scoped to `src/greet.txt`, an `AGENTS.md` and a `CLAUDE.md`),
+//! the scripted model reads a file, runs the project's failing test runner, fixes the file
+//! with an Edit, writes another file and runs the tests again. The report must show the
+//! universal pattern reaching the model after SessionStart, the test-running pattern after
+//! the shell command, the failure pattern after the failed run, both scoped rules (the Cursor
+//! rule by its `globs`, the Copilot one by its `applyTo`) in the model's next request after
+//! the Edit, the `CLAUDE.md` Claude Code loads itself never sent again by lore (the
+//! `AGENTS.md` it does not load is lore's to send), every hook call exiting 0 with an answer
+//! the client accepted, and no tool blocked. Once with the hooks registered as
+//! `lore --config <cfg> hook`, once through the plugin dir (`integrations/claude-code`,
+//! `lore hook --mcp`) with `lore` found on PATH, whose injections then name the plugin's
+//! `search_patterns` tool. (`claude_session_e2e.rs` drives a longer session in a repository
+//! `lore init` sets up.)
 //!
 //! Checked against the client `.ci/install-claude.sh` pins (2.1.331): tool-call context comes
 //! as a system message after the tool's result, and MCP tools are loaded through ToolSearch.
@@ -21,49 +27,41 @@
 
 mod claude_support;
 mod common;
+mod rules_repo;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use claude_support::{
-    HarnessRun, assert_after_tool_result, injection, path_with_lore, prerequisites, run_harness,
+    HarnessRun, assert_after_tool_result, assert_client_accepted_every_answer,
+    assert_no_tool_blocked, injection, path_with_lore, prerequisites, request_after_step,
+    run_harness, tool_results,
 };
 use common::Workspace;
+use rules_repo::{
+    AGENTS_MD, CLAUDE_MD, COPILOT, COPILOT_RULE, CURSOR, CURSOR_RULE, FAILURE, SHELL, UNIVERSAL,
+};
 use serde_json::Value;
-
-/// Text found only in the fixture patterns and rule files, one per file.
-const UNIVERSAL: &str = "E2E-SENTINEL-UNIVERSAL";
-const VALIDATION: &str = "E2E-SENTINEL-VALIDATION-ERRORS";
-const CARGO_TEST: &str = "E2E-SENTINEL-CARGO-TEST";
-const CLAUDE_MD: &str = "E2E-SENTINEL-CLAUDE-MD";
 
 const EVENTS: &str =
     "SessionStart,UserPromptSubmit,PreToolUse=Edit|Write|Bash,PostToolUseFailure=Bash,PostCompact";
+
+/// The scenario step (0-based) whose tool call is the Edit of the misspelt file.
+const EDIT_STEP: u64 = 2;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/claude")
 }
 
-/// The project every run starts from: lore.toml (full-text search only) and three patterns.
+/// The project every run starts from: a copy of the shared repository (`tests/rules_repo`).
 fn project_template() -> Workspace {
-    let ws = Workspace::bare();
-    let src = fixtures().join("project");
-    for entry in walkdir::WalkDir::new(&src) {
-        let entry = entry.unwrap();
-        if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(&src).unwrap();
-            ws.write(
-                &rel.display().to_string(),
-                &std::fs::read_to_string(entry.path()).unwrap(),
-            );
-        }
-    }
+    let ws = rules_repo::copy();
     std::fs::remove_dir_all(ws.path(".env")).unwrap();
     ws
 }
 
-/// The validate-and-test scenario in a copy of the fixture project; the convention texts must
-/// reach the model.
+/// The typo-fix scenario in a copy of the shared repository; the convention texts must reach
+/// the model.
 fn run_fixture(
     run_py: &Path,
     claude: &Path,
@@ -73,16 +71,26 @@ fn run_fixture(
     run_harness(
         run_py,
         claude,
-        &fixtures().join("rust_validate_test.json"),
+        &fixtures().join("typo_fix.json"),
         template.root(),
         |work| {
-            let mut args: Vec<String> = [UNIVERSAL, VALIDATION, CARGO_TEST]
+            let mut args: Vec<String> = [UNIVERSAL, SHELL, FAILURE, CURSOR, COPILOT]
                 .map(|s| format!("--expect={s}"))
                 .to_vec();
             args.extend(extra(work));
             args
         },
     )
+}
+
+/// The text a hook call injected, or "" when it printed nothing.
+fn injected_text(hook: &Value) -> &str {
+    hook["injected"]
+        .as_array()
+        .unwrap()
+        .first()
+        .and_then(|i| i["needle"].as_str())
+        .unwrap_or_default()
 }
 
 /// Everything the two runs must show.
@@ -109,9 +117,9 @@ fn assert_conventions_reached_the_model(run: &HarnessRun) {
     }
 
     // Never break the agent: every call exits 0, and the only output is additionalContext
-    // (no exit-2 stderr, no deny, no block, no stray stdout).
+    // (no exit-2 stderr, no deny, no block, no stray stdout), which the client accepted.
     let hooks = report["hooks"].as_array().unwrap();
-    assert!(hooks.len() >= 6, "hook calls: {}", hooks.len());
+    assert!(hooks.len() >= 8, "hook calls: {}", hooks.len());
     for hook in hooks {
         assert_eq!(hook["exit_code"], 0, "{hook:#}");
         for injected in hook["injected"].as_array().unwrap() {
@@ -119,60 +127,103 @@ fn assert_conventions_reached_the_model(run: &HarnessRun) {
             assert_eq!(injected["reached_model"], true, "{hook:#}");
         }
     }
-    // The scripted tools all ran: the Edit applied on top of the Write.
-    let written = std::fs::read_to_string(run.project().join("src/validate_email.rs")).unwrap();
-    assert!(written.contains("!s.starts_with('@')"), "{written}");
+    assert_client_accepted_every_answer(run);
 
-    // SessionStart: the index and the universal pattern, in a system message.
+    // The scripted tools all ran, none blocked: the Edit and the Write are on disk, and only
+    // the first test run failed, with the runner's own output.
+    let fixed = std::fs::read_to_string(run.project().join(rules_repo::EDITED)).unwrap();
+    assert_eq!(fixed, "hello world\n");
+    assert!(run.project().join("src/farewell.txt").is_file());
+    let results = tool_results(run);
+    assert_eq!(results.len(), 5, "cat, run, Edit, Write, run: {results:#?}");
+    assert_no_tool_blocked(&results, &[1]);
+    assert!(
+        results[1]["content"]
+            .to_string()
+            .contains("1 failed, 0 passed")
+    );
+    assert!(
+        results[4]["content"]
+            .to_string()
+            .contains("1 passed, 0 failed")
+    );
+
+    // SessionStart: the index (naming both scoped rules) and the universal pattern, in a
+    // system message.
     let start = run.hooks("SessionStart", None);
     assert_eq!(start.len(), 1);
     let primed = injection(start[0]);
-    assert!(primed["needle"].as_str().unwrap().contains(UNIVERSAL));
-    assert!(
-        primed["needle"]
-            .as_str()
-            .unwrap()
-            .contains("patterns/cargo-testing.md")
-    );
+    let primed_text = primed["needle"].as_str().unwrap();
+    assert!(primed_text.contains(UNIVERSAL), "{primed_text}");
+    for listed in ["patterns/running-tests.md", CURSOR_RULE, COPILOT_RULE] {
+        assert!(primed_text.contains(listed), "{listed}: {primed_text}");
+    }
     assert_eq!(primed["where"]["role"], "system", "{primed:#}");
 
     // Claude Code loads CLAUDE.md itself (in its first user message); lore never sends it
-    // again.
-    for hook in report["hooks"].as_array().unwrap() {
-        for injected in hook["injected"].as_array().unwrap() {
-            let needle = injected["needle"].as_str().unwrap_or_default();
-            assert!(!needle.contains(CLAUDE_MD), "{hook:#}");
-        }
+    // again. AGENTS.md, which Claude Code does not load, lore sends once.
+    let texts: Vec<&str> = hooks.iter().map(injected_text).collect();
+    for text in &texts {
+        assert!(!text.contains(CLAUDE_MD), "{text}");
     }
+    let with_agents_md = texts.iter().filter(|t| t.contains(AGENTS_MD)).count();
+    assert_eq!(with_agents_md, 1, "{texts:#?}");
     let last = run.requests().pop().unwrap();
     assert_eq!(last.to_string().matches(CLAUDE_MD).count(), 1);
 
-    // The Write gets the validation pattern (its `paths` glob and words); the Edit of the same
-    // file gets nothing new (session dedup).
-    let writes = run.hooks("PreToolUse", Some("Write"));
-    assert_eq!(writes.len(), 1);
-    let after_write = injection(writes[0]);
-    assert!(after_write["needle"].as_str().unwrap().contains(VALIDATION));
-    assert_after_tool_result(run, after_write, "Write");
-    let edits = run.hooks("PreToolUse", Some("Edit"));
-    assert_eq!(edits.len(), 1);
+    // The shell commands: `cat` only looks (nothing); the test run gets the test-running
+    // pattern after its result; the second, passing run nothing new (session dedup).
+    let bash = run.hooks("PreToolUse", Some("Bash"));
+    assert_eq!(bash.len(), 3, "cat, the failing run, the passing run");
     assert_eq!(
-        edits[0]["injected"],
+        bash[0]["injected"],
+        Value::Array(Vec::new()),
+        "{:#}",
+        bash[0]
+    );
+    let before_run = injection(bash[1]);
+    assert!(before_run["needle"].as_str().unwrap().contains(SHELL));
+    assert_after_tool_result(run, before_run, "Bash");
+    assert_eq!(
+        bash[2]["injected"],
         Value::Array(Vec::new()),
         "deduplicated"
     );
 
-    // `cargo test` gets the testing pattern, after the validation pattern.
-    let bash = run.hooks("PreToolUse", Some("Bash"));
-    assert_eq!(bash.len(), 2, "cargo test, then the failing command");
-    let after_test = injection(bash[0]);
-    assert!(after_test["needle"].as_str().unwrap().contains(CARGO_TEST));
-    assert!(!after_test["needle"].as_str().unwrap().contains(VALIDATION));
-    assert_after_tool_result(run, after_test, "Bash");
-    assert!(after_test["first_request"].as_u64() > after_write["first_request"].as_u64());
+    // The failed run goes through PostToolUseFailure: the failure pattern, blocking nothing.
+    let failures = run.hooks("PostToolUseFailure", Some("Bash"));
+    assert_eq!(failures.len(), 1);
+    let failure = injection(failures[0]);
+    assert!(
+        failure["needle"].as_str().unwrap().contains(FAILURE),
+        "{failure:#}"
+    );
 
-    // The failing command went through PostToolUseFailure without blocking anything.
-    assert_eq!(run.hooks("PostToolUseFailure", Some("Bash")).len(), 1);
+    // The Edit: both rules scoped to src/greet.txt (the Cursor rule by its `globs`, the
+    // Copilot one by its `applyTo`), in the model's next request, right after the Edit's
+    // result.
+    let edits = run.hooks("PreToolUse", Some("Edit"));
+    assert_eq!(edits.len(), 1);
+    let scoped = injection(edits[0]);
+    let text = scoped["needle"].as_str().unwrap();
+    assert!(text.contains(CURSOR) && text.contains(COPILOT), "{text}");
+    assert!(!text.contains(FAILURE), "{text}");
+    assert_after_tool_result(run, scoped, "Edit");
+    assert_eq!(
+        scoped["first_request"],
+        request_after_step(run, EDIT_STEP),
+        "{scoped:#}"
+    );
+
+    // The Write of another text file under src/: the Copilot rule matches it too, but the
+    // session was shown it (dedup), and the Cursor rule names only greet.txt.
+    let writes = run.hooks("PreToolUse", Some("Write"));
+    assert_eq!(writes.len(), 1);
+    assert_eq!(
+        writes[0]["injected"],
+        Value::Array(Vec::new()),
+        "deduplicated"
+    );
 }
 
 #[test]
@@ -327,7 +378,7 @@ fn the_plugins_mcp_server_answers_search_patterns() {
     assert!(
         tool_results.iter().any(|t| {
             let content = t["content"].to_string();
-            content.contains(CARGO_TEST) && content.contains("cargo-testing.md")
+            content.contains(SHELL) && content.contains("running-tests.md")
         }),
         "no search_patterns result reached the model: {tool_results:#?}"
     );

@@ -28,7 +28,10 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use claude_support::{HarnessRun, assert_after_tool_result, prerequisites, run_harness};
+use claude_support::{
+    HarnessRun, assert_after_tool_result, assert_client_accepted_every_answer,
+    assert_no_tool_blocked, prerequisites, run_harness, tool_results,
+};
 use common::{Workspace, stderr, stdout};
 use serde_json::Value;
 
@@ -268,50 +271,10 @@ fn assert_nothing_rejected_nor_blocked(run: &HarnessRun, calls: &[Call]) {
             assert_eq!(injected["reached_model"], true, "{}", c.explain());
         }
     }
-    // The client's own record: a rejected output would be another `hook_*` attachment (such
-    // as `hook_non_blocking_error`) or a context missing.
-    let outcomes: Vec<Value> = run
-        .transcript()
-        .into_iter()
-        .map(|entry| entry["attachment"].clone())
-        .filter(|a| a["type"].as_str().is_some_and(|t| t.starts_with("hook")))
-        .collect();
-    for outcome in &outcomes {
-        let kind = outcome["type"].as_str().unwrap();
-        assert!(
-            kind == "hook_success" || kind == "hook_additional_context",
-            "{outcome:#}"
-        );
-        if kind == "hook_success" {
-            assert_eq!(outcome["exitCode"], 0, "{outcome:#}");
-        }
-    }
-    let printed = calls.iter().filter(|c| !c.text().is_empty()).count();
-    let accepted = outcomes
-        .iter()
-        .filter(|o| o["type"] == "hook_additional_context")
-        .count();
-    assert_eq!(accepted, printed, "{outcomes:#?}");
-
-    let last = run.requests().pop().unwrap();
-    let results: Vec<&Value> = last["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|m| m["content"].as_array())
-        .flatten()
-        .filter(|block| block["type"] == "tool_result")
-        .collect();
+    assert_client_accepted_every_answer(run);
+    let results = tool_results(run);
     assert_eq!(results.len(), 5, "Edit, Write, ls, git status, npm test");
-    for (n, result) in results.iter().enumerate() {
-        let failed = result["is_error"] == true;
-        assert_eq!(failed, n == 4, "only npm test fails: {result:#}");
-        let content = result["content"].to_string();
-        assert!(
-            !content.contains("hook error") && !content.contains("hook blocking"),
-            "{result:#}"
-        );
-    }
+    assert_no_tool_blocked(&results, &[4]);
     find(calls, "PostToolUseFailure:npm test");
 }
 

@@ -1,15 +1,18 @@
 //! End to end with the real Codex CLI, driven by the shared harness
 //! (`../shared/tools/codex-harness/run.py`: a scripted fake Responses API, the real client,
-//! hooks logged). In a small project with three patterns, a Cursor rule (`.cursor/rules`) and
-//! an `AGENTS.md`, the scripted model reads a file, runs the project's failing test runner,
-//! fixes the file with `apply_patch` and runs the tests again. The report must show the
-//! universal pattern reaching the model at SessionStart, the test-running pattern after the
-//! shell command, the failure pattern after the failed run, the Cursor rule scoped (by its
-//! `globs`) to the patched file in the model's next request, and the `AGENTS.md` Codex loads
-//! itself never sent again by lore; every hook
-//! Completed (Codex accepted every answer), nothing blocked. Once with the hooks registered as
-//! `lore --config <cfg> hook --codex` (trusted the way `/hooks` persists it), once with the
-//! `.codex/hooks.json` that `lore init --codex` writes, as is, with `lore` found on PATH.
+//! hooks logged). In the repository both end-to-end suites share (`tests/rules_repo`: three
+//! patterns, a Cursor rule in `.cursor/rules` and a Copilot instructions file in
+//! `.github/instructions` both scoped to `src/greet.txt`, an `AGENTS.md` and a `CLAUDE.md`),
+//! the scripted model reads a file, runs the project's failing test runner, fixes the file
+//! with `apply_patch` and runs the tests again. The report must show the universal pattern
+//! reaching the model at SessionStart, the test-running pattern after the shell command, the
+//! failure pattern after the failed run, both scoped rules (the Cursor rule by its `globs`,
+//! the Copilot one by its `applyTo`) in the model's next request after the patch, the
+//! `AGENTS.md` Codex loads itself never sent again by lore (the `CLAUDE.md` it does not load
+//! is lore's to send), every hook Completed (Codex accepted every answer), and no tool
+//! blocked. Once with the hooks registered as `lore --config <cfg> hook --codex` (trusted the
+//! way `/hooks` persists it), once with the `.codex/hooks.json` that `lore init --codex`
+//! writes, as is, with `lore` found on PATH.
 //!
 //! Needs `CODEX_BIN` (see `.ci/install-codex.sh`) and python3. Without them the tests say why
 //! and pass; with `CI` set they fail instead, because CI installs the CLI.
@@ -18,20 +21,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod rules_repo;
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::Workspace;
+use rules_repo::{
+    AGENTS_MD, CLAUDE_MD, COPILOT, COPILOT_RULE, CURSOR, CURSOR_RULE, FAILURE, SHELL, UNIVERSAL,
+};
 use serde_json::Value;
-
-/// Text found only in the fixture patterns and rule files, one per file.
-const UNIVERSAL: &str = "E2E-CODEX-UNIVERSAL";
-const SHELL: &str = "E2E-CODEX-SHELL";
-const FAILURE: &str = "E2E-CODEX-FAILURE";
-const SCOPED: &str = "E2E-CODEX-SCOPED";
-const AGENTS_MD: &str = "E2E-CODEX-AGENTS-MD";
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/codex")
@@ -66,24 +65,10 @@ fn prerequisites() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-/// The project every run starts from: lore.toml (full-text search only), three patterns, a
-/// Cursor rule, an `AGENTS.md`, the file the model fixes and the project's test runner; then `lore init --codex` run in it, as
-/// a user would.
+/// The project every run starts from: a copy of the shared repository (`tests/rules_repo`),
+/// then `lore init --codex` run in it, as a user would.
 fn project_template() -> Workspace {
-    let ws = Workspace::bare();
-    let src = fixtures().join("project");
-    for entry in walkdir::WalkDir::new(&src) {
-        let entry = entry.unwrap();
-        if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(&src).unwrap();
-            ws.write(
-                &rel.display().to_string(),
-                &std::fs::read_to_string(entry.path()).unwrap(),
-            );
-        }
-    }
-    let runner = ws.path("run-tests");
-    std::fs::set_permissions(&runner, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let ws = rules_repo::copy();
     let init = ws.lore().args(["init", "--codex"]).output().unwrap();
     assert!(init.status.success(), "{}", common::stderr(&init));
     std::fs::remove_dir_all(ws.path(".env")).unwrap();
@@ -166,7 +151,7 @@ fn run_harness(
         .arg("--env")
         .arg(format!("XDG_RUNTIME_DIR={}", runtime.display()))
         .args(["--env", "LORE_DEBUG=1"])
-        .args([UNIVERSAL, SHELL, FAILURE, SCOPED].map(|s| format!("--expect={s}")))
+        .args([UNIVERSAL, SHELL, FAILURE, CURSOR, COPILOT].map(|s| format!("--expect={s}")))
         .args(&extra)
         .env_remove("LORE_CONFIG")
         .env_remove("LORE_DEBUG")
@@ -223,7 +208,7 @@ fn assert_codex_accepted_everything(run: &HarnessRun, allowed_warnings: &[&str])
     }
 
     // The scripted tools all ran: the patch applied, and no tool output says it was blocked.
-    let fixed = std::fs::read_to_string(run.project().join("src/greet.txt")).unwrap();
+    let fixed = std::fs::read_to_string(run.project().join(rules_repo::EDITED)).unwrap();
     assert_eq!(fixed, "hello world\n");
     let last = run.requests().pop().unwrap();
     let outputs: Vec<String> = last["input"]
@@ -246,7 +231,7 @@ fn assert_codex_accepted_everything(run: &HarnessRun, allowed_warnings: &[&str])
 
     // Each sentinel reached the model as a developer message, the way Codex delivers hook
     // context, and only the first time: the universal one at SessionStart, before the prompt.
-    for needle in [UNIVERSAL, SHELL, FAILURE, SCOPED] {
+    for needle in [UNIVERSAL, SHELL, FAILURE, CURSOR, COPILOT] {
         let expectation = report["expectations"]
             .as_array()
             .unwrap()
@@ -325,24 +310,29 @@ fn hooks_registered_as_lore_hook_codex_inject_conventions_into_real_codex() {
         }
     }
 
-    // SessionStart: the index and the universal pattern.
+    // SessionStart: the index (naming both scoped rules) and the universal pattern.
     let start = run.hooks("SessionStart", None);
     assert_eq!(start.len(), 1);
     let primed = injection(start[0])["needle"].as_str().unwrap().to_string();
     assert!(primed.contains(UNIVERSAL), "{primed}");
-    assert!(
-        primed.contains(".cursor/rules/message-wording.mdc"),
-        "{primed}"
-    );
+    for rule in [CURSOR_RULE, COPILOT_RULE] {
+        assert!(primed.contains(rule), "{rule} listed: {primed}");
+    }
 
     // Codex loads AGENTS.md itself (once per request, in its own message); lore never sends
-    // it again.
-    for hook in report["hooks"].as_array().unwrap() {
-        for injected in hook["injected"].as_array().unwrap() {
-            let needle = injected["needle"].as_str().unwrap_or_default();
-            assert!(!needle.contains(AGENTS_MD), "{hook:#}");
-        }
+    // it again. CLAUDE.md, which Codex does not load, lore sends once.
+    let injected_texts: Vec<&str> = report["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|hook| hook["injected"].as_array().unwrap())
+        .map(|injected| injected["needle"].as_str().unwrap_or_default())
+        .collect();
+    for text in &injected_texts {
+        assert!(!text.contains(AGENTS_MD), "{text}");
     }
+    let with_claude_md = injected_texts.iter().filter(|t| t.contains(CLAUDE_MD));
+    assert_eq!(with_claude_md.count(), 1, "{injected_texts:#?}");
     for request in run.requests() {
         assert_eq!(request.to_string().matches(AGENTS_MD).count(), 1);
     }
@@ -369,13 +359,15 @@ fn hooks_registered_as_lore_hook_codex_inject_conventions_into_real_codex() {
         assert_eq!(passing["injected"], Value::Array(Vec::new()), "{passing:#}");
     }
 
-    // The patch: the Cursor rule scoped to src/greet.txt, in the model's next request, right
-    // after the patch call and before its output.
+    // The patch: both rules scoped to src/greet.txt (the Cursor rule by its `globs`, the
+    // Copilot one by its `applyTo`), in the model's next request, right after the patch call
+    // and before its output.
     let patches = run.hooks("PreToolUse", Some("apply_patch"));
     assert_eq!(patches.len(), 1);
     let scoped = injection(patches[0]);
-    assert!(scoped["needle"].as_str().unwrap().contains(SCOPED));
-    assert!(!scoped["needle"].as_str().unwrap().contains(FAILURE));
+    let text = scoped["needle"].as_str().unwrap();
+    assert!(text.contains(CURSOR) && text.contains(COPILOT), "{text}");
+    assert!(!text.contains(FAILURE), "{text}");
     let place = &scoped["where"];
     assert_eq!(place["after_call"], call_id(&run, 2).as_str(), "{place:#}");
     assert_eq!(place["before_call_output"], true, "{place:#}");

@@ -503,7 +503,7 @@ fn a_hook_upgrades_an_index_an_older_lore_wrote() {
     // tool call must get its conventions, not wait for a session start or `lore ingest`.
     let ws = ingested_fixture();
     {
-        // Undo migrations 12 to 8: the index as a schema-7 lore left it.
+        // Undo migrations 13 to 8: the index as a schema-7 lore left it.
         let conn = rusqlite::Connection::open(ws.path(".lore/index.db")).unwrap();
         conn.execute_batch(
             "DROP TABLE pattern_technologies;

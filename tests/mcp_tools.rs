@@ -1,5 +1,10 @@
 //! The MCP tools as an agent sees them: the pinned `tools/list` (names, descriptions, input
-//! schemas), and what each write tool leaves on disk, in the index and in git.
+//! schemas), what each write tool leaves on disk, in the index and in git, and what
+//! `search_patterns` finds among other agents' rule files (a `manual` rule a hook never
+//! injects, a scoped `.cursor/rules` rule).
+
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used)]
 
 #[cfg(test)]
 mod mcp_support;
@@ -209,4 +214,128 @@ fn search_finds_what_the_cli_finds_and_shows_the_pattern_text() {
             assert!(text.contains(first_line), "{query}: body missing: {text}");
         }
     }
+}
+
+/// Another agent's rule its author left to be asked for by name, and a scoped one; each
+/// holds a marker found nowhere else.
+const MANUAL_MARK: &str = "MCPMARK-KIRO-MANUAL";
+const CURSOR_MARK: &str = "MCPMARK-CURSOR-API";
+
+/// `lore hook` (or `lore hook --codex`) on one payload in the workspace, with a private ledger
+/// dir; the context it injected, or "" when it printed nothing.
+fn hook(ws: &Workspace, codex: bool, payload: Value) -> String {
+    let runtime = ws.root().join(".runtime");
+    std::fs::create_dir_all(&runtime).unwrap();
+    let mut cmd = ws.lore();
+    cmd.arg("hook")
+        .args(codex.then_some("--codex"))
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    std::io::Write::write_all(
+        child.stdin.as_mut().unwrap(),
+        payload.to_string().as_bytes(),
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    if stdout.trim().is_empty() {
+        return String::new();
+    }
+    let reply: Value = serde_json::from_str(stdout.trim()).unwrap();
+    reply["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn search_patterns_finds_manual_and_scoped_rule_files_and_a_hook_never_injects_the_manual_one() {
+    let ws = Workspace::new();
+    let root = ws.root();
+    for (rel, text) in [
+        (
+            ".kiro/steering/release.md",
+            format!(
+                "---\ninclusion: manual\n---\n# Release checklist\n\nTag every release with a \
+                 signed tag before publishing it. {MANUAL_MARK}\n"
+            ),
+        ),
+        (
+            ".cursor/rules/api.mdc",
+            format!(
+                "---\ndescription: API handlers\nglobs: src/api/**\nalwaysApply: false\n---\n\
+                 # Endpoints\n\nEvery handler returns a typed envelope. {CURSOR_MARK}\n"
+            ),
+        ),
+    ] {
+        std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(root.join(rel), text).unwrap();
+    }
+    let mut server = Server::start(&ws);
+    for (query, source, mark) in [
+        (
+            "signed release tag",
+            ".kiro/steering/release.md",
+            MANUAL_MARK,
+        ),
+        (
+            "handler typed envelope",
+            ".cursor/rules/api.mdc",
+            CURSOR_MARK,
+        ),
+    ] {
+        let reply = server.call_tool("search_patterns", json!({"query": query}));
+        let text = tool_text(&reply);
+        assert!(
+            text.contains(source) && text.contains(mark),
+            "{query}: {text}"
+        );
+    }
+
+    // The hooks read the index the server built. The Cursor rule comes for the file its
+    // globs name (so the hook does run on this index); the manual rule never comes, not at
+    // session start, nor for a call whose words are its own, nor beside the scoped rule.
+    let cwd = root.display().to_string();
+    let start = hook(
+        &ws,
+        false,
+        json!({"session_id": "s1", "transcript_path": "/nonexistent.jsonl", "cwd": cwd,
+               "hook_event_name": "SessionStart", "source": "startup"}),
+    );
+    assert!(!start.contains(MANUAL_MARK), "{start}");
+    let tag = hook(
+        &ws,
+        false,
+        json!({"session_id": "s2", "transcript_path": "/nonexistent.jsonl", "cwd": cwd,
+               "hook_event_name": "PreToolUse", "tool_name": "Bash",
+               "tool_input": {"command": "git tag -s v1.2.0 -m 'signed release tag'",
+                              "description": "Tag the release with a signed tag"}}),
+    );
+    assert!(!tag.contains(MANUAL_MARK), "{tag}");
+    let edit = hook(
+        &ws,
+        false,
+        json!({"session_id": "s3", "transcript_path": "/nonexistent.jsonl", "cwd": cwd,
+               "hook_event_name": "PreToolUse", "tool_name": "Edit",
+               "tool_input": {"file_path": root.join("src/api/release.ts"),
+                              "old_string": "tag()",
+                              "new_string": "signedReleaseTag()"}}),
+    );
+    assert!(edit.contains(CURSOR_MARK), "{edit}");
+    assert!(!edit.contains(MANUAL_MARK), "{edit}");
+    let patch = hook(
+        &ws,
+        true,
+        json!({"session_id": "s4", "turn_id": "t", "transcript_path": null, "cwd": cwd,
+               "hook_event_name": "PreToolUse", "model": "gpt-5.5",
+               "permission_mode": "bypassPermissions", "tool_name": "apply_patch",
+               "tool_input": {"command": "*** Begin Patch\n*** Add File: src/api/release.ts\n\
+                                          +export const signedReleaseTag = true;\n*** End Patch\n"},
+               "tool_use_id": "call_1"}),
+    );
+    assert!(patch.contains(CURSOR_MARK), "{patch}");
+    assert!(!patch.contains(MANUAL_MARK), "{patch}");
 }

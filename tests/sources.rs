@@ -255,3 +255,96 @@ fn each_harness_gets_what_it_does_not_load_itself() {
     );
     assert!(!codex_call.contains(ROOT_AGENTS), "{codex_call}");
 }
+
+/// A marker per Continue rule, found nowhere else.
+const CONTINUE_TODO: &str = "SRCMARK-CONTINUE-TODO";
+const CONTINUE_GO: &str = "SRCMARK-CONTINUE-GO-TESTS";
+
+#[test]
+fn a_continue_regex_rule_comes_when_the_written_or_replaced_text_matches() {
+    let ws = Workspace::bare();
+    ws.write(
+        ".continue/rules/todos.md",
+        &format!(
+            "---\nname: TODOs\nregex:\n  - 'TODO:'\n  - FIXME\n---\n# TODO comments\n\
+             Every TODO names an issue number. {CONTINUE_TODO}\n"
+        ),
+    );
+    ws.write(
+        ".continue/rules/go-tests.md",
+        &format!(
+            "---\nname: Go tests\nglobs: \"**/*_test.go\"\nregex: \"func Test\\\\w+\"\n---\n\
+             # Go tests\nWrite table tests. {CONTINUE_GO}\n"
+        ),
+    );
+    ws.write(
+        ".continue/rules/broken.md",
+        "---\nname: Broken\nregex: 'foo(?=bar)'\n---\n# Broken\nLook ahead.\n",
+    );
+    let init = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", stderr(&init));
+    // The regex lore cannot use is a warning naming the file and line; the rest is indexed.
+    assert!(
+        stderr(&init)
+            .contains("warning: .continue/rules/broken.md:3: `regex` `foo(?=bar)` cannot be used"),
+        "{}",
+        stderr(&init)
+    );
+
+    // Claude Code: what a Write writes, what an Edit adds or removes.
+    let write = claude(
+        &ws,
+        json!({
+            "session_id": "c1", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Write",
+            "tool_input": {"file_path": ws.path("web/cache.ts"),
+                           "content": "// TODO: expire entries\nexport const cache = new Map();\n"},
+        }),
+    )
+    .unwrap_or_default();
+    assert!(write.contains(CONTINUE_TODO), "{write}");
+    let removed = claude(
+        &ws,
+        json!({
+            "session_id": "c2", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Edit",
+            "tool_input": {"file_path": ws.path("web/cache.ts"),
+                           "old_string": "// FIXME: slow\nscan();", "new_string": "index();"},
+        }),
+    )
+    .unwrap_or_default();
+    assert!(removed.contains(CONTINUE_TODO), "{removed}");
+    let neither = claude_edit(&ws, "c3", "web/cache.ts", "export const todos = [];");
+    assert!(!neither.contains(CONTINUE_TODO), "{neither}");
+
+    // Codex: a patch's added lines, and the rule's globs too.
+    let test = codex_patch(
+        &ws,
+        "x1",
+        "pkg/add_test.go",
+        "func TestAdd(t *testing.T) {}",
+    );
+    assert!(test.contains(CONTINUE_GO), "{test}");
+    assert!(!test.contains(CONTINUE_TODO), "{test}");
+    let not_a_test = codex_patch(&ws, "x2", "pkg/add.go", "func TestAdd(t *testing.T) {}");
+    assert!(!not_a_test.contains(CONTINUE_GO), "{not_a_test}");
+    let no_test = codex_patch(&ws, "x3", "pkg/add_test.go", "func helper() {}");
+    assert!(!no_test.contains(CONTINUE_GO), "{no_test}");
+
+    // Never at session start, and still found by search.
+    let start = claude(&ws, session_start(&ws, "c4")).unwrap_or_default();
+    assert!(
+        !start.contains(CONTINUE_TODO) && !start.contains(CONTINUE_GO),
+        "{start}"
+    );
+    let search = ws.lore().args(["search", "table tests"]).output().unwrap();
+    assert!(
+        stdout(&search).contains(".continue/rules/go-tests.md"),
+        "{}",
+        stdout(&search)
+    );
+}

@@ -253,6 +253,10 @@ pub fn select_for_moment_by(
         input.cwd.as_deref(),
         input.file_path.as_deref(),
     );
+    let edit_texts: Vec<&str> = [input.content.as_deref(), input.old_content.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
     let selection = select(
         index,
         &facts,
@@ -268,6 +272,7 @@ pub fn select_for_moment_by(
             min_relevance: config.search.min_relevance,
             explain: options.explain,
             site: &site,
+            edit_texts: &edit_texts,
             deadline: options.deadline,
         },
     )?;

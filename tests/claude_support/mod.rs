@@ -215,3 +215,81 @@ pub fn assert_after_tool_result(run: &HarnessRun, injected: &Value, tool: &str) 
         "{previous:#}"
     );
 }
+
+/// The client accepted every answer lore gave: its session record holds only successful hook
+/// calls (exit 0) and one accepted context per call that printed one. A rejected output would
+/// show as another `hook_*` attachment (such as `hook_non_blocking_error`) or a context
+/// missing.
+pub fn assert_client_accepted_every_answer(run: &HarnessRun) {
+    let outcomes: Vec<Value> = run
+        .transcript()
+        .into_iter()
+        .map(|entry| entry["attachment"].clone())
+        .filter(|a| a["type"].as_str().is_some_and(|t| t.starts_with("hook")))
+        .collect();
+    for outcome in &outcomes {
+        let kind = outcome["type"].as_str().unwrap();
+        assert!(
+            kind == "hook_success" || kind == "hook_additional_context",
+            "{outcome:#}"
+        );
+        if kind == "hook_success" {
+            assert_eq!(outcome["exitCode"], 0, "{outcome:#}");
+        }
+    }
+    let printed = run.report["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| !h["injected"].as_array().unwrap().is_empty())
+        .count();
+    let accepted = outcomes
+        .iter()
+        .filter(|o| o["type"] == "hook_additional_context")
+        .count();
+    assert_eq!(accepted, printed, "{outcomes:#?}");
+}
+
+/// The tool results the model received, in order (from the last request, which holds the
+/// whole conversation).
+pub fn tool_results(run: &HarnessRun) -> Vec<Value> {
+    let last = run.requests().pop().unwrap();
+    last["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["content"].as_array())
+        .flatten()
+        .filter(|block| block["type"] == "tool_result")
+        .cloned()
+        .collect()
+}
+
+/// No tool was blocked: only the results at `failing` are errors (the commands the scenario
+/// makes fail), and none says a hook blocked or denied it (a hook's exit 2 comes back as
+/// `PreToolUse:<tool> hook error`, a deny as its reason in an error result, a PostToolUse
+/// block as a `hook blocking error`).
+pub fn assert_no_tool_blocked(results: &[Value], failing: &[usize]) {
+    for (n, result) in results.iter().enumerate() {
+        let failed = result["is_error"] == true;
+        assert_eq!(failed, failing.contains(&n), "result {n}: {result:#}");
+        let content = result["content"].to_string().to_lowercase();
+        for sign in ["hook error", "hook blocking", "blocked by", "denied"] {
+            assert!(!content.contains(sign), "result {n}: {result:#}");
+        }
+    }
+}
+
+/// The index of the first model request the agent made after the one that was answered with
+/// scenario step `step`: where context about that step's tool call arrives.
+pub fn request_after_step(run: &HarnessRun, step: u64) -> u64 {
+    let requests = run.report["requests"].as_array().unwrap();
+    let answered = requests.iter().position(|r| r["step"] == step).unwrap();
+    let next = requests
+        .iter()
+        .enumerate()
+        .skip(answered + 1)
+        .find(|(_, r)| r["kind"] == requests[answered]["kind"])
+        .unwrap();
+    next.0 as u64
+}

@@ -220,6 +220,9 @@ fn verdict_reason(candidate: &Candidate) -> String {
         Verdict::Kept(grounds) => match grounds {
             Grounds::Universal => "universal, and its applies_when names this call".into(),
             Grounds::Glob { glob } => format!("its paths glob `{glob}` matches the file"),
+            Grounds::Content { regex } => {
+                format!("its regex `{regex}` matches what the call writes or replaces")
+            }
             Grounds::Project => "the agent instructions of the project the call is in".into(),
             Grounds::Stack => {
                 "its file name is the call's language or technology (the stack's general conventions)".into()
@@ -291,6 +294,9 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 "a rule to be asked for by name (manual): searchable, never injected by a hook".into()
             }
             Shortfall::ExcludedAgent => "the rule excludes coding agents".into(),
+            Shortfall::ContentUnmatched => {
+                "content gate: none of its regexes matches what the call writes or replaces in a file its globs name".into()
+            }
             Shortfall::LoadedByHarness { harness } => format!(
                 "{} already loads this file into the model's context",
                 harness_name(*harness)

@@ -33,6 +33,10 @@ pub struct Evidence {
     /// The most specific `paths` glob that matched the touched file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glob: Option<GlobMatch>,
+    /// The regex of another agent's content-scoped rule (Continue's `regex`) that matched
+    /// what the call writes or replaces, where its globs (if any) matched the file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
     /// The pattern's `paths` name parts of the project (`tests/**`, `**/*.agent.md`), and the
     /// file the call touches is in none of them.
     #[serde(skip_serializing_if = "std::ops::Not::not")]

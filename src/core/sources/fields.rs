@@ -113,6 +113,24 @@ impl Reader {
         out
     }
 
+    /// A string as one item, or a list's items, trimmed, without empties: for values that
+    /// may hold commas themselves (a regex's `{1,3}`).
+    pub fn items(&mut self, key: &str) -> Vec<String> {
+        let Some(field) = self.field(key) else {
+            return Vec::new();
+        };
+        let items = match &field.value {
+            Value::Empty => Vec::new(),
+            Value::Text(text) => vec![text.clone()],
+            Value::List(items) => items.clone(),
+        };
+        items
+            .into_iter()
+            .map(|i| i.trim().to_string())
+            .filter(|i| !i.is_empty())
+            .collect()
+    }
+
     /// File globs, relative to the folder the rule applies to: `./` and `/` prefixes dropped,
     /// and a glob with no `/` matches at any depth (`*.ts` → `**/*.ts`), as the agents that
     /// read these files treat it. An invalid glob is a warning and left out.

@@ -37,6 +37,7 @@ mod tests {
             scope,
             folder: String::new(),
             for_hooks,
+            regexes: Vec::new(),
         }
     }
 

@@ -6,7 +6,8 @@
 //! own way of saying when a rule applies. [`classify`] names the format of a path relative to
 //! the repository root; [`read_rule`] reads one file into a [`Pattern`] and its
 //! [`RuleOrigin`]: the [`Scope`] (always, file globs, a folder, found by its words, manual),
-//! the folder it is scoped to, and whether hooks may inject it at all. Nothing here fails:
+//! the folder it is scoped to, and whether hooks may inject it at all; a rule that applies by
+//! what a file holds keeps its regexes (see [`content`]). Nothing here fails:
 //! metadata that cannot be read is a [`RuleWarning`] naming the file line, and the rule is
 //! still indexed with what could be read (lore's own patterns keep their strict errors).
 //!
@@ -16,6 +17,7 @@
 mod agents_md;
 mod claude;
 mod cline;
+pub mod content;
 mod continue_rules;
 mod copilot;
 mod cursor;
@@ -29,6 +31,7 @@ use crate::core::pattern::{Frontmatter, Pattern, assemble_pattern, split_frontma
 use crate::core::select::globs::{GlobKind, classify_glob};
 use fields::Reader;
 
+pub use content::ContentMatcher;
 pub use harness::{CallSite, Harness, RuleFile, harness_loads, within};
 pub use hooks::hook_shortfall;
 
@@ -127,8 +130,12 @@ pub enum Scope {
     Globs,
     /// For calls under its folder ([`RuleOrigin::folder`]); the nearest first.
     Folder,
+    /// When what the call writes or replaces matches one of its regexes
+    /// ([`RuleOrigin::regexes`], Continue's `regex`), and the touched file one of its globs
+    /// when it has some.
+    Content,
     /// Found by its words and description like any pattern (Cursor's and Windsurf's
-    /// agent-requested rules, Kiro's `auto`, Continue's `regex`).
+    /// agent-requested rules, Kiro's `auto`).
     Described,
     /// Only on request: searchable (`lore search`, MCP), never injected by a hook.
     Manual,
@@ -140,6 +147,7 @@ impl Scope {
             Scope::Always => "always",
             Scope::Globs => "globs",
             Scope::Folder => "folder",
+            Scope::Content => "content",
             Scope::Described => "described",
             Scope::Manual => "manual",
         }
@@ -150,6 +158,7 @@ impl Scope {
             Scope::Always,
             Scope::Globs,
             Scope::Folder,
+            Scope::Content,
             Scope::Described,
             Scope::Manual,
         ]
@@ -169,6 +178,9 @@ pub struct RuleOrigin {
     /// False when the file excludes coding agents (Copilot `excludeAgent: coding-agent`):
     /// searchable, never injected by a hook.
     pub for_hooks: bool,
+    /// The regexes of a [`Scope::Content`] rule, as written (empty for every other scope).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub regexes: Vec<String>,
 }
 
 /// Metadata of another agent's file that lore could not use: reported, never fatal.
@@ -192,6 +204,7 @@ pub struct NativeRule {
 struct Scoping {
     scope: Scope,
     globs: Vec<String>,
+    regexes: Vec<String>,
     description: Option<String>,
     for_hooks: bool,
 }
@@ -201,6 +214,7 @@ impl Scoping {
         Self {
             scope,
             globs: Vec::new(),
+            regexes: Vec::new(),
             description: None,
             for_hooks: true,
         }
@@ -210,6 +224,14 @@ impl Scoping {
         Self {
             globs,
             ..Self::new(Scope::Globs)
+        }
+    }
+
+    fn content(regexes: Vec<String>, globs: Vec<String>) -> Self {
+        Self {
+            regexes,
+            globs,
+            ..Self::new(Scope::Content)
         }
     }
 
@@ -304,40 +326,50 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
             scope: scoping.scope,
             folder,
             for_hooks: scoping.for_hooks,
+            regexes: scoping.regexes,
         },
         warnings,
     })
 }
 
-/// A glob that matches everything makes the rule always on; globs scoping with none left
-/// (all invalid) leaves the rule to its words.
+/// A glob that matches everything makes the rule always on (a content rule: for any file);
+/// globs scoping with none left (all invalid) leaves the rule to its words.
 fn settle(mut scoping: Scoping) -> Scoping {
-    if scoping.scope != Scope::Globs {
-        scoping.globs.clear();
-        return scoping;
-    }
-    if scoping
+    let catch_all = scoping
         .globs
         .iter()
-        .any(|g| classify_glob(g) == GlobKind::CatchAll)
-    {
-        scoping.scope = Scope::Always;
-        scoping.globs.clear();
-    } else if scoping.globs.is_empty() {
-        scoping.scope = Scope::Described;
+        .any(|g| classify_glob(g) == GlobKind::CatchAll);
+    match scoping.scope {
+        Scope::Content => {
+            if catch_all {
+                scoping.globs.clear();
+            }
+        }
+        Scope::Globs if catch_all => {
+            scoping.scope = Scope::Always;
+            scoping.globs.clear();
+        }
+        Scope::Globs if scoping.globs.is_empty() => scoping.scope = Scope::Described,
+        Scope::Globs => {}
+        _ => scoping.globs.clear(),
+    }
+    if scoping.scope != Scope::Content {
+        scoping.regexes.clear();
     }
     scoping
 }
 
 /// A rule set in a sub-folder applies to that folder: its globs are relative to it, and an
-/// always-on rule is for calls under it.
+/// always-on rule (or a content rule without globs) is for calls under it.
 fn within_folder(mut scoping: Scoping, folder: &str) -> Scoping {
     if folder.is_empty() {
         return scoping;
     }
     match scoping.scope {
         Scope::Always => scoping.scope = Scope::Folder,
-        Scope::Globs => {
+        // A content rule without globs is for any file under the folder.
+        Scope::Content if scoping.globs.is_empty() => scoping.globs = vec![format!("{folder}/**")],
+        Scope::Globs | Scope::Content => {
             for glob in &mut scoping.globs {
                 *glob = format!("{folder}/{glob}");
             }
@@ -466,6 +498,7 @@ mod tests {
             Scope::Always,
             Scope::Globs,
             Scope::Folder,
+            Scope::Content,
             Scope::Described,
             Scope::Manual,
         ] {

@@ -67,6 +67,9 @@ pub struct SelectRequest<'a> {
     /// Where the call is in the repository and which harness asks, for other agents' rule
     /// files (see `core::sources`).
     pub site: &'a CallSite,
+    /// What the call writes and what it replaces (Write `content`, Edit `new_string` and
+    /// `old_string`, a patch's added and removed lines), for rules scoped to content.
+    pub edit_texts: &'a [&'a str],
     /// The call's deadline, checked after the candidates are gathered and before the vector
     /// search.
     pub deadline: Deadline,
@@ -190,10 +193,12 @@ pub fn select(
     if lean {
         // A hook reads the rest of the evidence only for candidates it may keep (a Write of
         // common words in a large index has hundreds of word candidates). Another agent's
-        // rule scoped by globs is kept on any glob that matches (see `rule_scoping`).
+        // rule scoped by globs is kept on any glob that matches, one scoped to content on its
+        // regex (see `rule_scoping`).
         let standard = call_standard(&pool, facts, None, false);
         pool.retain(|_, c| {
-            may_be_kept(&c.evidence, &standard) || (rule_files && c.evidence.glob.is_some())
+            may_be_kept(&c.evidence, &standard)
+                || (rule_files && (c.evidence.glob.is_some() || c.evidence.content.is_some()))
         });
     }
     technology_evidence(index, request.query, &mut pool)?;
@@ -296,6 +301,7 @@ fn call_standard(
 fn found_by_words(evidence: &Evidence) -> bool {
     !evidence.universal
         && evidence.project_depth.is_none()
+        && evidence.content.is_none()
         && evidence.words.name_match != Some(NameMatch::Stack)
         && evidence
             .glob
@@ -303,13 +309,13 @@ fn found_by_words(evidence: &Evidence) -> bool {
             .is_none_or(|g| g.kind != GlobKind::Specific)
 }
 
-/// Injection order by grounds: universal, then what the team scoped to the file, then the
-/// project's own instructions (nearest first), then by words; what breadth alone let in comes
-/// last, so it only takes a place no stronger candidate wants.
+/// Injection order by grounds: universal, then what the team scoped to the file (or to what
+/// it holds), then the project's own instructions (nearest first), then by words; what
+/// breadth alone let in comes last, so it only takes a place no stronger candidate wants.
 fn order_key(candidate: &Candidate) -> (u8, usize) {
     match &candidate.verdict {
         Verdict::Kept(Grounds::Universal) => (0, 0),
-        Verdict::Kept(Grounds::Glob { .. }) => (1, 0),
+        Verdict::Kept(Grounds::Glob { .. } | Grounds::Content { .. }) => (1, 0),
         Verdict::Kept(Grounds::Project) => (
             2,
             usize::MAX - candidate.evidence.project_depth.unwrap_or(0),

@@ -2,13 +2,14 @@
 //! candidates, their globs against the path from the repository root, and, once the bar has
 //! judged every candidate, their authors' scoping and what the harness loaded itself.
 //!
-//! A hook reads only what its call needs: the folder-scoped rows of the folders it is in, and
-//! the origin rows of its own candidates.
+//! A hook reads only what its call needs: the folder-scoped rows of the folders it is in, the
+//! origin rows of its own candidates, and, when the call writes something, the content-scoped
+//! rules (Continue's `regex`), whose regexes are compiled then and only for them.
 
-use crate::core::select::bar::{Grounds, Verdict};
+use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::path_file_keys;
-use crate::core::sources::{CallSite, Scope, hook_shortfall, within};
+use crate::core::sources::{CallSite, ContentMatcher, Scope, hook_shortfall, within};
 use crate::storage::index::{Index, IndexError, LanguageGate};
 
 use super::{Pool, SelectRequest, entry, matching_globs};
@@ -25,6 +26,38 @@ pub(super) fn rule_candidates(
     folder_candidates(index, request.site, pool)?;
     if request.site.path.is_some() && request.site.path != request.query.relative_path {
         rematch_globs(index, request, pool)?;
+    }
+    content_candidates(index, request, pool)
+}
+
+/// The content-scoped rules one of whose regexes matches what the call writes or replaces,
+/// in a file their globs (if any) match from the repository root.
+fn content_candidates(
+    index: &Index,
+    request: &SelectRequest<'_>,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    if request.edit_texts.iter().all(|t| t.is_empty()) {
+        return Ok(());
+    }
+    for rule in index.content_rules()? {
+        let in_globs = rule.globs.is_empty()
+            || request.site.path.as_deref().is_some_and(|path| {
+                let globs: Vec<(i64, String, bool)> = rule
+                    .globs
+                    .iter()
+                    .map(|g| (rule.id, g.clone(), false))
+                    .collect();
+                !matching_globs(&globs, path).is_empty()
+            });
+        if !in_globs {
+            continue;
+        }
+        if let Some(regex) = ContentMatcher::new(&rule.regexes).first_match(request.edit_texts) {
+            entry(pool, rule.id, &rule.source, &rule.title)
+                .evidence
+                .content = Some(regex.to_string());
+        }
     }
     Ok(())
 }
@@ -99,7 +132,8 @@ fn rematch_globs(
 /// the harness already loaded is dropped; one whose own globs matched the touched file is
 /// kept for its glob, and ordered with the team's globs, even for a broad glob (`applyTo:
 /// "**/*.py"`): its author asked for it on every such file, where lore's own broad `paths`
-/// only boost words.
+/// only boost words. One scoped to content is kept when its regex matched, and dropped
+/// otherwise, whatever its words or globs.
 pub(super) fn apply_rule_scoping(
     index: &Index,
     site: &CallSite,
@@ -112,6 +146,13 @@ pub(super) fn apply_rule_scoping(
         };
         if let Some(shortfall) = hook_shortfall(&origin, &candidate.source, site) {
             candidate.verdict = Verdict::Dropped(shortfall);
+        } else if origin.scope == Scope::Content {
+            candidate.verdict = match &candidate.evidence.content {
+                Some(regex) => Verdict::Kept(Grounds::Content {
+                    regex: regex.clone(),
+                }),
+                None => Verdict::Dropped(Shortfall::ContentUnmatched),
+            };
         } else if origin.scope == Scope::Globs
             && let Some(glob) = &candidate.evidence.glob
         {

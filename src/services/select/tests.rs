@@ -72,6 +72,7 @@ fn run(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>, explain: bool) -
             min_relevance: 0.6,
             explain,
             site: &CallSite::default(),
+            edit_texts: &[],
             deadline: Default::default(),
         },
     )
@@ -385,6 +386,7 @@ fn a_selection_past_its_deadline_stops_instead_of_answering() {
         min_relevance: 0.6,
         explain: false,
         site: &CallSite::default(),
+        edit_texts: &[],
         deadline: Deadline::after(std::time::Instant::now(), std::time::Duration::ZERO),
     };
     match select(&kb.index, &facts, &request) {

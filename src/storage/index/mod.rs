@@ -31,7 +31,7 @@ pub use pattern_scopes::PatternScopeRow;
 pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
-pub use rule_sources::FolderRule;
+pub use rule_sources::{ContentRule, FolderRule};
 pub use schema::SCHEMA_VERSION;
 pub use source_files::IndexedFile;
 pub use term_postings::PatternLengths;

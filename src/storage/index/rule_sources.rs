@@ -1,6 +1,7 @@
 //! Where each pattern read from another agent's rule file came from and how it is scoped
 //! (`pattern_sources`, see `core::sources`): written with the pattern, removed with it, and
-//! read by selection for its candidates only, or for the few folder-scoped files.
+//! read by selection for its candidates only, or for the few folder-scoped files, or for the
+//! few content-scoped ones when a call writes something.
 
 use std::collections::BTreeMap;
 
@@ -18,9 +19,27 @@ pub struct FolderRule {
     pub origin: RuleOrigin,
 }
 
-const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks";
+/// A content-scoped rule (Continue's `regex`) with what its check needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentRule {
+    pub id: i64,
+    pub source: String,
+    pub title: String,
+    /// Its globs (the pattern's `paths`); empty: any file.
+    pub globs: Vec<String>,
+    pub regexes: Vec<String>,
+}
 
-/// The origin in the four columns starting at `at`.
+const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks, s.regexes";
+
+fn decode_list(text: Option<String>) -> Result<Vec<String>, IndexError> {
+    match text {
+        None => Ok(Vec::new()),
+        Some(text) => serde_json::from_str(&text).map_err(|e| IndexError::Corrupt(e.to_string())),
+    }
+}
+
+/// The origin in the five columns starting at `at`.
 fn read_origin(row: &Row<'_>, at: usize) -> Result<RuleOrigin, IndexError> {
     let kind: String = row.get(at)?;
     let scope: String = row.get(at + 1)?;
@@ -32,6 +51,7 @@ fn read_origin(row: &Row<'_>, at: usize) -> Result<RuleOrigin, IndexError> {
         scope: Scope::from_key(&scope).ok_or_else(|| corrupt("scope", &scope))?,
         folder: row.get(at + 2)?,
         for_hooks: row.get(at + 3)?,
+        regexes: decode_list(row.get(at + 4)?)?,
     })
 }
 
@@ -97,6 +117,29 @@ impl Index {
         Ok(rules)
     }
 
+    /// The rules that apply by what a file holds (scope `content`), by source path: few or
+    /// none, found through the scope index.
+    pub fn content_rules(&self) -> Result<Vec<ContentRule>, IndexError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT p.id, p.source, p.title, p.paths, s.regexes FROM pattern_sources s
+             JOIN patterns p ON p.id = s.pattern_id
+             WHERE s.scope = 'content'
+             ORDER BY p.source",
+        )?;
+        let mut rows = stmt.query([])?;
+        let mut rules = Vec::new();
+        while let Some(row) = rows.next()? {
+            rules.push(ContentRule {
+                id: row.get(0)?,
+                source: row.get(1)?,
+                title: row.get(2)?,
+                globs: decode_list(Some(row.get(3)?))?,
+                regexes: decode_list(row.get(4)?)?,
+            });
+        }
+        Ok(rules)
+    }
+
     /// Whether any indexed pattern came from another agent's rule file.
     pub fn has_rule_files(&self) -> Result<bool, IndexError> {
         if let Some(known) = self.rule_files_cache.get() {
@@ -138,16 +181,26 @@ pub(super) fn insert_origin(
     pattern_id: i64,
     origin: &RuleOrigin,
 ) -> Result<(), IndexError> {
+    // Only content rules have regexes: every other row keeps NULL.
+    let regexes = if origin.regexes.is_empty() {
+        None
+    } else {
+        Some(
+            serde_json::to_string(&origin.regexes)
+                .map_err(|e| IndexError::Corrupt(e.to_string()))?,
+        )
+    };
     tx.prepare_cached(
-        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks, regexes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
         pattern_id,
         origin.kind.key(),
         origin.scope.key(),
         origin.folder,
-        origin.for_hooks
+        origin.for_hooks,
+        regexes
     ])?;
     Ok(())
 }
@@ -303,5 +356,113 @@ mod tests {
             .map(|s| s.id)
             .collect();
         assert_eq!(snapshot.rule_origins(&ids).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn content_rules_keep_their_regexes_and_globs_and_no_other_rule_has_any() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = Index::open(&dir.path().join("i.db")).unwrap();
+        write(
+            &mut index,
+            &[
+                (
+                    ".continue/rules/go-tests.md",
+                    "---\nglobs: \"**/*_test.go\"\nregex: [\"func Test\\\\w+\", t.Run]\n---\nTable tests.\n",
+                ),
+                (
+                    ".continue/rules/todo.md",
+                    "---\nregex: TODO\n---\nLink an issue.\n",
+                ),
+                (
+                    ".continue/rules/plain.md",
+                    "---\nglobs: \"*.go\"\n---\nGo.\n",
+                ),
+                ("AGENTS.md", "# Root\n"),
+            ],
+            &[],
+        );
+        let rules = index.content_rules().unwrap();
+        let got: Vec<(&str, &[String], &[String])> = rules
+            .iter()
+            .map(|r| (r.source.as_str(), r.globs.as_slice(), r.regexes.as_slice()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    ".continue/rules/go-tests.md",
+                    &["**/*_test.go".to_string()][..],
+                    &[r"func Test\w+".to_string(), "t.Run".to_string()][..]
+                ),
+                (
+                    ".continue/rules/todo.md",
+                    &[][..],
+                    &["TODO".to_string()][..]
+                ),
+            ]
+        );
+        let origins = index.all_rule_origins().unwrap();
+        let go = &origins[&id_of(&index, ".continue/rules/go-tests.md")];
+        assert_eq!(go.scope, Scope::Content);
+        assert_eq!(go.regexes.len(), 2);
+        let plain = &origins[&id_of(&index, ".continue/rules/plain.md")];
+        assert_eq!(plain.scope, Scope::Globs);
+        assert!(plain.regexes.is_empty());
+        write(&mut index, &[], &[".continue/rules/todo.md"]);
+        assert_eq!(index.content_rules().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn schema_13_has_continue_rules_read_again_and_leaves_the_others_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("i.db");
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        super::super::schema::migrate_to(&mut conn, 12).unwrap();
+        // As schema 12 stored them: a Continue `regex` rule was found by its words.
+        for (id, source, kind) in [
+            (1, ".continue/rules/go.md", "continue"),
+            (2, ".cursor/rules/api.mdc", "cursor"),
+        ] {
+            conn.execute(
+                "INSERT INTO patterns (id, source, title, tags, languages, universal,
+                                       applies_when, paths, description, content_hash,
+                                       has_declared)
+                 VALUES (?1, ?2, 't', '[]', '[]', 0, '{}', '[]', NULL, 'h', 0)",
+                rusqlite::params![id, source],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
+                 VALUES (?1, ?2, 'described', '', 1)",
+                rusqlite::params![id, kind],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO source_files VALUES (?1, 1, 1, 1, 1, 1, 'h', 1)",
+                rusqlite::params![source],
+            )
+            .unwrap();
+        }
+        drop(conn);
+        let index = Index::open(&path).unwrap();
+        let files = index.indexed_files().unwrap();
+        let go = &files[".continue/rules/go.md"];
+        assert_eq!(
+            (go.content_hash.as_str(), go.recorded.is_some()),
+            ("", false)
+        );
+        let api = &files[".cursor/rules/api.mdc"];
+        assert_eq!(
+            (api.content_hash.as_str(), api.recorded.is_some()),
+            ("h", true)
+        );
+        assert!(
+            index
+                .all_rule_origins()
+                .unwrap()
+                .values()
+                .all(|o| o.regexes.is_empty())
+        );
+        assert!(index.content_rules().unwrap().is_empty());
     }
 }

@@ -285,6 +285,19 @@ const MIGRATIONS: &[&str] = &[
     r#"
     CREATE INDEX patterns_gate_rows ON patterns (id, has_declared, source, title);
     "#,
+    // 13: the regexes of rules that apply by what a file holds (Continue's `regex`, scope
+    // `content`), as a JSON list; NULL for every other rule. Continue rules indexed before
+    // were scoped as found by their words: their stamps and hashes are cleared so the next
+    // ingest reads them again.
+    r#"
+    ALTER TABLE pattern_sources ADD COLUMN regexes TEXT;
+    DELETE FROM source_files WHERE source IN (
+        SELECT p.source FROM patterns p JOIN pattern_sources s ON s.pattern_id = p.id
+        WHERE s.kind = 'continue'
+    );
+    UPDATE patterns SET content_hash = ''
+    WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind = 'continue');
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

@@ -245,7 +245,8 @@ mod tests {
         {
             let conn = rusqlite::Connection::open(&path).unwrap();
             conn.execute_batch(
-                "DROP INDEX patterns_gate_rows; DROP TABLE source_files; PRAGMA user_version = 10;",
+                "DROP INDEX patterns_gate_rows; DROP TABLE source_files;
+                 ALTER TABLE pattern_sources DROP COLUMN regexes; PRAGMA user_version = 10;",
             )
             .unwrap();
         }

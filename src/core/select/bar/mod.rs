@@ -26,6 +26,9 @@ pub enum Grounds {
     Universal,
     /// A `paths` glob naming a part of the project matched the touched file.
     Glob { glob: String },
+    /// Another agent's rule scoped to content (Continue's `regex`): this regex matched what
+    /// the call writes or replaces (and its globs, if any, the file).
+    Content { regex: String },
     /// The agent instructions of the project the call is in.
     Project,
     /// The pattern's file name is the call's language or technology (`go.md` for a Go edit,
@@ -88,6 +91,9 @@ pub enum Shortfall {
     /// Another agent's rule that excludes coding agents (Copilot `excludeAgent:
     /// coding-agent`).
     ExcludedAgent,
+    /// Another agent's rule scoped to content (Continue's `regex`) none of whose regexes
+    /// matched what the call writes or replaces, in a file its globs (if any) match.
+    ContentUnmatched,
     /// The harness running the session already put this file into the model's context.
     LoadedByHarness { harness: Harness },
 }

@@ -165,3 +165,34 @@ fn a_rule_file_over_the_size_limit_is_a_warning() {
             .contains("max_pattern_bytes")
     );
 }
+
+#[test]
+fn a_continue_rule_an_index_of_schema_12_holds_is_read_again_for_its_regex() {
+    let repo = Repo::new();
+    repo.write(
+        ".continue/rules/todos.md",
+        "---\nregex: 'TODO:'\n---\n# TODOs\nName an issue.\n",
+    );
+    repo.write(
+        ".cursor/rules/all.mdc",
+        "---\nalwaysApply: true\n---\n# All\n",
+    );
+    let config = repo.config("");
+    repo.ingest(&config, IngestOptions::default());
+    // The index as schema 12 left it: the Continue rule found by its words, no regexes kept.
+    {
+        let conn = rusqlite::Connection::open(&config.database).unwrap();
+        conn.execute_batch(
+            "UPDATE pattern_sources SET scope = 'described' WHERE kind = 'continue';
+             ALTER TABLE pattern_sources DROP COLUMN regexes; PRAGMA user_version = 12;",
+        )
+        .unwrap();
+    }
+    let report = repo.ingest(&config, IngestOptions::default());
+    assert_eq!(report.updated, [".continue/rules/todos.md"]);
+    assert_eq!(report.unchanged, 2, "the other files are not read again");
+    let index = Index::open(&config.database).unwrap();
+    let rules = index.content_rules().unwrap();
+    assert_eq!(rules.len(), 1);
+    assert_eq!(rules[0].regexes, ["TODO:"]);
+}

@@ -1,5 +1,6 @@
-//! Selection of other agents' rule files: their own scoping, folder-scoped instructions
-//! nearest first, and files the harness loaded itself left out.
+//! Selection of other agents' rule files: their own scoping (content-scoped rules by what the
+//! call writes or replaces), folder-scoped instructions nearest first, and files the harness
+//! loaded itself left out.
 
 use crate::core::config::{Config, parse_config};
 use crate::core::query::QueryInput;
@@ -56,13 +57,32 @@ impl Repo {
             content: Some(content.into()),
             ..QueryInput::default()
         };
+        self.select(&input, true, harness)
+    }
+
+    /// An Edit of `file` at the repository root replacing `old` with `new`, selected as the
+    /// hook does (`explain` off: the lean path) or as an audit does.
+    fn replace(&self, file: &str, old: &str, new: &str, explain: bool) -> Selection {
+        let root = self.dir.path();
+        let input = QueryInput {
+            tool_name: Some("Edit".into()),
+            file_path: Some(root.join(file).display().to_string()),
+            cwd: Some(root.display().to_string()),
+            content: Some(new.into()),
+            old_content: Some(old.into()),
+            ..QueryInput::default()
+        };
+        self.select(&input, explain, Some(Harness::ClaudeCode))
+    }
+
+    fn select(&self, input: &QueryInput, explain: bool, harness: Option<Harness>) -> Selection {
         select_for_moment(
             &self.index,
             &self.config,
             Moment::ToolCall,
-            &input,
+            input,
             None,
-            true,
+            explain,
             harness,
         )
         .unwrap()
@@ -215,4 +235,80 @@ fn a_rule_s_own_glob_orders_it_with_the_team_s_globs_even_when_words_match_too()
             glob: "src/**".into()
         }))
     );
+}
+
+const GO_TESTS: (&str, &str) = (
+    ".continue/rules/go-tests.md",
+    "---\nname: Go tests\nglobs: \"**/*_test.go\"\nregex: \"func Test\\\\w+\"\n---\n# Go tests\n\
+     Write table tests with t.Run for every case.\n",
+);
+const TODOS: (&str, &str) = (
+    ".continue/rules/todos.md",
+    "---\nname: TODOs\nregex:\n  - 'TODO(?:\\(\\w+\\))?:'\n  - FIXME\n---\n# TODO comments\n\
+     Every TODO names an issue number, never a person.\n",
+);
+
+#[test]
+fn a_content_rule_comes_when_what_the_call_writes_matches_within_its_globs() {
+    let r = repo(&[GO_TESTS, TODOS]);
+    for explain in [false, true] {
+        let test = r.replace(
+            "pkg/add_test.go",
+            "",
+            "func TestAdd(t *testing.T) {}",
+            explain,
+        );
+        assert_eq!(kept(&test), [GO_TESTS.0], "explain {explain}");
+        assert_eq!(
+            verdict(&test, GO_TESTS.0),
+            Some(&Verdict::Kept(Grounds::Content {
+                regex: r"func Test\w+".into()
+            }))
+        );
+        // The same text in a file its globs do not name; its globs' file without the text.
+        let elsewhere = r.replace("pkg/add.go", "", "func TestAdd(t *testing.T) {}", explain);
+        assert!(kept(&elsewhere).is_empty(), "{:?}", kept(&elsewhere));
+        let helper = r.replace("pkg/add_test.go", "", "func helper() {}", explain);
+        assert!(kept(&helper).is_empty(), "{:?}", kept(&helper));
+        // Without globs, any file; what an edit removes counts as well as what it adds.
+        let todo = r.replace("web/app.ts", "", "// TODO(cache): keep it\n", explain);
+        assert_eq!(kept(&todo), [TODOS.0], "explain {explain}");
+        let removed = r.replace("web/app.ts", "// FIXME: slow\n", "cache();\n", explain);
+        assert_eq!(kept(&removed), [TODOS.0], "explain {explain}");
+    }
+}
+
+#[test]
+fn a_content_rule_its_words_find_is_dropped_unless_its_regex_matches() {
+    let r = repo(&[GO_TESTS, TODOS]);
+    // Every word of the rule, none of its regexes.
+    let words = r.replace(
+        "pkg/add_test.go",
+        "",
+        "// write table tests with t.Run for every case\nfunc helper() {}",
+        true,
+    );
+    assert_eq!(
+        verdict(&words, GO_TESTS.0),
+        Some(&Verdict::Dropped(Shortfall::ContentUnmatched))
+    );
+    // A prompt writes nothing: the rule never comes with one.
+    let input = QueryInput {
+        prompt: Some("How do we name TODO comments and FIXME notes?".into()),
+        cwd: Some(r.dir.path().display().to_string()),
+        ..QueryInput::default()
+    };
+    let prompt = select_for_moment(
+        &r.index,
+        &r.config,
+        Moment::Prompt,
+        &input,
+        None,
+        true,
+        Some(Harness::ClaudeCode),
+    )
+    .unwrap()
+    .selection
+    .unwrap();
+    assert!(!kept(&prompt).contains(&TODOS.0), "{:?}", kept(&prompt));
 }
