@@ -14,7 +14,7 @@
 //! candidate of the call, so a weak leftover never rides along with a strong match (one
 //! that many distinctive words of the call back may trail further, and is shown briefly).
 
-use super::evidence::{Evidence, NameMatch, WordEvidence, vector_only_allowed};
+use super::evidence::{Evidence, NameMatch, TechnologySource, WordEvidence, vector_only_allowed};
 use super::globs::{GlobKind, names_file_kind};
 use crate::core::sources::Harness;
 
@@ -121,6 +121,19 @@ pub const WORD_BAR: f64 = 6.0;
 pub const SUBJECT_SHARE: f64 = 0.6;
 pub const TECHNOLOGY_SHARE: f64 = 0.5;
 pub const WORDS_SHARE: f64 = 0.7;
+
+/// How near the call's best a pattern specific to a technology must be, by where the call's
+/// context shows the technology: the call itself (its file, imports, command) lets it trail to
+/// [`TECHNOLOGY_SHARE`]; only the project's root files (one dependency among many: an MCP SDK
+/// in an agents library, pandas in a data project) say less about this call, so it must be as
+/// near as words alone ([`WORDS_SHARE`]). Measured on the shared sessions set: project-only
+/// technology matches below that were mostly noise that came back on call after call.
+pub fn technology_share(source: TechnologySource) -> f64 {
+    match source {
+        TechnologySource::Call => TECHNOLOGY_SHARE,
+        TechnologySource::Project | TechnologySource::Message => WORDS_SHARE,
+    }
+}
 /// A pattern about what the call writes (a `git commit` and a branching workflow whose
 /// description names git) may trail furthest: the one file that matches every word of such a
 /// call (a commit-message format) is no reason to leave out the others about the same act.
@@ -311,7 +324,7 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if let Some(matched) = &evidence.technology.matched
         && evidence.technology.matches_stack()
         && words.has_call_evidence()
-        && near_best(TECHNOLOGY_SHARE)
+        && near_best(technology_share(matched.source))
     {
         return Verdict::Kept(Grounds::Technology {
             technology: matched.technology.clone(),

@@ -540,3 +540,30 @@ fn words_mostly_from_the_users_message_do_not_keep_a_pattern() {
         Verdict::Kept(Grounds::Words { score: 30.0 })
     );
 }
+
+#[test]
+fn a_technology_only_the_project_shows_must_be_as_near_the_best_as_words() {
+    let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // An MCP server guide at 0.6 of the call's best, MCP being a dependency of the project.
+    let mcp = |call: &[&str], project: &[&str]| Evidence {
+        technology: TechnologyEvidence::of(list(&["mcp"]), &list(call), &list(project), &[]),
+        ..by_words(18.0)
+    };
+    let best = standard(30.0);
+    // The call itself imports the SDK: the technology lets it trail to half the best.
+    assert_eq!(
+        judge(&mcp(&["mcp"], &[]), &best),
+        Verdict::Kept(Grounds::Technology {
+            technology: "mcp".into()
+        })
+    );
+    // Only the project's manifest names it: it needs what words alone need (0.7).
+    assert_eq!(
+        judge(&mcp(&[], &["mcp"]), &best),
+        Verdict::Dropped(Shortfall::FarBelowBest {
+            score: 18.0,
+            best: 30.0
+        })
+    );
+    assert!(judge(&mcp(&[], &["mcp"]), &standard(24.0)).is_kept());
+}
