@@ -305,6 +305,20 @@ pub static LANGUAGES: &[Language] = &[
     ),
     lang("lua", &["lua"], &[], &["lua", "luajit"], &[Any("lua"), Any("luajit")]),
     lang(
+        "solidity",
+        &["sol"],
+        &["foundry.toml"],
+        &["solc", "forge"],
+        &[Any("solidity")],
+    ),
+    lang(
+        "fortran",
+        &["f", "for", "ftn", "f77", "f90", "f95", "f03", "f08"],
+        &["fpm.toml"],
+        &["gfortran", "ifort", "ifx", "fpm"],
+        &[Any("fortran")],
+    ),
+    lang(
         "r",
         &["r", "rmd"],
         &[".Rprofile"],

@@ -319,8 +319,8 @@ fn paths_scope_a_pattern_to_their_files_and_a_build_file_beside_a_language_is_no
                 "---\npaths: [\"tests/**\"]\n---\n# Testing\nIn Rust tests every fixture is built with a builder; assert one behaviour per test.\n",
             ),
             (
-                "fortran.md",
-                "---\npaths: [\"**/*.f90\", \"Makefile\"]\n---\n# Fortran\nUse implicit none in every program unit.\n",
+                "cobol.md",
+                "---\npaths: [\"**/*.cbl\", \"Makefile\"]\n---\n# COBOL\nDeclare every working-storage item with a level number.\n",
             ),
             (
                 "make.md",
@@ -348,12 +348,12 @@ fn paths_scope_a_pattern_to_their_files_and_a_build_file_beside_a_language_is_no
         candidate(&outside, "testing.md").verdict,
         Verdict::Dropped(Shortfall::OutsidePaths)
     );
-    // The Makefile rules come for a Makefile; the Fortran rules, which list the Makefile
-    // beside Fortran's files, do not come for it alone.
+    // The Makefile rules come for a Makefile; the COBOL rules, which list the Makefile
+    // beside COBOL's files, do not come for it alone.
     let makefile = run(&kb, &edit("/w/app", "Makefile", "build: all"), None, true);
     assert_eq!(kept(&makefile), ["make.md"]);
     assert_eq!(
-        candidate(&makefile, "fortran.md").evidence.glob,
+        candidate(&makefile, "cobol.md").evidence.glob,
         Some(GlobMatch {
             glob: "Makefile".into(),
             kind: GlobKind::Broad

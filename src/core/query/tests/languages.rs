@@ -49,6 +49,9 @@ fn path_languages() {
         ("db/migrations/0007_add_index.sql", &["sql"]),
         ("src/app/app.component.ts", &["typescript", "angular"]),
         ("README.md", &["markdown"]),
+        ("src/TokenVesting.sol", &["solidity"]),
+        ("foundry.toml", &["solidity"]),
+        ("src/solver/grid.f90", &["fortran"]),
         ("C:\\work\\proj\\src\\main.rs", &["rust"]),
         ("Makefile", &[]),
         ("notes/standup.txt", &[]),
@@ -68,6 +71,11 @@ fn command_languages() {
     let cases: &[(&str, &[&str])] = &[
         ("cargo clippy --all-targets -- -D warnings", &["rust"]),
         ("cargo nextest run -p ty_python_semantic", &["rust"]),
+        (
+            "forge test --match-contract VestingTest -vvv",
+            &["solidity"],
+        ),
+        ("gfortran -O2 -o solver src/solver.f90", &["fortran"]),
         ("cargo-nextest run", &["rust"]),
         ("./gradlew test", &["java"]),
         ("/usr/bin/python3 -m pytest -q", &["python"]),

@@ -187,6 +187,7 @@ pub(super) static APPS: &[Technology] = &[
     Technology {
         name: "solidity",
         words: &[Any("solidity")],
+        languages: &["solidity"],
         files: &["*.sol"],
         imports: &["@openzeppelin"],
         identifiers: &["solidity"],
@@ -197,6 +198,7 @@ pub(super) static APPS: &[Technology] = &[
     Technology {
         name: "foundry",
         words: &[Any("foundry"), Any("forge-std")],
+        languages: &["solidity"],
         implies: &["solidity"],
         files: &["foundry.toml", "*.t.sol", "*.s.sol"],
         imports: &["forge-std"],
@@ -207,6 +209,7 @@ pub(super) static APPS: &[Technology] = &[
     Technology {
         name: "hardhat",
         words: &[Any("hardhat")],
+        languages: &["solidity", "javascript", "typescript"],
         implies: &["solidity"],
         files: &["hardhat.config.*"],
         imports: &["hardhat"],

@@ -21,6 +21,7 @@ const ALSO_LANGUAGES: &[&str] = &[
     "kubernetes",
     "github-actions",
     "graphql",
+    "solidity",
 ];
 
 #[test]
