@@ -1,8 +1,11 @@
 //! Hook latency benchmark: a fresh `lore hook` process per call (as Claude Code runs it)
 //! against knowledge bases of 100, 1,000 and 5,000 patterns, FTS only: PreToolUse calls, and
 //! SessionStart (source `startup`) with the index already fresh, which checks the knowledge
-//! dir for edits before priming. Prints p50, p95 and the peak resident memory of any hook
-//! process, per event.
+//! dir for edits before priming. A last base of 1,000 patterns also holds 100 rule files of
+//! other agents (Cursor, Copilot, Claude Code, Windsurf, Kiro; `AGENTS.md`), scoped to the
+//! folders the calls touch, with the calls made inside that repository, so the sources'
+//! scoping is timed too. Prints p50, p95 and the peak resident memory of any hook process,
+//! per event.
 //! Run: `cargo bench --bench hook`. Targets (2 cores, 1,000 patterns): PreToolUse p50 < 5 ms,
 //! p95 < 15 ms, peak memory < 30 MB; SessionStart p50 <= 10 ms.
 
@@ -17,30 +20,30 @@ use std::time::Instant;
 /// The events timed, each with its own driver process (so peak memory is per event).
 const EVENTS: [&str; 2] = ["PreToolUse", "SessionStart"];
 
-/// The payloads of one event, cycled by the driver.
-fn payloads(event: &str, session: &str) -> Vec<String> {
+/// The payloads of one event in the project at `cwd`, cycled by the driver.
+fn payloads(event: &str, session: &str, cwd: &str) -> Vec<String> {
     match event {
         "SessionStart" => vec![
             serde_json::json!({
                 "hook_event_name": "SessionStart",
                 "source": "startup",
-                "cwd": "/home/dev/app",
+                "cwd": cwd,
                 "session_id": session,
             })
             .to_string(),
         ],
-        _ => tool_calls(session),
+        _ => tool_calls(session, cwd),
     }
 }
 
 /// Tool calls of several kinds, cycled so the benchmark is not one cached query.
-fn tool_calls(session: &str) -> Vec<String> {
+fn tool_calls(session: &str, cwd: &str) -> Vec<String> {
     let calls = [
-        serde_json::json!({"tool_name": "Edit", "tool_input": {"file_path": "/home/dev/app/src/error.rs", "old_string": "a", "new_string": "#[derive(Debug, thiserror::Error)] enum LedgerError {}"}}),
+        serde_json::json!({"tool_name": "Edit", "tool_input": {"file_path": format!("{cwd}/src/error.rs"), "old_string": "a", "new_string": "#[derive(Debug, thiserror::Error)] enum LedgerError {}"}}),
         serde_json::json!({"tool_name": "Bash", "tool_input": {"command": "cargo clippy --all-targets -- -D warnings", "description": "Lint"}}),
-        serde_json::json!({"tool_name": "Write", "tool_input": {"file_path": "/home/dev/app/web/components/UserCard.tsx", "content": "export function UserCard() { const [u, setU] = useState(null); }"}}),
+        serde_json::json!({"tool_name": "Write", "tool_input": {"file_path": format!("{cwd}/web/components/UserCard.tsx"), "content": "export function UserCard() { const [u, setU] = useState(null); }"}}),
         serde_json::json!({"tool_name": "Bash", "tool_input": {"command": "go test ./... -count=1", "description": "Run Go tests"}}),
-        serde_json::json!({"tool_name": "Edit", "tool_input": {"file_path": "/home/dev/app/app/routers/invoices.py", "old_string": "x", "new_string": "def get_invoice(db: Session): ..."}}),
+        serde_json::json!({"tool_name": "Edit", "tool_input": {"file_path": format!("{cwd}/app/routers/invoices.py"), "old_string": "x", "new_string": "def get_invoice(db: Session): ..."}}),
     ];
     calls
         .iter()
@@ -48,7 +51,7 @@ fn tool_calls(session: &str) -> Vec<String> {
         .map(|(i, c)| {
             let mut p = c.clone();
             p["hook_event_name"] = "PreToolUse".into();
-            p["cwd"] = "/home/dev/app".into();
+            p["cwd"] = cwd.into();
             // A new session per call: dedup would otherwise make later calls cheaper.
             p["session_id"] = format!("{session}-{i}").into();
             p.to_string()
@@ -70,6 +73,13 @@ fn children_peak_rss_kb() -> i64 {
 const DRIVER_CONFIG: &str = "LORE_HOOK_BENCH_CONFIG";
 const DRIVER_CALLS: &str = "LORE_HOOK_BENCH_CALLS";
 const DRIVER_EVENT: &str = "LORE_HOOK_BENCH_EVENT";
+const DRIVER_CWD: &str = "LORE_HOOK_BENCH_CWD";
+
+/// The working directory the calls name when the base holds no rule files: a project outside
+/// the repository, as in the earlier runs of this benchmark.
+const OUTSIDE_CWD: &str = "/home/dev/app";
+/// Rule files written beside the patterns in the last base.
+const RULE_FILES: usize = 100;
 
 /// How old pattern files must be before the index counts as fresh: files changed in the last
 /// two seconds are read again on every check whatever their metadata says (see
@@ -80,19 +90,35 @@ fn main() {
     if let Ok(config) = std::env::var(DRIVER_CONFIG) {
         let calls = std::env::var(DRIVER_CALLS).unwrap().parse().unwrap();
         let event = std::env::var(DRIVER_EVENT).unwrap();
-        drive(std::path::Path::new(&config), &event, calls);
+        let cwd = std::env::var(DRIVER_CWD).unwrap();
+        drive(std::path::Path::new(&config), &event, &cwd, calls);
         return;
     }
     println!("| patterns | event | p50 | p95 | calls | peak RSS (any hook) |");
     println!("| ---: | --- | ---: | ---: | ---: | ---: |");
-    let (sizes, calls): (&[usize], usize) = if support::full_run() {
-        (&[100, 1_000, 5_000], 200)
+    // (patterns, rule files of other agents)
+    let (bases, calls): (&[(usize, usize)], usize) = if support::full_run() {
+        (
+            &[(100, 0), (1_000, 0), (5_000, 0), (1_000, RULE_FILES)],
+            200,
+        )
     } else {
-        (&[20], 5)
+        (&[(20, 0), (20, 10)], 5)
     };
-    for &n in sizes {
+    for &(n, rules) in bases {
         let dir = tempfile::tempdir().unwrap();
         let config_path = support::knowledge_base(dir.path(), n);
+        let cwd = if rules == 0 {
+            OUTSIDE_CWD.to_string()
+        } else {
+            support::rule_files(dir.path(), rules);
+            dir.path().to_str().unwrap().to_string()
+        };
+        let label = if rules == 0 {
+            n.to_string()
+        } else {
+            format!("{n} + {rules} rule files")
+        };
         if support::full_run() {
             std::thread::sleep(SETTLE);
         }
@@ -113,6 +139,7 @@ fn main() {
                 .env(DRIVER_CONFIG, &config_path)
                 .env(DRIVER_CALLS, calls.to_string())
                 .env(DRIVER_EVENT, event)
+                .env(DRIVER_CWD, &cwd)
                 .output()
                 .unwrap();
             assert!(
@@ -120,14 +147,17 @@ fn main() {
                 "{}",
                 String::from_utf8_lossy(&out.stderr)
             );
-            print!("| {n} | {event} {}", String::from_utf8_lossy(&out.stdout));
+            print!(
+                "| {label} | {event} {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
         }
     }
 }
 
 /// Run `calls` fresh hook processes for `event` against `config` and print the rest of a
 /// table row.
-fn drive(config: &std::path::Path, event: &str, calls: usize) {
+fn drive(config: &std::path::Path, event: &str, cwd: &str, calls: usize) {
     // Time a copy of the binary, as `cargo install` or a download puts one in place: the file
     // the linker has just written starts about 0.3 ms slower on every run while it stays in
     // the page cache as the linker wrote it.
@@ -137,7 +167,7 @@ fn drive(config: &std::path::Path, event: &str, calls: usize) {
     let mut times = Vec::new();
     let mut injected = 0;
     for i in 0..calls {
-        let payloads = payloads(event, &format!("bench-{i}"));
+        let payloads = payloads(event, &format!("bench-{i}"), cwd);
         let payload = &payloads[i % payloads.len()];
         let start = Instant::now();
         let mut child = Command::new(&lore)

@@ -52,6 +52,107 @@ pub fn knowledge_base(dir: &Path, n: usize) -> PathBuf {
     config
 }
 
+/// The rule files other agents keep (see `core::sources`), written into the repository at
+/// `dir` beside its `patterns/`: `count` of them across Cursor, Copilot, Claude Code,
+/// Windsurf and Kiro, scoped by globs to the folders the benchmark's calls touch (and to
+/// others), plus an `AGENTS.md` at the root and one in a sub-folder. Texts cycle through the
+/// corpus like the patterns'.
+pub fn rule_files(dir: &Path, count: usize) {
+    let texts = corpus_texts();
+    let globs = [
+        "src/**/*.rs",
+        "web/components/**/*.tsx",
+        "app/routers/**/*.py",
+        "**/*.go",
+        "docs/**/*.md",
+        "infra/**/*.tf",
+    ];
+    for i in 0..count {
+        let text = &texts[(i * 7) % texts.len()];
+        let glob = globs[i % globs.len()];
+        let (path, front) = match i % 5 {
+            0 => (
+                format!(".cursor/rules/rule{i:03}.mdc"),
+                format!(
+                    "description: rule {i}
+globs: {glob}
+alwaysApply: false
+"
+                ),
+            ),
+            1 => (
+                format!(".github/instructions/rule{i:03}.instructions.md"),
+                format!(
+                    "applyTo: \"{glob}\"
+"
+                ),
+            ),
+            2 => (
+                format!(".claude/rules/rule{i:03}.md"),
+                format!(
+                    "paths:
+  - \"{glob}\"
+"
+                ),
+            ),
+            3 => (
+                format!(".windsurf/rules/rule{i:03}.md"),
+                format!(
+                    "trigger: glob
+globs: {glob}
+"
+                ),
+            ),
+            _ => (
+                format!(".kiro/steering/rule{i:03}.md"),
+                format!(
+                    "inclusion: fileMatch
+fileMatchPattern: \"{glob}\"
+"
+                ),
+            ),
+        };
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let body = text
+            .split_once(
+                "
+---
+",
+            )
+            .map_or(text.as_str(), |(_, b)| b);
+        std::fs::write(
+            path,
+            format!(
+                "---
+{front}---
+{body}
+
+Rule {i}.
+"
+            ),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.join("AGENTS.md"),
+        "# Agents
+
+Run the tests before committing.
+",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("web")).unwrap();
+    std::fs::write(
+        dir.join("web/AGENTS.md"),
+        "# Web
+
+Components are function components with typed props.
+",
+    )
+    .unwrap();
+}
+
 pub fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]
