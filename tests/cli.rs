@@ -582,3 +582,12 @@ fn a_first_ingest_killed_inside_its_write_is_reported_and_completed_not_served_e
     assert_eq!(value["results"][0]["source"], "testing.md");
     assert_eq!(index_state(&ws).1, 2_005);
 }
+
+#[test]
+fn extract_queries_refuses_a_fifo_a_device_or_endless_stdin() {
+    common::check_unbounded_inputs_are_refused(
+        &Workspace::new(),
+        &["extract-queries"],
+        &["extract-queries"],
+    );
+}
