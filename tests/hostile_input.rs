@@ -90,8 +90,17 @@ fn run_hook(ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
     let rss_file = ws.path(".env/peak-rss");
     let _ = std::fs::remove_file(&rss_file);
     let measured = Path::new(TIME).is_file();
-    if !measured && std::env::var_os("CI").is_some_and(|v| v == "true") {
-        panic!("{TIME} is missing: install GNU time to measure the hook's peak memory");
+    if !measured {
+        assert!(
+            !common::in_ci(),
+            "CI is set and {TIME} is missing: install GNU time to measure the hook's peak memory"
+        );
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| {
+            common::note(&format!(
+                "hostile_input: peak memory not measured: {TIME} is missing (install GNU time)"
+            ));
+        });
     }
     let mut cmd = if measured {
         let mut time = std::process::Command::new(TIME);

@@ -180,10 +180,17 @@ pub fn in_ci() -> bool {
 /// `cargo test` shows it beside the test's `ok` instead of a silent pass.
 pub fn skip(suite: &str, why: &str) {
     assert!(!in_ci(), "CI is set, so {suite} cannot be skipped: {why}");
+    note(&format!("{suite} skipped: {why}"));
+}
+
+/// Say something about this run that a plain `cargo test` should show (what was not
+/// checked, and why): written straight to the process's stderr, past the test harness's
+/// capture, as `note: ...`.
+pub fn note(text: &str) {
     use std::io::Write;
     let _ = writeln!(
         std::io::stderr(),
-        "note: {suite} skipped: {why} (see README, \"Run the tests\")"
+        "note: {text} (see README, \"Run the tests\")"
     );
 }
 
