@@ -33,8 +33,9 @@ const MAX_FIELD_TERMS: usize = 24;
 const MAX_CONTENT_BYTES: usize = 64 * 1024;
 /// The head of a prompt, a message or a description that is read.
 const MAX_PROSE_BYTES: usize = 8 * 1024;
-/// The head of a shell command that is read.
-const MAX_COMMAND_BYTES: usize = 8 * 1024;
+/// The head of a shell command that is read (for its terms, and for the `applies_when`
+/// prefixes it starts with); a longer one is never judged read-only.
+pub const MAX_COMMAND_BYTES: usize = 8 * 1024;
 /// Words of unchanged context an edit adds at most.
 const MAX_CONTEXT_TERMS: usize = 4;
 /// Bytes past a window's edge that are redacted with it, so a secret the edge cuts is still
@@ -489,6 +490,11 @@ fn strip_exit_code(error: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The head of a shell command that is read: at most [`MAX_COMMAND_BYTES`].
+pub fn command_head(command: &str) -> &str {
+    head(command, MAX_COMMAND_BYTES)
 }
 
 /// At most `max` bytes of the start of `text`, cut at a character boundary.

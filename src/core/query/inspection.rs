@@ -4,6 +4,7 @@
 //! Conservative: any program or subcommand not known to be read-only, or any redirection into
 //! a file, makes the whole command a change.
 
+use super::MAX_COMMAND_BYTES;
 use super::command::{basename, program_position, simple_commands};
 
 /// Programs that only read or print.
@@ -92,8 +93,14 @@ const GENERATED_FOLDERS: &[&str] = &[
 const FIND_ACTIONS: &[&str] = &["-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint"];
 
 /// Whether every simple command of `command` only inspects (and nothing is redirected into a
-/// file). An empty command is not an inspection: there is nothing to judge.
+/// file). An empty command is not an inspection: there is nothing to judge; nor is one longer
+/// than the head extraction reads ([`MAX_COMMAND_BYTES`]): judging it would mean tokenizing
+/// all of it (what comes last may change files), megabytes in a hostile call, for a rule
+/// that only saves a search.
 pub fn is_inspection_command(command: &str) -> bool {
+    if command.len() > MAX_COMMAND_BYTES {
+        return false;
+    }
     // Descriptor duplications are not file writes; remove them before looking for `>`.
     let mut line = command.to_string();
     for dup in [
@@ -278,5 +285,12 @@ mod tests {
         ] {
             assert!(!is_inspection_command(command), "{command}");
         }
+    }
+
+    #[test]
+    fn a_command_too_long_to_judge_is_not_an_inspection() {
+        let names = "src/a.rs ".repeat(MAX_COMMAND_BYTES / 10);
+        assert!(is_inspection_command(&format!("ls {names}")));
+        assert!(!is_inspection_command(&format!("ls {names}{names}")));
     }
 }
