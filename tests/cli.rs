@@ -71,6 +71,37 @@ fn init_creates_config_example_gitignore_and_index_and_never_overwrites() {
 }
 
 #[test]
+fn init_refuses_a_gitignore_that_is_a_fifo_or_a_device_without_reading_it() {
+    for (what, make) in [
+        (
+            "FIFO",
+            (|path: &std::path::Path| {
+                let made = std::process::Command::new("mkfifo")
+                    .arg(path)
+                    .status()
+                    .unwrap();
+                assert!(made.success());
+            }) as fn(&std::path::Path),
+        ),
+        ("a device", |path| {
+            std::os::unix::fs::symlink("/dev/zero", path).unwrap();
+        }),
+    ] {
+        let ws = Workspace::bare();
+        make(&ws.path(".gitignore"));
+        let out = common::run_killed_after(
+            &ws,
+            &["init", "--ollama-host", "http://127.0.0.1:9"],
+            std::process::Stdio::null(),
+            std::time::Duration::from_secs(30),
+        );
+        assert_eq!(out.status.code(), Some(1), "{what}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(".gitignore") && err.contains(what), "{err}");
+    }
+}
+
+#[test]
 fn init_in_a_subfolder_of_a_configured_repository_names_the_config_and_stops() {
     let ws = Workspace::with_fixture_kb();
     std::fs::create_dir_all(ws.path("services/api")).unwrap();
@@ -581,4 +612,13 @@ fn a_first_ingest_killed_inside_its_write_is_reported_and_completed_not_served_e
     let value: Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(value["results"][0]["source"], "testing.md");
     assert_eq!(index_state(&ws).1, 2_005);
+}
+
+#[test]
+fn extract_queries_refuses_a_fifo_a_device_or_endless_stdin() {
+    common::check_unbounded_inputs_are_refused(
+        &Workspace::new(),
+        &["extract-queries"],
+        &["extract-queries"],
+    );
 }

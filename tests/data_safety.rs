@@ -159,10 +159,13 @@ fn stale_patterns_are_listed_by_ingest_status_and_the_hook_trace() {
     let value: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
     assert_eq!(value["stale_patterns"], json!(["testing.md"]), "{value}");
 
-    // The last valid version is still injected, and the trace says it is stale.
+    // The last valid version is still injected, and the trace says it is stale: the debug
+    // lines and the LORE_TRACE record.
+    let trace_file = ws.path("trace.jsonl");
     let output = ws
         .lore()
         .env("LORE_DEBUG", "1")
+        .env("LORE_TRACE", &trace_file)
         .arg("--config")
         .arg(ws.path("lore.toml"))
         .arg("hook")
@@ -175,6 +178,16 @@ fn stale_patterns_are_listed_by_ingest_status_and_the_hook_trace() {
         trace.contains("injected in the last version that parsed")
             && trace.contains("\"testing.md\""),
         "{trace}"
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&trace_file).unwrap().trim()).unwrap();
+    assert_eq!(record["stale"], json!(["testing.md"]), "{record}");
+    assert!(
+        record["injected"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("testing.md")),
+        "{record}"
     );
 
     ws.pattern("testing.md", &testing);

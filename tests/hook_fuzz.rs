@@ -1,6 +1,8 @@
 //! Adversarial hook input: thousands of random and malformed payloads never make the hook
 //! panic or print anything but one valid hook object, in-process through the hook's core and
-//! through the real binary (where the exit status must be 0).
+//! through the real binary (where the exit status must be 0). In process too, megabyte-sized
+//! fields (prompt, command, error output, edit content) beside a YAML alias bomb in the
+//! knowledge dir are answered validly within the hook's deadline and a small margin.
 
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -8,6 +10,7 @@
 mod common;
 
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use common::Workspace;
 use lore::adapters::claude::{HookRequest, answer};
@@ -198,4 +201,146 @@ proptest! {
         let answer = if stdout.trim().is_empty() { Ok(None) } else { Ok(Some(stdout.trim_end().to_string())) };
         check(&input, answer);
     }
+}
+
+/// The hook's deadline (the default, written into the hostile workspace's lore.toml).
+const DEADLINE_MS: u64 = 1_500;
+/// What an in-process call may take past it: no process start or exit to cover, only a
+/// loaded 2-core machine running other tests.
+const MARGIN_MS: u64 = 300;
+const MIB: usize = 1024 * 1024;
+
+/// `len` bytes of words, each different (`w1a2b3`), the most terms a text can give.
+fn many_words(len: usize) -> String {
+    let mut text = String::with_capacity(len + 16);
+    let mut n: u64 = 0x9E37_79B9;
+    while text.len() < len {
+        n = n
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        text.push_str(&format!("w{:x} ", n >> 40));
+    }
+    text.truncate(len);
+    text
+}
+
+/// Nine levels of `&aN [*aN-1 x 9]`: 9^9 strings once expanded, from 600 bytes.
+fn alias_bomb() -> String {
+    let mut bomb = String::from("---\na0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..10 {
+        bomb.push_str(&format!(
+            "a{level}: &a{level} [{}]\n",
+            vec![format!("*a{}", level - 1); 9].join(", ")
+        ));
+    }
+    bomb.push_str("tags: *a9\n---\n# Bomb\n\nBody.\n");
+    bomb
+}
+
+/// The fixture patterns, an alias bomb beside them and the default deadline written out,
+/// indexed (the bomb is the one file ingest reports).
+fn hostile_workspace() -> Workspace {
+    let ws = Workspace::with_fixture_kb();
+    ws.write(
+        "lore.toml",
+        &format!(
+            "{}\n[hook]\ndeadline_ms = {DEADLINE_MS}\n",
+            common::FTS_CONFIG
+        ),
+    );
+    ws.pattern("bomb.md", &alias_bomb());
+    let ingest = ws.lore().arg("ingest").output().unwrap();
+    let err = common::stderr(&ingest);
+    assert_eq!(ingest.status.code(), Some(1), "{err}");
+    assert!(err.contains("bomb.md"), "{err}");
+    ws
+}
+
+/// Payloads with one field of `size` bytes each: a prompt, a Bash command, a failure's
+/// output, an Edit's old and new text and a Write's content.
+fn megabyte_payloads(ws: &Workspace, size: usize) -> Vec<(String, Value)> {
+    let text = many_words(size);
+    let cwd = ws.root().display().to_string();
+    let file = ws.path("src/storage/ledger.rs").display().to_string();
+    let mb = size / MIB;
+    vec![
+        (
+            format!("{mb} MiB prompt"),
+            json!({"session_id": "h1", "cwd": cwd, "hook_event_name": "UserPromptSubmit",
+                   "prompt": format!("how should errors be handled? {text}")}),
+        ),
+        (
+            format!("{mb} MiB Bash command"),
+            json!({"session_id": "h2", "cwd": cwd, "hook_event_name": "PreToolUse",
+                   "tool_name": "Bash",
+                   "tool_input": {"command": format!("cargo test {text}"), "description": "run the tests"}}),
+        ),
+        (
+            format!("{mb} MiB failure output"),
+            json!({"session_id": "h3", "cwd": cwd, "hook_event_name": "PostToolUseFailure",
+                   "tool_name": "Bash", "tool_input": {"command": "cargo test"},
+                   "error": format!("Exit code 101\n{text}\nerror[E0308]: mismatched types")}),
+        ),
+        (
+            format!("{mb} MiB Edit old and new text"),
+            json!({"session_id": "h4", "cwd": cwd, "hook_event_name": "PreToolUse",
+                   "tool_name": "Edit",
+                   "tool_input": {"file_path": file, "old_string": text,
+                                  "new_string": format!("fn open() -> Result<(), LedgerError> {{ {text} }}")}}),
+        ),
+        (
+            format!("{mb} MiB Write content"),
+            json!({"session_id": "h5", "cwd": cwd, "hook_event_name": "PreToolUse",
+                   "tool_name": "Write",
+                   "tool_input": {"file_path": file, "content": text}}),
+        ),
+    ]
+}
+
+#[test]
+fn megabyte_fields_beside_an_alias_bomb_are_answered_in_process_within_the_deadline() {
+    let ws = hostile_workspace();
+    let mut cases = vec![(
+        "SessionStart over an alias bomb".to_string(),
+        json!({"session_id": "h0", "cwd": ws.root(), "hook_event_name": "SessionStart",
+               "source": "startup"}),
+    )];
+    for size in [MIB, 4 * MIB] {
+        cases.extend(megabyte_payloads(&ws, size));
+    }
+    let mut answered = 0;
+    for (case, payload) in cases {
+        let input = payload.to_string();
+        let started = Instant::now();
+        let request = HookRequest {
+            started,
+            ..request(&ws)
+        };
+        let result = answer(&input, &request, &mut Trace::default());
+        let elapsed = started.elapsed();
+        println!(
+            "in process: {case:<34} payload {:>9} B  {:>5} ms of {DEADLINE_MS} ms",
+            input.len(),
+            elapsed.as_millis()
+        );
+        assert!(
+            elapsed <= Duration::from_millis(DEADLINE_MS + MARGIN_MS),
+            "{case}: {elapsed:?}, past the {DEADLINE_MS} ms deadline and {MARGIN_MS} ms margin"
+        );
+        // Only the deadline may cut a call short; anything else is a fault.
+        if let Err(e) = &result {
+            let cut = e.chain().any(|cause| {
+                matches!(
+                    cause.downcast_ref::<lore::storage::index::IndexError>(),
+                    Some(lore::storage::index::IndexError::Deadline { .. })
+                )
+            });
+            assert!(cut, "{case}: {e:#}");
+        }
+        let line = result.map(|a| a.map(|a| a.line));
+        answered += usize::from(matches!(line, Ok(Some(_))));
+        check(&input, line);
+    }
+    // Calls that all answered nothing would pass the checks above without testing them.
+    assert!(answered >= 4, "only {answered} calls answered");
 }

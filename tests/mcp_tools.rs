@@ -339,3 +339,30 @@ fn search_patterns_finds_manual_and_scoped_rule_files_and_a_hook_never_injects_t
     assert!(patch.contains(CURSOR_MARK), "{patch}");
     assert!(!patch.contains(MANUAL_MARK), "{patch}");
 }
+
+#[test]
+fn search_patterns_replies_carry_no_secret_of_the_query() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    let secrets = [
+        "hunter2zebra",
+        "s3cr3tpassw0rd",
+        "Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS",
+        "Qm9vZjNoYXJkMXo",
+    ];
+    for query in [
+        // Nothing matches: the reply echoes the query and its search terms.
+        "login --password=hunter2zebra then psql postgres://admin:s3cr3tpassw0rd@db/app",
+        "aws_secret_access_key=Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS\nAPI_KEY=Qm9vZjNoYXJkMXo",
+        // Something matches: the reply names the query it answers.
+        "errors thiserror password=hunter2zebra",
+    ] {
+        let text = tool_text(&server.call_tool("search_patterns", json!({"query": query})));
+        for secret in secrets {
+            assert!(
+                !text.to_lowercase().contains(&secret.to_lowercase()),
+                "{secret} in the reply to {query:?}:\n{text}"
+            );
+        }
+    }
+}

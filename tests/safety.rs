@@ -363,6 +363,108 @@ fn debug_output_redacts_secrets_from_the_command() {
     }
 }
 
+/// Secrets known only by their context, each with the value that must not come out.
+const CONTEXT_SECRETS: &[(&str, &str)] = &[
+    ("login --password=hunter2zebra", "hunter2zebra"),
+    (
+        "psql postgres://admin:s3cr3tpassw0rd@db.internal/app",
+        "s3cr3tpassw0rd",
+    ),
+    (
+        "aws_secret_access_key=Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS",
+        "Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS",
+    ),
+    ("API_KEY=Qm9vZjNoYXJkMXo", "Qm9vZjNoYXJkMXo"),
+];
+
+/// A `.env` line whose key names no secret: only its being a whole `KEY=value` line says the
+/// value is one, and that is lost once a prompt is quoted onto one line.
+const ENV_LINE: (&str, &str) = ("SESSION_COOKIE=Xy7pQ2mLk9vB", "Xy7pQ2mLk9vB");
+
+/// A prompt, a Bash call and a Bash failure, each carrying every secret of
+/// [`CONTEXT_SECRETS`] (the prompt as a `.env` paste, one per line, with [`ENV_LINE`]).
+fn payloads_with_context_secrets(ws: &Workspace) -> Vec<serde_json::Value> {
+    let lines: Vec<&str> = CONTEXT_SECRETS.iter().map(|(line, _)| *line).collect();
+    let one_line = lines.join(" && ");
+    vec![
+        json!({"session_id": "s-ctx", "hook_event_name": "UserPromptSubmit", "cwd": ws.root(),
+               "prompt": format!("why does the deploy fail with these settings?\n{}\n{}\n", ENV_LINE.0, lines.join("\n"))}),
+        json!({"session_id": "s-ctx", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+               "cwd": ws.root(),
+               "tool_input": {"command": one_line, "description": "deploy the service"}}),
+        json!({"session_id": "s-ctx", "hook_event_name": "PostToolUseFailure", "tool_name": "Bash",
+               "cwd": ws.root(), "tool_input": {"command": "make deploy"},
+               "error": format!("Exit code 1\nerror: connection refused\n{}", lines.join("\n"))}),
+    ]
+}
+
+fn assert_no_context_secret(what: &str, text: &str) {
+    let lower = text.to_lowercase();
+    for (_, secret) in CONTEXT_SECRETS.iter().chain([&ENV_LINE]) {
+        assert!(
+            !lower.contains(&secret.to_lowercase()),
+            "{secret} in {what}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn secrets_known_by_their_context_reach_no_debug_line_trace_or_extract_queries() {
+    let ws = universal_workspace();
+    ws.pattern(
+        "deploy.md",
+        "# Deploying\n\nDeploy the service with make deploy; read credentials from the vault, never from a password on the command line or a postgres URL.\n",
+    );
+    assert_eq!(
+        ws.lore().arg("ingest").output().unwrap().status.code(),
+        Some(0)
+    );
+    let trace_file = ws.path("trace.jsonl");
+    let mut searched = 0;
+    for payload in payloads_with_context_secrets(&ws) {
+        let output = ws
+            .lore()
+            .env("LORE_DEBUG", "1")
+            .env("LORE_TRACE", &trace_file)
+            .arg("--config")
+            .arg(ws.path("lore.toml"))
+            .arg("hook")
+            .write_stdin(payload.to_string())
+            .timeout(LIMIT)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let debug = stderr(&output);
+        // The query was searched (its terms are in the debug output), and without a secret.
+        assert!(debug.contains("terms ["), "{debug}");
+        searched += 1;
+        assert_no_context_secret("the debug output", &debug);
+        assert_no_context_secret("the hook's answer", &stdout(&output));
+
+        let extract = ws
+            .lore()
+            .arg("--config")
+            .arg(ws.path("lore.toml"))
+            .args(["extract-queries", "--json"])
+            .write_stdin(payload.to_string())
+            .timeout(LIMIT)
+            .output()
+            .unwrap();
+        assert!(extract.status.success(), "{}", stderr(&extract));
+        assert!(
+            stdout(&extract).contains("\"terms\""),
+            "{}",
+            stdout(&extract)
+        );
+        assert_no_context_secret("extract-queries", &stdout(&extract));
+        assert_no_context_secret("extract-queries' stderr", &stderr(&extract));
+    }
+    assert_eq!(searched, 3);
+    let trace = std::fs::read_to_string(&trace_file).unwrap();
+    assert_eq!(trace.lines().count(), 3, "{trace}");
+    assert_no_context_secret("the LORE_TRACE file", &trace);
+}
+
 #[test]
 fn json_commands_without_a_config_print_a_json_error() {
     let bare = Workspace::bare();

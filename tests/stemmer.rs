@@ -8,7 +8,7 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use lore::core::query::{STEM_REWRITE, porter_stem};
 
@@ -31,17 +31,23 @@ fn words_of(dir: &Path) -> BTreeSet<String> {
     words
 }
 
-#[test]
-fn stems_agree_with_sqlite_fts5_porter_on_every_corpus_word() {
+/// The shared corpus, when it is beside the repository; else lore's own patterns, with a
+/// note saying `check` ran on those only (under CI, a failure instead).
+fn corpus_or_own_patterns(check: &str) -> PathBuf {
     let corpus = common::shared_dir().join("corpus");
-    let dir = if common::input_present(
+    if common::input_present(
         &corpus,
-        "the stemmer check on the shared corpus (lore's own patterns are checked instead)",
+        &format!("{check} on the shared corpus (lore's own patterns are checked instead)"),
     ) {
         corpus
     } else {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("patterns")
-    };
+    }
+}
+
+#[test]
+fn stems_agree_with_sqlite_fts5_porter_on_every_corpus_word() {
+    let dir = corpus_or_own_patterns("the stemmer check");
     let words: Vec<String> = words_of(&dir).into_iter().collect();
     assert!(
         words.len() > 100,
@@ -94,12 +100,7 @@ fn stems_agree_with_sqlite_fts5_porter_on_every_corpus_word() {
 #[test]
 fn stems_rewrite_only_the_end_of_a_word_and_never_lengthen_it() {
     // `StemSet::found_in` skips stemming words that fail this, so it must hold for every word.
-    let corpus = common::shared_dir().join("corpus");
-    let dir = if corpus.is_dir() {
-        corpus
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("patterns")
-    };
+    let dir = corpus_or_own_patterns("the stem-shape check");
     let mut wrong = Vec::new();
     for word in words_of(&dir) {
         let stem = porter_stem(&word);

@@ -234,3 +234,8 @@ fn without_an_index_why_says_to_ingest() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_fifo_a_device_or_endless_stdin_is_refused_not_read_forever() {
+    common::check_unbounded_inputs_are_refused(&workspace(), &["why"], &["why", "-"]);
+}

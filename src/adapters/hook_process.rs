@@ -22,8 +22,9 @@ use crate::storage::index::IndexError;
 use crate::storage::ledger::{default_ledger_dir, ledger_dir_candidates};
 use crate::storage::trace_file::append_trace_line;
 
-/// Largest payload read from stdin (a Write of a big file stays well below this).
-const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;
+/// Largest payload read from stdin (a Write of a big file stays well below this); `lore why`
+/// reads no more of one.
+pub const MAX_PAYLOAD: u64 = 32 * 1024 * 1024;
 /// Longest `LORE_TRACE` line: a call with more candidates than fit lists the strongest.
 const MAX_TRACE_LINE: usize = 64 * 1024;
 /// The `LORE_TRACE` file is moved to `<file>.1` once it would grow past this.

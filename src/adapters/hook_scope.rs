@@ -238,7 +238,7 @@ impl HookSession {
             trace,
         };
         let injection = inject(&mut ctx)?;
-        if let Some(injection) = injection.as_ref().filter(|_| trace.enabled()) {
+        if let Some(injection) = injection.as_ref().filter(|_| trace.explains()) {
             note_stale(&index, injection, trace);
         }
         if let (Some(record), Some(injection)) = (&mut trace.record, &injection) {
@@ -256,18 +256,22 @@ impl HookSession {
 }
 
 /// Trace which injected patterns are served in a stale version (their file changed and no
-/// longer parses), so a debugging user sees why the text differs from the file.
+/// longer parses), in the debug lines and the call's record, so a debugging user sees why
+/// the text differs from the file.
 fn note_stale(index: &Index, injection: &Injection, trace: &mut Trace) {
     match index.stale_sources() {
         Ok(stale) => {
-            let injected: Vec<&String> = stale
-                .iter()
+            let injected: Vec<String> = stale
+                .into_iter()
                 .filter(|s| injection.sources.contains(s))
                 .collect();
             if !injected.is_empty() {
                 trace.note(format!(
                     "injected in the last version that parsed (the file changed and no longer parses; run `lore ingest` to see why): {injected:?}"
                 ));
+            }
+            if let Some(record) = &mut trace.record {
+                record.stale = injected;
             }
         }
         Err(e) => trace.note(format!("cannot read the stale patterns: {e}")),

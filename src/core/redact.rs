@@ -17,6 +17,12 @@ pub const MARKER: &str = "[REDACTED]";
 
 /// `text` with every secret replaced by [`MARKER`].
 pub fn redact(text: &str) -> Cow<'_, str> {
+    redact_with(text, MARKER)
+}
+
+/// `text` with every secret replaced by `marker` (query extraction uses a space: a secret
+/// then leaves no word behind to be searched for).
+pub fn redact_with<'a>(text: &'a str, marker: &str) -> Cow<'a, str> {
     let mut spans = Vec::new();
     tagged_blocks(text, &mut spans);
     key_blocks(text, &mut spans);
@@ -40,7 +46,7 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     let mut copied = 0;
     for span in merged {
         out.push_str(&text[copied..span.start]);
-        out.push_str(MARKER);
+        out.push_str(marker);
         copied = span.end;
     }
     out.push_str(&text[copied..]);
@@ -130,8 +136,18 @@ fn tokens(text: &str, spans: &mut Vec<Range<usize>>) {
     }
 }
 
+/// The shortest token of any shape below (an AWS key id fragment: a prefix and 8 more).
+const MIN_TOKEN_LEN: usize = 12;
+
 /// Whether a whole run has the shape of a credential.
 fn is_token(run: &str) -> bool {
+    // Most runs are words: shorter than any token, or starting with no token's first letter.
+    // Ruling them out here keeps the prefix comparisons below off the common path.
+    if run.len() < MIN_TOKEN_LEN
+        || !matches!(run.as_bytes()[0], b'A' | b'a' | b'g' | b'r' | b's' | b'x')
+    {
+        return false;
+    }
     let rest_is = |prefix: &str, min: usize, allowed: fn(u8) -> bool| {
         run.strip_prefix(prefix)
             .is_some_and(|rest| rest.len() >= min && rest.bytes().all(allowed))
@@ -539,7 +555,9 @@ fn env_lines(text: &str, spans: &mut Vec<Range<usize>>) {
                 .bytes()
                 .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
         let value = body[eq + 1..].trim_end();
-        if !env_key || value.is_empty() || value.starts_with('$') || !is_env_value(value) {
+        // `$VAR`, `"${VAR}"`, `"$(mktemp -d)"`: a reference or a command, not a value.
+        let reference = value.trim_start_matches(['"', '\'']).starts_with('$');
+        if !env_key || value.is_empty() || reference || !is_env_value(value) {
             continue;
         }
         let start = line_start + lead + eq + 1;

@@ -1,7 +1,8 @@
 //! One hook call as a `LORE_TRACE` line: when, which harness, event and tool, the query
 //! terms, every candidate with its evidence and verdict (the form `lore extract-queries
 //! --json` prints), what each chosen pattern got of the budget, what dedup skipped, what was
-//! injected, how long it took and whether the deadline cut it.
+//! injected (and which of it in a stale version), how long it took and whether the deadline
+//! cut it.
 //!
 //! The line is redacted string by string (every text in it passes `core::redact`, so it stays
 //! valid JSON) and never longer than its cap: candidates are left out from the weakest first,
@@ -31,6 +32,10 @@ pub struct TraceRecord {
     /// The sources injected, in order, and the characters of the injected text.
     pub injected: Vec<String>,
     pub chars: usize,
+    /// Injected patterns served in their last valid version: their file changed and no
+    /// longer parses (`lore ingest` says why).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stale: Vec<String>,
     /// Patterns chosen but not shown because the session had already been shown them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dedup_skipped: Vec<String>,

@@ -52,17 +52,19 @@ pub enum WorkspaceError {
     NotFound { start: PathBuf, user: String },
     #[error("{origin} names {path}, which does not exist; fix the path or run `lore init`")]
     Missing { origin: &'static str, path: PathBuf },
-    #[error("cannot read {path}: {source}")]
+    // The reason is part of the message, and so is not also the error's `source`: printed
+    // with its causes (`{:#}`, as the CLI and the hook do), it would be said twice.
+    #[error("cannot read {path}: {reason}")]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     #[error(
-        "cannot read the configuration {path}: {source}; check that --config or LORE_CONFIG names your lore.toml"
+        "cannot read the configuration {path}: {reason}; make it a regular lore.toml of at most {MAX_CONFIG_BYTES} bytes, or name another with --config or LORE_CONFIG"
     )]
     ConfigFile {
         path: PathBuf,
-        source: BoundedReadError,
+        reason: BoundedReadError,
     },
     #[error("the configuration {path} is not valid UTF-8; save it as UTF-8")]
     ConfigEncoding { path: PathBuf },
@@ -98,13 +100,13 @@ pub fn locate_config(search: &ConfigSearch) -> Result<PathBuf, WorkspaceError> {
             continue;
         }
         let candidate = dir.join(CONFIG_FILE_NAME);
-        if candidate.is_file() {
+        if is_there(&candidate) {
             return Ok(candidate);
         }
     }
     if let Some(user) = &search.user_config_dir {
         let candidate = user.join("lore").join(CONFIG_FILE_NAME);
-        if candidate.is_file() {
+        if is_there(&candidate) {
             return Ok(candidate);
         }
     }
@@ -115,6 +117,13 @@ pub fn locate_config(search: &ConfigSearch) -> Result<PathBuf, WorkspaceError> {
             |d| d.join("lore").join(CONFIG_FILE_NAME).display().to_string(),
         ),
     })
+}
+
+/// Whether something is at `path` (through links): a regular file to load, or a FIFO, a
+/// device or a folder that `load_config` names as not one, rather than passing it over for
+/// a configuration further up that the user did not mean.
+fn is_there(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok()
 }
 
 fn absolute(base: &Path, path: &Path) -> PathBuf {
@@ -128,10 +137,10 @@ fn absolute(base: &Path, path: &Path) -> PathBuf {
 /// Read and parse a configuration file: a regular file of at most [`MAX_CONFIG_BYTES`],
 /// read without blocking whatever the path names.
 pub fn load_config(path: &Path) -> Result<Config, WorkspaceError> {
-    let bytes = read_bounded(path, MAX_CONFIG_BYTES, true).map_err(|source| {
+    let bytes = read_bounded(path, MAX_CONFIG_BYTES, true).map_err(|reason| {
         WorkspaceError::ConfigFile {
             path: path.to_path_buf(),
-            source,
+            reason,
         }
     })?;
     let text = String::from_utf8(bytes).map_err(|_| WorkspaceError::ConfigEncoding {
@@ -187,9 +196,9 @@ pub fn build_index_if_missing_by(
     if config.database.exists() {
         return Ok(None);
     }
-    let build = BuildFile::create(&config.database).map_err(|source| WorkspaceError::Read {
+    let build = BuildFile::create(&config.database).map_err(|reason| WorkspaceError::Read {
         path: config.database.clone(),
-        source,
+        reason,
     })?;
     let built = (|| {
         let mut index = Index::open(build.path())?;
@@ -216,9 +225,9 @@ pub fn build_index_if_missing_by(
     // Another process may have finished first; its index is as good as ours.
     let installed = build
         .install(&config.database)
-        .map_err(|source| WorkspaceError::Read {
+        .map_err(|reason| WorkspaceError::Read {
             path: config.database.clone(),
-            source,
+            reason,
         })?;
     Ok(installed.then_some(report))
 }
@@ -342,6 +351,54 @@ mod tests {
         assert!(made.success());
         let err = load_config(&fifo).unwrap_err().to_string();
         assert!(err.contains("fifo.toml") && err.contains("FIFO"), "{err}");
+    }
+
+    #[test]
+    fn an_oversized_config_says_its_size_once_with_its_causes() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("lore.toml");
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_CONFIG_BYTES + 1)
+            .unwrap();
+        // As the CLI and the hook print an error: the message, then each cause.
+        let printed = format!("{:#}", anyhow::Error::from(load_config(&big).unwrap_err()));
+        assert_eq!(
+            printed.matches("more than the limit").count(),
+            1,
+            "{printed}"
+        );
+        assert!(printed.contains(&big.display().to_string()), "{printed}");
+    }
+
+    #[test]
+    fn a_fifo_named_lore_toml_on_the_way_up_is_named_not_passed_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("repo/lore.toml");
+        std::fs::create_dir_all(dir.path().join("repo/src")).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        write(
+            &dir.path().join("xdg/lore/lore.toml"),
+            "knowledge_dir = \"q\"\n",
+        );
+        let search = ConfigSearch {
+            start_dir: dir.path().join("repo/src"),
+            user_config_dir: Some(dir.path().join("xdg")),
+            ..ConfigSearch::default()
+        };
+        let err = format!(
+            "{:#}",
+            anyhow::Error::from(find_config(&search).unwrap_err())
+        );
+        assert!(
+            err.contains(&fifo.display().to_string()) && err.contains("not a regular file"),
+            "{err}"
+        );
+        assert!(!err.contains("no lore.toml found"), "{err}");
     }
 
     #[test]

@@ -1,13 +1,17 @@
 //! The `LORE_TRACE` file: one line appended per hook call, in one `write` on a descriptor
 //! opened with `O_APPEND`, so lines of concurrent hooks never interleave. The file is created
-//! private (0600), only ever a regular file (a FIFO or device at the path is refused without
-//! blocking), and kept to a size: once a line would take it past its cap, it is moved to
-//! `<path>.1` (replacing the previous one) and a new file is started.
+//! private (0600), only ever a regular file of the user's own (a FIFO or device at the path
+//! is refused without blocking; a symbolic link is never followed, so a link planted at the
+//! path cannot have lines appended to its target; a file another user owns is refused), and
+//! kept to a size: once a line would take it past its cap, it is moved to `<path>.1`
+//! (replacing the previous one) and a new file is started.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+
+use super::ledger::current_uid;
 
 /// Append `line` and a newline to the trace file at `path`, rotating it to `<path>.1` first
 /// when the line would take it past `max_bytes`.
@@ -32,17 +36,35 @@ pub fn append_trace_line(path: &Path, line: &str, max_bytes: u64) -> std::io::Re
     Ok(())
 }
 
-/// The trace file opened for appending; anything but a regular file is refused.
+/// The trace file opened for appending; anything but a regular file of this user's is
+/// refused.
 fn open_regular(path: &Path) -> std::io::Result<File> {
     // O_NONBLOCK: opening a FIFO with no reader fails at once instead of waiting for one.
+    // O_NOFOLLOW: a link at the path (even a dangling one) fails the open instead of
+    // redirecting the line, or the file's creation, to wherever it points.
     let file = OpenOptions::new()
         .append(true)
         .create(true)
         .mode(0o600)
-        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
-        .open(path)?;
-    if !file.metadata()?.is_file() {
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC | libc::O_NOFOLLOW)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => {
+                std::io::Error::other("it is a symbolic link; name the file itself")
+            }
+            _ => e,
+        })?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
         return Err(std::io::Error::other("not a regular file"));
+    }
+    // Someone else's file (made writable to lure lines into it, or left by another user's
+    // session) would receive this user's prompts and commands.
+    if meta.uid() != current_uid() {
+        return Err(std::io::Error::other(format!(
+            "it belongs to another user (uid {}); name a file of your own",
+            meta.uid()
+        )));
     }
     Ok(file)
 }
@@ -109,6 +131,39 @@ mod tests {
         assert!(made.success());
         assert!(append_trace_line(&fifo, "{}", 1 << 20).is_err());
         assert!(append_trace_line(Path::new("/dev/null"), "{}", 1 << 20).is_err());
+    }
+
+    #[test]
+    fn a_link_at_the_trace_path_is_refused_and_its_target_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("victim");
+        std::fs::write(&target, "precious\n").unwrap();
+        let link = dir.path().join("trace.jsonl");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert!(append_trace_line(&link, "{}", 1 << 20).is_err());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
+        // A dangling link is not followed to create its target either.
+        let missing = dir.path().join("created-through-the-link");
+        let dangling = dir.path().join("dangling.jsonl");
+        std::os::unix::fs::symlink(&missing, &dangling).unwrap();
+        assert!(append_trace_line(&dangling, "{}", 1 << 20).is_err());
+        assert!(!missing.exists());
+    }
+
+    #[test]
+    fn a_trace_file_another_user_owns_is_refused() {
+        // Only root can hand a file to another user; as anyone else there is none to test.
+        if crate::storage::ledger::current_uid() != 0 {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("trace.jsonl");
+        std::fs::write(&path, "").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o666)).unwrap();
+        std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        let err = append_trace_line(&path, "{}", 1 << 20).unwrap_err();
+        assert!(err.to_string().contains("another user"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
     }
 
     #[test]

@@ -180,10 +180,17 @@ pub fn in_ci() -> bool {
 /// `cargo test` shows it beside the test's `ok` instead of a silent pass.
 pub fn skip(suite: &str, why: &str) {
     assert!(!in_ci(), "CI is set, so {suite} cannot be skipped: {why}");
+    note(&format!("{suite} skipped: {why}"));
+}
+
+/// Say something about this run that a plain `cargo test` should show (what was not
+/// checked, and why): written straight to the process's stderr, past the test harness's
+/// capture, as `note: ...`.
+pub fn note(text: &str) {
     use std::io::Write;
     let _ = writeln!(
         std::io::stderr(),
-        "note: {suite} skipped: {why} (see README, \"Run the tests\")"
+        "note: {text} (see README, \"Run the tests\")"
     );
 }
 
@@ -194,4 +201,70 @@ pub fn input_present(path: &Path, suite: &str) -> bool {
     }
     skip(suite, &format!("{} is not present", path.display()));
     false
+}
+
+/// Run `lore <args>` in `ws` with `stdin`, killed after `limit` (a run that hangs or reads
+/// forever fails the test instead of stalling it).
+pub fn run_killed_after(
+    ws: &Workspace,
+    args: &[&str],
+    stdin: std::process::Stdio,
+    limit: std::time::Duration,
+) -> std::process::Output {
+    let mut child = lore_command()
+        .current_dir(ws.root())
+        .env("HOME", ws.path(".env/home"))
+        .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
+        .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "lore {args:?} still running after {limit:?}: {}",
+                stderr(&out)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// `lore why` and `lore extract-queries` given a FIFO, a device or stdin that never ends:
+/// each is refused in bounded time and memory, naming what it was given.
+/// `stdin_command` is the command that reads stdin.
+pub fn check_unbounded_inputs_are_refused(
+    ws: &Workspace,
+    command: &[&str],
+    stdin_command: &[&str],
+) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(ws.path("payload.fifo"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let limit = std::time::Duration::from_secs(30);
+    for (target, kind) in [("payload.fifo", "FIFO"), ("/dev/zero", "a device")] {
+        let args: Vec<&str> = command.iter().copied().chain([target]).collect();
+        let out = run_killed_after(ws, &args, std::process::Stdio::null(), limit);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(target) && err.contains(kind),
+            "{args:?}: {err}"
+        );
+    }
+    // Standard input that never ends is read up to the cap, then refused.
+    let zero = std::fs::File::open("/dev/zero").unwrap();
+    let out = run_killed_after(ws, stdin_command, zero.into(), limit);
+    assert_eq!(out.status.code(), Some(1), "{stdin_command:?} < /dev/zero");
+    let err = stderr(&out);
+    assert!(err.contains("stdin") && err.contains("more than"), "{err}");
 }

@@ -80,7 +80,15 @@ pub fn answer(
     let config = &session.config;
     let ledger = &session.ledger;
     let event = classify(&payload, &config.hook.tools);
-    trace.note(format!("event: {event:?}"));
+    trace.note(match &event {
+        // Not the prompt itself: quoted onto one line, a `.env` paste's values no longer
+        // look like secrets to the redaction of debug lines; the query line shows what of
+        // it was searched.
+        Event::UserPromptSubmit { prompt } => {
+            format!("event: UserPromptSubmit ({} bytes of prompt)", prompt.len())
+        }
+        other => format!("event: {other:?}"),
+    });
 
     let injection = match &event {
         Event::Ignored => return Ok(None),

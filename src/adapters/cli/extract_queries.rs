@@ -8,7 +8,6 @@
 //! Payloads are read as Claude Code's, or as the Codex CLI's (`lore hook --codex`) with
 //! `--codex`; an `apply_patch` call, which only Codex makes, is read as Codex's either way.
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -19,6 +18,8 @@ use super::args::ExtractQueriesArgs;
 use super::payload_call::{
     Searched, add_call_context, claude_search, codex_search, is_codex_payload,
 };
+use super::payload_input::read_input;
+use crate::adapters::hook_process::MAX_PAYLOAD;
 use crate::core::config::{Config, HookConfig};
 use crate::core::query::{Dropped, TechnologyTable, relative_path};
 use crate::core::sources::Harness;
@@ -28,6 +29,10 @@ use crate::services::select::Candidate;
 use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
 use crate::storage::index::Index;
 
+/// Most bytes of tool calls read in one run: two payloads of the hook's own cap, or many
+/// thousands of ordinary ones.
+const MAX_CALLS_BYTES: u64 = 2 * MAX_PAYLOAD;
+
 pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
     let (config, index) = open_index(config)?;
     let tools = config
@@ -35,15 +40,9 @@ pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result
         .map_or_else(|| HookConfig::default().tools, |c| c.hook.tools.clone());
     let opened = config.as_ref().zip(index.as_ref());
     let text = match &args.file {
-        Some(path) => std::fs::read_to_string(path)
+        Some(path) => read_input(Some(path), MAX_CALLS_BYTES)
             .with_context(|| format!("cannot read {}", path.display()))?,
-        None => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .context("cannot read tool calls from stdin")?;
-            text
-        }
+        None => read_input(None, MAX_CALLS_BYTES).context("cannot read tool calls from stdin")?,
     };
     let calls = parse_calls(&text)?;
     for (i, value) in calls.iter().enumerate() {

@@ -13,6 +13,7 @@ use crate::core::config::OllamaConfig;
 use crate::services::ingest::{IngestOptions, ingest_with_embeddings};
 use crate::services::status::source_statuses;
 use crate::services::workspace::{CONFIG_FILE_NAME, load_config};
+use crate::storage::bounded_read::{BoundedReadError, read_bounded};
 use crate::storage::embed::{Embedder, OllamaEmbedder, probe_ollama, pull_model};
 use crate::storage::index::Index;
 
@@ -53,6 +54,8 @@ enough context to act on, and say in a comment why ignoring is safe if you must.
 "#;
 
 const INDEX_IGNORE_LINE: &str = "/.lore/";
+/// Largest `.gitignore` read (real ones are a few KiB).
+const MAX_GITIGNORE_BYTES: u64 = 4 * 1024 * 1024;
 
 pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     let repo = match &args.repo {
@@ -293,11 +296,13 @@ fn ask(question: &str) -> bool {
     !matches!(answer.trim().to_ascii_lowercase().as_str(), "n" | "no")
 }
 
-/// Append the index directory to .gitignore unless it is already ignored there.
+/// Append the index directory to .gitignore unless it is already ignored there. A
+/// `.gitignore` that is a FIFO, a device or larger than any real one is refused, not read.
 fn add_gitignore_line(path: &Path) -> anyhow::Result<bool> {
-    let existing = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+    let existing = match read_bounded(path, MAX_GITIGNORE_BYTES, true) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .with_context(|| format!("{} is not UTF-8 text", path.display()))?,
+        Err(BoundedReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
     let already = existing

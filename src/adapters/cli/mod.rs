@@ -8,6 +8,7 @@ mod hook_args;
 mod ingest;
 mod init;
 mod payload_call;
+mod payload_input;
 mod progress;
 mod search;
 mod serve;

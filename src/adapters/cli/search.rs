@@ -3,6 +3,7 @@
 use super::args::SearchArgs;
 use super::progress::TerminalProgress;
 use crate::core::config::Config;
+use crate::core::redact::redact;
 use crate::services::hybrid::hybrid_search;
 use crate::services::search::{SearchOutcome, query_for_text};
 use crate::services::workspace::open_index_building_if_missing;
@@ -31,7 +32,9 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
             eprintln!("warning: {warning}");
         }
     }
-    let text = args.query.join(" ");
+    // `--json` prints the query as embedded: a secret typed into it stays out (the terms are
+    // redacted as they are extracted).
+    let text = redact(&args.query.join(" ")).into_owned();
     let top_k = args.top_k.map_or(config.search.top_k, |k| k as usize);
     // A query waits `ollama.query_timeout_ms`, never the ingest timeout meant for batches.
     let embedder = OllamaEmbedder::when_hybrid(config, true).unwrap_or_else(|e| {

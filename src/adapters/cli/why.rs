@@ -5,7 +5,6 @@
 //! verdict and the reason. Unlike `lore hook`, bad input is an error naming the file and
 //! the remedy, with a non-zero exit: a person is reading.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -16,7 +15,9 @@ use super::args::WhyArgs;
 use super::payload_call::{
     Searched, add_call_context, claude_search, codex_search, is_codex_payload,
 };
+use super::payload_input::read_input;
 use super::why_report::{CallFacts, WhyReport, print_text};
+use crate::adapters::hook_process::MAX_PAYLOAD;
 use crate::adapters::mcp_json::configures_lore;
 use crate::core::config::Config;
 use crate::core::sources::Harness;
@@ -153,16 +154,14 @@ fn call_payload(args: &WhyArgs, here: &Path) -> anyhow::Result<(Value, String)> 
     }
 }
 
-/// One payload object from a file, or from stdin for `-`.
+/// One payload object from a file, or from stdin for `-`, of at most the hook's own cap.
 fn read_payload(target: &str) -> anyhow::Result<(Value, String)> {
     let (text, label) = if target == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read the hook payload from stdin")?;
+        let text =
+            read_input(None, MAX_PAYLOAD).context("cannot read the hook payload from stdin")?;
         (text, "stdin".to_string())
     } else {
-        let text = std::fs::read_to_string(target).with_context(|| {
+        let text = read_input(Some(Path::new(target)), MAX_PAYLOAD).with_context(|| {
             format!(
                 "cannot read the payload file {target}; give a hook payload file (JSON), `-` for stdin, or `--tool TOOL PATH` to explain a call without one"
             )

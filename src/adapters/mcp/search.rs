@@ -1,7 +1,8 @@
 //! `search_patterns`: the CLI's ranking (`services::search`), then the language and tag
 //! filters on the matched patterns, rendered as text an agent can read: the ranked sections
 //! with source and heading, then each distinct pattern's body once, best first, within
-//! [`BODY_BUDGET`] characters, saying what was cut. The query it echoes is redacted.
+//! [`BODY_BUDGET`] characters, saying what was cut. The query is redacted before it is searched
+//! or echoed.
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -47,7 +48,10 @@ pub fn search_text(
     embedder: Option<&dyn Embedder>,
     min_relevance: f64,
 ) -> Result<String, IndexError> {
-    let mut query = query_for_text(&request.query);
+    // MCP clients log what tools are sent and return: the query is redacted before anything
+    // is made of it (its terms, the embedded text, the echo).
+    let text = redact(&request.query);
+    let mut query = query_for_text(&text);
     if let Some(lang) = &request.language
         && !query.languages.contains(lang)
     {
@@ -60,15 +64,8 @@ pub fn search_text(
     } else {
         request.top_k
     };
-    let outcome = hybrid_search(
-        index,
-        embedder,
-        &query,
-        &request.query,
-        limit,
-        min_relevance,
-    )?
-    .to_search_outcome();
+    let outcome =
+        hybrid_search(index, embedder, &query, &text, limit, min_relevance)?.to_search_outcome();
     let mut hits: Vec<&RankedChunk> = Vec::new();
     let mut patterns: Vec<StoredPattern> = Vec::new();
     let mut rejected = BTreeSet::new();

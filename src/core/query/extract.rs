@@ -3,8 +3,13 @@
 //!
 //! Every field is windowed before any work (the head of a prompt, the distinctive lines of
 //! an error's tail, at most 64 KiB of edit content) and every step is linear in what is left,
-//! so a megabyte-sized field costs a hook no more than a short one.
+//! so a megabyte-sized field costs a hook no more than a short one. Each window is then
+//! redacted (`core::redact`) before a word of it is read: a secret known only by its context
+//! (`password=…`, a URL's password, a `.env` value) is no longer recognisable once the text is
+//! split into lower-cased words, and every later output (debug lines, the trace, `lore
+//! extract-queries`, the query embedding, MCP replies) is made of these terms.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use super::concepts::edit_words;
@@ -14,6 +19,7 @@ use super::{
     Query, QueryInput, TechnologyTable, canonical_language, clean_terms, command_concepts,
     languages_for_command, languages_for_path, mentioned_languages,
 };
+use crate::core::redact::redact_with;
 
 /// Most terms in one query, language names included.
 pub const MAX_TERMS: usize = 40;
@@ -27,10 +33,16 @@ const MAX_FIELD_TERMS: usize = 24;
 const MAX_CONTENT_BYTES: usize = 64 * 1024;
 /// The head of a prompt, a message or a description that is read.
 const MAX_PROSE_BYTES: usize = 8 * 1024;
-/// The head of a shell command that is read.
-const MAX_COMMAND_BYTES: usize = 8 * 1024;
+/// The head of a shell command that is read (for its terms, and for the `applies_when`
+/// prefixes it starts with); a longer one is never judged read-only.
+pub const MAX_COMMAND_BYTES: usize = 8 * 1024;
 /// Words of unchanged context an edit adds at most.
 const MAX_CONTEXT_TERMS: usize = 4;
+/// Bytes past a window's edge that are redacted with it, so a secret the edge cuts is still
+/// seen whole (a key block, a JWT or a URL is shorter than this).
+const SECRET_MARGIN: usize = 4 * 1024;
+/// What a secret becomes in a field: a space, so it leaves no word to search for.
+const SECRET_GAP: &str = " ";
 
 /// Directory names that only say where code sits in a layout (`src/main/java/com/...`,
 /// `internal/`, `packages/`), skipped when taking parent directories as terms.
@@ -39,43 +51,51 @@ const LAYOUT_DIRS: &[&str] = &[
     "org", "packages", "pkg", "scala", "source", "sources", "src",
 ];
 
-/// The call's fields, windowed: what extraction reads of each.
+/// The call's fields, windowed and redacted: what extraction reads of each.
 struct Fields<'a> {
-    command: Option<&'a str>,
-    description: Option<&'a str>,
+    command: Option<Cow<'a, str>>,
+    description: Option<Cow<'a, str>>,
     /// The user's own words of a prompt (harness wrappers removed).
     prompt: Option<String>,
     message: Option<String>,
     /// The lines of a failure's output that say what failed.
     error: Option<String>,
-    content: Option<&'a str>,
-    old_content: Option<&'a str>,
+    content: Option<Cow<'a, str>>,
+    old_content: Option<Cow<'a, str>>,
 }
 
 impl<'a> Fields<'a> {
     fn window(input: &'a QueryInput) -> Self {
-        let prose = |text: &'a Option<String>| text.as_deref().map(|t| head(t, MAX_PROSE_BYTES));
+        let field =
+            |text: &'a Option<String>, max: usize| text.as_deref().map(|t| redacted_head(t, max));
         Self {
-            command: input.command.as_deref().map(|c| head(c, MAX_COMMAND_BYTES)),
-            description: prose(&input.description),
-            prompt: prose(&input.prompt).and_then(user_words),
-            message: prose(&input.last_user_message).and_then(user_words),
+            command: field(&input.command, MAX_COMMAND_BYTES),
+            description: field(&input.description, MAX_PROSE_BYTES),
+            prompt: field(&input.prompt, MAX_PROSE_BYTES).and_then(|p| user_words(&p)),
+            message: field(&input.last_user_message, MAX_PROSE_BYTES).and_then(|m| user_words(&m)),
+            // The focus is whole lines of the output's ends, so a one-line secret is whole
+            // in it.
             error: input
                 .error
                 .as_deref()
-                .map(|e| failure_focus(&strip_exit_code(e))),
-            content: input.content.as_deref().map(|c| head(c, MAX_CONTENT_BYTES)),
-            old_content: input
-                .old_content
-                .as_deref()
-                .map(|c| head(c, MAX_CONTENT_BYTES)),
+                .map(|e| redact_with(&failure_focus(&strip_exit_code(e)), SECRET_GAP).into_owned()),
+            content: field(&input.content, MAX_CONTENT_BYTES),
+            old_content: field(&input.old_content, MAX_CONTENT_BYTES),
         }
+    }
+
+    fn command(&self) -> Option<&str> {
+        self.command.as_deref()
+    }
+
+    fn content(&self) -> Option<&str> {
+        self.content.as_deref()
     }
 
     /// The call's own prose: what it says about itself, not the user's message.
     fn call_prose(&self) -> [Option<&str>; 3] {
         [
-            self.description,
+            self.description.as_deref(),
             self.prompt.as_deref(),
             self.error.as_deref(),
         ]
@@ -141,7 +161,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     if let Some(path) = &relative_path {
         extend_unique(&mut languages, languages_for_path(path));
     }
-    if let Some(command) = fields.command {
+    if let Some(command) = fields.command() {
         extend_unique(&mut languages, languages_for_command(command));
         // The files a command works on (`pytest tests/test_x.py`, `hadolint Dockerfile`),
         // not the values of its long options (`--body-file /tmp/pr.md`).
@@ -188,10 +208,10 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         }
     }
 
-    let edit = fields.content.map(|content| {
+    let edit = fields.content().map(|content| {
         let old = match input.tool_name.as_deref() {
             Some("Write") => None,
-            _ => fields.old_content,
+            _ => fields.old_content.as_deref(),
         };
         edit_words(&languages, old, content)
     });
@@ -210,7 +230,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     }
     // What the command writes (`git commit`: a commit message), as conventions name it.
     let topic: Vec<String> = fields
-        .command
+        .command()
         .map(|command| {
             command_concepts(command)
                 .into_iter()
@@ -218,7 +238,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
                 .collect()
         })
         .unwrap_or_default();
-    if let Some(command) = fields.command {
+    if let Some(command) = fields.command() {
         terms.add(clean_terms(command.split_whitespace()), MAX_FIELD_TERMS);
         terms.add(topic.iter().cloned(), usize::MAX);
     }
@@ -314,10 +334,13 @@ fn call_technologies(
     {
         extend_unique(&mut found, table.for_path(path));
     }
-    for code in [fields.content, fields.old_content].into_iter().flatten() {
+    for code in [fields.content(), fields.old_content.as_deref()]
+        .into_iter()
+        .flatten()
+    {
         extend_unique(&mut found, table.in_code(code, languages));
     }
-    if let Some(command) = fields.command {
+    if let Some(command) = fields.command() {
         extend_unique(&mut found, table.for_command(command));
     }
     for text in fields.call_prose().into_iter().flatten() {
@@ -376,7 +399,7 @@ fn weak_terms(
         directories.retain(|t| !stem.contains(t));
         strong.extend(stem);
     }
-    let texts = [fields.command, fields.content]
+    let texts = [fields.command(), fields.content()]
         .into_iter()
         .chain(fields.call_prose());
     for text in texts.flatten() {
@@ -475,16 +498,40 @@ fn strip_exit_code(error: &str) -> String {
         .join("\n")
 }
 
+/// The head of a shell command that is read: at most [`MAX_COMMAND_BYTES`].
+pub fn command_head(command: &str) -> &str {
+    head(command, MAX_COMMAND_BYTES)
+}
+
 /// At most `max` bytes of the start of `text`, cut at a character boundary.
 fn head(text: &str, max: usize) -> &str {
+    text.get(..char_floor(text, max)).unwrap_or(text)
+}
+
+/// The largest character boundary of `text` at or before `max`.
+fn char_floor(text: &str, max: usize) -> usize {
     if text.len() <= max {
-        return text;
+        return text.len();
     }
     let mut end = max;
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    text.get(..end).unwrap_or(text)
+    end
+}
+
+/// At most about `max` bytes of the start of `text`, with every secret in it replaced by
+/// [`SECRET_GAP`]. The window is redacted with a margin past its edge and cut after, so a
+/// secret the edge would cut is still recognised; redaction is linear, so this costs a few
+/// passes over the window, never over the whole field.
+fn redacted_head(text: &str, max: usize) -> Cow<'_, str> {
+    match redact_with(head(text, max.saturating_add(SECRET_MARGIN)), SECRET_GAP) {
+        Cow::Borrowed(clean) => Cow::Borrowed(head(clean, max)),
+        Cow::Owned(mut clean) => {
+            clean.truncate(char_floor(&clean, max));
+            Cow::Owned(clean)
+        }
+    }
 }
 
 fn extend_unique(into: &mut Vec<String>, items: impl IntoIterator<Item = String>) {

@@ -40,7 +40,8 @@ pub use command_concepts::command_concepts;
 pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{
-    MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, extract_query, extract_query_with, relative_path,
+    MAX_COMMAND_BYTES, MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, command_head, extract_query,
+    extract_query_with, relative_path,
 };
 pub use failure::failure_focus;
 pub use focus::{Dropped, FocusedTerms, focus_terms};

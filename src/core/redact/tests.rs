@@ -115,6 +115,22 @@ const REDACTED: &[(&str, &str)] = &[
         "  SENTRY_DSN='https://k@o1.ingest'\r\n",
         "  SENTRY_DSN=[REDACTED]\r\n",
     ),
+    // Secrets known only by their context, as a command, a config or a `.env` file holds
+    // them (query terms are cut from the raw text, so these must go before it is split).
+    ("password=hunter2zebra", "password=[REDACTED]"),
+    (
+        "psql postgres://admin:s3cr3tpassw0rd@host/db",
+        "psql postgres://admin:[REDACTED]@host/db",
+    ),
+    (
+        "[default]\naws_secret_access_key = Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS\n",
+        "[default]\naws_secret_access_key = [REDACTED]\n",
+    ),
+    ("API_KEY=Qm9vZjNoYXJkMXo\n", "API_KEY=[REDACTED]\n"),
+    (
+        "DATABASE_URL=postgres://app:pw0rd@db/app\nLOG_LEVEL=debug\n",
+        "DATABASE_URL=[REDACTED]\nLOG_LEVEL=[REDACTED]\n",
+    ),
     // Private spans, closed or not.
     (
         "call <private>my home address</private> later",
@@ -145,6 +161,7 @@ const KEPT: &[&str] = &[
     "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYI\n-----END PUBLIC KEY-----",
     "Password: must be at least 12 characters",
     "TOKEN=$GITHUB_TOKEN",
+    "WORK_DIR=\"$(mktemp -d)\"\nCACHE='${XDG_CACHE_HOME}/app'\n",
     "token: ${{ secrets.GITHUB_TOKEN }}",
     "NODE_ENV=test npm test",
     "eyJ is how base64 JSON starts",
@@ -158,6 +175,14 @@ const KEPT: &[&str] = &[
     "ratio a:b=1:2 and x => y",
     "",
     "plain words only",
+    // Near misses of the context secrets above.
+    "postgres://admin@host/db",
+    "postgres://db.internal:5432/app",
+    "the password reset page and passwordless login",
+    "password_reset_url=/reset",
+    "--password-file=/run/secrets/db",
+    "API_KEY=${API_KEY}",
+    "aws_secret_access_key = os.getenv(\"AWS_SECRET\")",
 ];
 
 #[test]

@@ -1,12 +1,16 @@
 //! `applies_when`: whether a universal pattern's tool and command predicate names a call.
 
 use crate::core::pattern::AppliesWhen;
+use crate::core::query::command_head;
 
-/// Does a universal pattern apply to this tool call? Empty predicate: always.
+/// Does a universal pattern apply to this tool call? Empty predicate: always. A command is
+/// read as far as query extraction reads it (its head): a megabyte-long one costs no more
+/// per pattern than a short one.
 pub fn applies(when: &AppliesWhen, tool_name: Option<&str>, command: Option<&str>) -> bool {
     if when.is_empty() {
         return true;
     }
+    let command = command.map(command_head);
     let tool_ok = when.tools.is_empty()
         || tool_name.is_some_and(|t| when.tools.iter().any(|w| w.eq_ignore_ascii_case(t)));
     let command_ok = when.commands.is_empty()
@@ -37,6 +41,7 @@ fn starts_with_words(command: &str, prefix: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::query::MAX_COMMAND_BYTES;
 
     fn when(tools: &[&str], commands: &[&str]) -> AppliesWhen {
         AppliesWhen {
@@ -63,5 +68,15 @@ mod tests {
         assert!(applies(&both, Some("Edit"), None));
         assert!(applies(&both, Some("Bash"), Some("git commit")));
         assert!(!applies(&both, Some("Bash"), Some("ls")));
+    }
+
+    #[test]
+    fn only_the_head_of_a_command_is_read() {
+        let commit = when(&[], &["git commit"]);
+        let filler = "x ".repeat(MAX_COMMAND_BYTES / 4);
+        let early = format!("{filler}&& git commit -m x");
+        assert!(applies(&commit, Some("Bash"), Some(&early)));
+        let late = format!("{filler}{filler}{filler}&& git commit -m x");
+        assert!(!applies(&commit, Some("Bash"), Some(&late)));
     }
 }

@@ -23,19 +23,102 @@ fn tags_from_list_or_comma_string_trimmed_deduped_stringified() {
     assert_eq!(fm("tags:\n").tags, Vec::<String>::new());
 }
 
+/// The most tags the frontmatter cap lets one pattern repeat beside `rest` bytes of other
+/// keys: the shortest distinct names (`a`..`z`, `aa`..), all once and then all again, in one
+/// `tags:` line; with the names in first-seen order.
+fn largest_repeated_tags(rest: usize) -> (String, Vec<String>) {
+    let name = |mut i: usize| {
+        let mut letters = Vec::new();
+        loop {
+            letters.push(b'a' + (i % 26) as u8);
+            if i < 26 {
+                break;
+            }
+            i = i / 26 - 1;
+        }
+        letters.reverse();
+        String::from_utf8(letters).unwrap_or_default()
+    };
+    let budget = MAX_FRONTMATTER_BYTES - rest - "tags: \"\"\n".len();
+    let (mut names, mut used) = (Vec::new(), 0);
+    loop {
+        let next = name(names.len());
+        // Listed twice, each time with a comma.
+        let cost = 2 * (next.len() + 1);
+        if used + cost > budget {
+            break;
+        }
+        used += cost;
+        names.push(next);
+    }
+    let listed: Vec<&str> = names.iter().chain(&names).map(String::as_str).collect();
+    (format!("tags: \"{}\"\n", listed.join(",")), names)
+}
+
 #[test]
-fn thousands_of_repeated_tags_keep_first_seen_order_once_each() {
-    let many: Vec<String> = (0..6_000).map(|i| format!("t{}", i % 3_000)).collect();
-    let yaml = format!(
-        "tags: \"{}\"\napplies_when: [{}]",
-        many.join(","),
-        "Edit, Bash(git commit), Edit, ".repeat(500)
+fn the_most_repeated_tags_the_cap_allows_keep_first_seen_order_once_each() {
+    let applies_when = format!(
+        "applies_when: [{}]",
+        "Edit, Bash(git commit), Edit, ".repeat(50)
     );
+    let (tags, names) = largest_repeated_tags(applies_when.len());
+    assert!(names.len() > 5_000, "{} tags", names.len());
+    let yaml = format!("{tags}{applies_when}");
+    // The largest: one more tag would pass the cap.
+    assert!(yaml.len() <= MAX_FRONTMATTER_BYTES, "{}", yaml.len());
+    assert!(yaml.len() + 16 > MAX_FRONTMATTER_BYTES, "{}", yaml.len());
     let fm = fm(&yaml);
-    let expected: Vec<String> = (0..3_000).map(|i| format!("t{i}")).collect();
-    assert_eq!(fm.tags, expected);
+    assert_eq!(fm.tags, names);
     assert_eq!(fm.applies_when.tools, strings(&["Edit"]));
     assert_eq!(fm.applies_when.commands, strings(&["git commit"]));
+}
+
+/// A tag that counts every equality comparison made on it.
+#[derive(Clone, Debug)]
+struct CountedTag {
+    name: String,
+    comparisons: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl PartialEq for CountedTag {
+    fn eq(&self, other: &Self) -> bool {
+        self.comparisons.set(self.comparisons.get() + 1);
+        self.name == other.name
+    }
+}
+
+impl Eq for CountedTag {}
+
+impl std::hash::Hash for CountedTag {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
+}
+
+#[test]
+fn tag_dedup_compares_each_tag_a_bounded_number_of_times() {
+    // Deduplication that scanned the tags kept so far would compare each tag with every
+    // earlier one: tens of millions of comparisons here. Counting them, not timing them,
+    // tells the two apart on any machine.
+    let (_, names) = largest_repeated_tags(0);
+    let comparisons = std::rc::Rc::new(std::cell::Cell::new(0));
+    let tags: Vec<CountedTag> = names
+        .iter()
+        .chain(&names)
+        .map(|name| CountedTag {
+            name: name.clone(),
+            comparisons: comparisons.clone(),
+        })
+        .collect();
+    let count = tags.len();
+    let mut kept = Vec::new();
+    super::super::values::extend_unique(&mut kept, tags);
+    assert_eq!(kept.len(), names.len());
+    assert!(
+        comparisons.get() <= 2 * count,
+        "{} comparisons for {count} tags: more than a few per tag",
+        comparisons.get()
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 mod sql;
 
+use super::MAX_COMMAND_BYTES;
 use super::command::{DIRECT_RUNNERS, basename, program_position, simple_commands};
 
 /// Programs that only read or print.
@@ -127,8 +128,14 @@ const GENERATED_FOLDERS: &[&str] = &[
 const FIND_ACTIONS: &[&str] = &["-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint"];
 
 /// Whether every simple command of `command` only inspects (and nothing is redirected into a
-/// file). An empty command is not an inspection: there is nothing to judge.
+/// file). An empty command is not an inspection: there is nothing to judge; nor is one longer
+/// than the head extraction reads ([`MAX_COMMAND_BYTES`]): judging it would mean tokenizing
+/// all of it (what comes last may change files), megabytes in a hostile call, for a rule
+/// that only saves a search.
 pub fn is_inspection_command(command: &str) -> bool {
+    if command.len() > MAX_COMMAND_BYTES {
+        return false;
+    }
     // Descriptor duplications are not file writes; remove them before looking for `>`.
     let mut line = command.to_string();
     for dup in [

@@ -82,3 +82,10 @@ fn anything_that_changes_or_runs_code_is_not() {
         assert!(!is_inspection_command(command), "{command}");
     }
 }
+
+#[test]
+fn a_command_too_long_to_judge_is_not_an_inspection() {
+    let names = "src/a.rs ".repeat(MAX_COMMAND_BYTES / 10);
+    assert!(is_inspection_command(&format!("ls {names}")));
+    assert!(!is_inspection_command(&format!("ls {names}{names}")));
+}
