@@ -22,6 +22,9 @@ pub struct StemSet {
     /// The ASCII letters and digits stems start with, as bits: most words of a text start
     /// with none of them and are passed over at the cost of one test.
     first_bytes: u128,
+    /// For each ASCII byte, the range of `stems` (sorted) starting with it: a word is only
+    /// compared with the stems that start as it does.
+    by_first: Vec<(usize, usize)>,
     /// Words already stemmed, and whether they matched: a pattern's sections share most of
     /// their words, so each distinct word is stemmed once.
     verdicts: RefCell<FnvHashMap<String, Option<usize>>>,
@@ -45,9 +48,22 @@ impl StemSet {
             .filter_map(|(s, _)| s.bytes().next())
             .filter(u8::is_ascii)
             .fold(0u128, |bits, b| bits | 1 << b);
+        let mut by_first = vec![(0, 0); 128];
+        for (at, (stem, _)) in stems.iter().enumerate() {
+            if let Some(&b) = stem.as_bytes().first()
+                && let Some(range) = by_first.get_mut(usize::from(b))
+            {
+                if range.1 == range.0 {
+                    *range = (at, at + 1);
+                } else {
+                    range.1 = at + 1;
+                }
+            }
+        }
         Self {
             stems,
             first_bytes,
+            by_first,
             verdicts: RefCell::default(),
         }
     }
@@ -58,15 +74,14 @@ impl StemSet {
 
     /// Whether any word of `text` has one of the stems.
     pub fn found_in(&self, text: &str) -> bool {
-        text.split(|c: char| !c.is_alphanumeric())
-            .any(|w| self.stem_of(w).is_some())
+        words(text).any(|w| self.stem_of(w).is_some())
     }
 
     /// For each stem of the set (in [`StemSet::position_of`] order), whether a word of `text`
     /// has it.
     pub fn presence_in(&self, text: &str) -> Vec<bool> {
         let mut present = vec![false; self.stems.len()];
-        for word in text.split(|c: char| !c.is_alphanumeric()) {
+        for word in words(text) {
             if let Some(at) = self.stem_of(word) {
                 present[at] = true;
             }
@@ -101,19 +116,88 @@ impl StemSet {
         let Some(&first) = word.as_bytes().first() else {
             return false;
         };
-        if first.is_ascii() && self.first_bytes & (1 << first.to_ascii_lowercase()) == 0 {
-            return false;
-        }
-        self.stems.iter().any(|(stem, head)| {
+        let candidates = if first.is_ascii() {
+            let lower = first.to_ascii_lowercase();
+            if self.first_bytes & (1 << lower) == 0 {
+                return false;
+            }
+            let (from, to) = self.by_first[usize::from(lower)];
+            &self.stems[from..to]
+        } else {
+            &self.stems[..]
+        };
+        candidates.iter().any(|(stem, head)| {
             word.len() >= stem.len()
                 && word.as_bytes()[..*head].eq_ignore_ascii_case(&stem.as_bytes()[..*head])
         })
     }
 }
 
+/// The words of `text` as `unicode61` splits them: runs of letters and digits (what
+/// `split(|c| !c.is_alphanumeric())` yields, without the empty pieces), read a byte at a time
+/// where the text is ASCII, since a hook splits every section of the patterns it shows.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let mut start = None;
+        while at < bytes.len() {
+            let (alphanumeric, width) = match bytes[at] {
+                b if b.is_ascii() => (b.is_ascii_alphanumeric(), 1),
+                _ => match text[at..].chars().next() {
+                    Some(c) => (c.is_alphanumeric(), c.len_utf8()),
+                    None => (false, 1),
+                },
+            };
+            match (alphanumeric, start) {
+                (true, None) => start = Some(at),
+                (false, Some(from)) => {
+                    let word = &text[from..at];
+                    at += width;
+                    return Some(word);
+                }
+                _ => {}
+            }
+            at += width;
+        }
+        start.map(|from| &text[from..])
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn words_match_a_split_on_anything_not_alphanumeric(text in "\\PC{0,80}") {
+            let expected: Vec<&str> = text
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            proptest::prop_assert_eq!(words(&text).collect::<Vec<_>>(), expected);
+        }
+    }
+
+    #[test]
+    fn words_are_split_as_unicode61_splits_them() {
+        for text in [
+            "",
+            "plain words, and punctuation!",
+            "  leading and trailing  ",
+            "snake_case kebab-case CamelCase x2 2x",
+            "café naïve Ünïcödé — em dash’s quotes «guillemets» 日本語テキスト",
+            "ends with a letter",
+            "tab\tnew\nline\r\n",
+            "emoji 😀 between",
+        ] {
+            let expected: Vec<&str> = text
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            assert_eq!(words(text).collect::<Vec<_>>(), expected, "{text:?}");
+        }
+    }
 
     fn stems(terms: &[&str]) -> StemSet {
         StemSet::of_terms(&terms.iter().map(|t| t.to_string()).collect::<Vec<_>>())

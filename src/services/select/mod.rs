@@ -206,7 +206,6 @@ pub fn select(
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
     paths_evidence(index, request.query, &mut pool)?;
-    related_language_evidence(index, request.query, &mut pool)?;
 
     let min_relevance = (mode == RetrievalMode::Hybrid).then_some(request.min_relevance);
     for candidate in pool.values_mut() {
@@ -217,6 +216,7 @@ pub fn select(
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }
+    related_language_evidence(index, request.query, &standard, &mut pool)?;
     if rule_files {
         rule_scoping::apply_rule_scoping(index, request.site, &mut pool)?;
     }
@@ -552,12 +552,15 @@ fn technology_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<
     Ok(())
 }
 
-/// Which candidates found by words the language gate admits only through a language the
-/// call is in by relation (JavaScript for a TypeScript file): the gate is asked again with the
-/// call's own languages. Most calls have no related language, and then nothing is read.
+/// Which candidates the call's words alone would keep the language gate admits only through a
+/// language the call is in by relation (JavaScript for a TypeScript file): their languages
+/// are read and the gate asked again with the call's own, and those it no longer admits are
+/// judged again. Only the few candidates words keep are read, and none when the call has no
+/// related language.
 fn related_language_evidence(
     index: &Index,
     query: &Query,
+    standard: &CallStandard,
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
     if query.related_languages.is_empty() {
@@ -565,7 +568,12 @@ fn related_language_evidence(
     }
     let ids: Vec<i64> = pool
         .values()
-        .filter(|c| found_by_words(&c.evidence))
+        .filter(|c| {
+            matches!(
+                c.verdict,
+                Verdict::Kept(Grounds::Words { .. } | Grounds::Subject | Grounds::Breadth { .. })
+            )
+        })
         .map(|c| c.pattern_id)
         .collect();
     let own = LanguageGate {
@@ -577,12 +585,12 @@ fn related_language_evidence(
             .collect(),
         ..LanguageGate::for_query(query)
     };
-    let admitted = index.patterns_passing(&ids, &own)?;
-    for id in ids {
-        if !admitted.contains_key(&id)
+    for (id, rows) in index.pattern_language_rows(&ids)? {
+        if !own.admits_rows(&rows)
             && let Some(candidate) = pool.get_mut(&id)
         {
             candidate.evidence.related_language_only = true;
+            candidate.verdict = judge(&candidate.evidence, standard);
         }
     }
     Ok(())

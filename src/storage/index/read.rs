@@ -51,6 +51,19 @@ impl LanguageGate {
         }
     }
 
+    /// Whether a pattern passes, from its rows of `pattern_languages` (each language with
+    /// whether the pattern declares it or only names it in its text), as [`Self::admits`]
+    /// decides it. For a few candidates this costs less than reading every pattern that
+    /// names one of the gate's languages.
+    pub fn admits_rows(&self, rows: &[(String, bool)]) -> bool {
+        let declared = rows.iter().any(|(_, declared)| *declared);
+        let has = |want_declared: bool| {
+            rows.iter()
+                .any(|(language, d)| *d == want_declared && self.languages.contains(language))
+        };
+        self.admits(declared, has(true), has(false), rows.is_empty())
+    }
+
     /// The named parameters of [`GATE_SQL`]: `:languages`, `:open`, `:prose`.
     pub(super) fn params(&self) -> Result<(String, bool, bool), IndexError> {
         let languages = serde_json::to_string(&self.languages)
@@ -274,6 +287,25 @@ impl Index {
             .into_iter()
             .map(|(id, _, glob, broad)| (id, glob, broad))
             .collect())
+    }
+
+    /// The rows of `pattern_languages` of each of `ids`: each language with whether the
+    /// pattern declares it (frontmatter, path or title) or only names it in its text.
+    pub fn pattern_language_rows(
+        &self,
+        ids: &[i64],
+    ) -> Result<BTreeMap<i64, Vec<(String, bool)>>, IndexError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT language, declared >= 1 FROM pattern_languages WHERE pattern_id = ?1",
+        )?;
+        let mut found = BTreeMap::new();
+        for &id in ids {
+            let rows: Vec<(String, bool)> = stmt
+                .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            found.insert(id, rows);
+        }
+        Ok(found)
     }
 
     /// Which of `ids` have a `paths` glob of this kind: `broad` ones restate a language

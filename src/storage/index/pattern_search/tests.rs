@@ -451,5 +451,16 @@ fn the_gate_in_rust_admits_exactly_what_gate_sql_admits() {
             .collect();
         by_rust.sort();
         assert_eq!(by_rust, by_sql, "{languages:?} open {open}");
+        // The same gate from each pattern's own language rows (as the related-language check
+        // asks it of a few candidates).
+        let names = index.pattern_names(&ids).unwrap();
+        let rows = index.pattern_language_rows(&ids).unwrap();
+        let mut by_rows: Vec<String> = ids
+            .iter()
+            .filter(|id| gate.admits_rows(&rows[id]))
+            .map(|id| names[id].0.clone())
+            .collect();
+        by_rows.sort();
+        assert_eq!(by_rows, by_sql, "rows: {languages:?} open {open}");
     }
 }
