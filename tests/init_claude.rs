@@ -327,3 +327,35 @@ fn init_claude_in_an_initialised_repo_keeps_its_config_and_says_what_changed() {
     let err = String::from_utf8_lossy(&again.stderr).into_owned();
     assert!(err.contains("left unchanged"), "{err}");
 }
+
+#[test]
+fn a_fifo_or_binary_settings_file_is_refused_naming_it_and_left_alone() {
+    // A FIFO in place of the settings must not block `lore init`.
+    let ws = Workspace::bare();
+    let fifo = ws.path(SETTINGS);
+    std::fs::create_dir_all(fifo.parent().unwrap()).unwrap();
+    let status = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = init_claude(&ws, false);
+    assert!(!out.status.success());
+    let err = ws.filter(&stderr(&out));
+    assert!(
+        err.contains("cannot read [WS]/.claude/settings.json: it is a FIFO (named pipe)"),
+        "{err}"
+    );
+    assert!(err.contains("run `lore init --claude` again"), "{err}");
+
+    // Bytes that are not UTF-8 are refused, not rewritten with replacement characters.
+    let ws = Workspace::bare();
+    let binary = b"{\"note\": \"\xff\xfe\"}\n";
+    std::fs::create_dir_all(ws.path(SETTINGS).parent().unwrap()).unwrap();
+    std::fs::write(ws.path(SETTINGS), binary).unwrap();
+    let out = init_claude(&ws, false);
+    assert!(!out.status.success());
+    let err = ws.filter(&stderr(&out));
+    assert!(err.contains("it is not UTF-8 text"), "{err}");
+    assert_eq!(std::fs::read(ws.path(SETTINGS)).unwrap(), binary);
+}

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::ordered_json::Json;
+use crate::storage::bounded_read::{BoundedReadError, read_bounded};
 
 /// One hook registration: the event, its matcher (tool names for tool events) and how long
 /// the harness lets the hook run.
@@ -33,13 +34,17 @@ pub struct HookSet {
     pub init_flag: &'static str,
 }
 
+/// Largest hook file (`.claude/settings.json`, `.codex/hooks.json`) read.
+const MAX_HOOK_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
 /// Why a hook file could not be updated.
 #[derive(Debug, Error)]
 pub enum InstallError {
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {source}; fix or move it, then run `lore init {flag}` again")]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        source: BoundedReadError,
+        flag: &'static str,
     },
     #[error(
         "{path} is not valid JSON ({source}); fix it or move it aside, then run `lore init {flag}` again (lore left the file unchanged)"
@@ -77,13 +82,23 @@ pub enum InstallOutcome {
 
 /// Merge `set` into the hook file at `path` (created, with its directory, when missing).
 pub fn install_hook_file(path: &Path, set: &HookSet) -> Result<InstallOutcome, InstallError> {
-    let existing = match std::fs::read_to_string(path) {
+    // A FIFO or device in place of the file must not block `lore init`, nor a huge file
+    // fill its memory: real hook files are a few KiB.
+    let existing = match read_bounded(path, MAX_HOOK_FILE_BYTES, true).and_then(|bytes| {
+        String::from_utf8(bytes).map_err(|_| {
+            BoundedReadError::Io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "it is not UTF-8 text",
+            ))
+        })
+    }) {
         Ok(text) => Some(text),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(BoundedReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(source) => {
             return Err(InstallError::Read {
                 path: path.to_path_buf(),
                 source,
+                flag: set.init_flag,
             });
         }
     };
