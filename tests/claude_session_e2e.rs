@@ -57,18 +57,7 @@ fn fixture(rel: &str) -> PathBuf {
 /// The repository the session runs in: the fixture's files, committed to git, then
 /// `lore init` (a closed Ollama port, so full text only, as in every test) and `lore ingest`.
 fn repository() -> Workspace {
-    let ws = Workspace::bare();
-    let src = fixture("session");
-    for entry in walkdir::WalkDir::new(&src) {
-        let entry = entry.unwrap();
-        if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(&src).unwrap();
-            ws.write(
-                &rel.display().to_string(),
-                &std::fs::read_to_string(entry.path()).unwrap(),
-            );
-        }
-    }
+    let ws = Workspace::copy_of(&fixture("session"));
     let git = |args: &[&str]| {
         let out = Command::new("git")
             .args([

@@ -12,7 +12,7 @@ mod common;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use common::Workspace;
+use common::{Workspace, many_words};
 use lore::adapters::claude::{HookRequest, answer};
 use lore::services::inject::Trace;
 use proptest::prelude::*;
@@ -209,20 +209,6 @@ const DEADLINE_MS: u64 = 1_500;
 /// loaded 2-core machine running other tests.
 const MARGIN_MS: u64 = 300;
 const MIB: usize = 1024 * 1024;
-
-/// `len` bytes of words, each different (`w1a2b3`), the most terms a text can give.
-fn many_words(len: usize) -> String {
-    let mut text = String::with_capacity(len + 16);
-    let mut n: u64 = 0x9E37_79B9;
-    while text.len() < len {
-        n = n
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        text.push_str(&format!("w{:x} ", n >> 40));
-    }
-    text.truncate(len);
-    text
-}
 
 /// Nine levels of `&aN [*aN-1 x 9]`: 9^9 strings once expanded, from 600 bytes.
 fn alias_bomb() -> String {

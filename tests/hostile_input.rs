@@ -23,7 +23,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{Workspace, lore_command, stderr, stdout, without_lore_env};
+use common::{Workspace, lore_command, many_words, stderr, stdout, without_lore_env};
 use serde_json::{Value, json};
 
 /// The hook's deadline in these workspaces (the default, written out).
@@ -219,20 +219,6 @@ fn check(case: &str, ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run 
 
 fn payload(value: Value) -> Vec<u8> {
     value.to_string().into_bytes()
-}
-
-/// `len` bytes of words, each different (`w1a2b3`), the most terms a text can give.
-fn many_words(len: usize) -> String {
-    let mut text = String::with_capacity(len + 16);
-    let mut n: u64 = 0x9E37_79B9;
-    while text.len() < len {
-        n = n
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        text.push_str(&format!("w{:x} ", n >> 40));
-    }
-    text.truncate(len);
-    text
 }
 
 /// Deterministic bytes (xorshift), so a failing garbage case can be replayed.

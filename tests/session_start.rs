@@ -19,17 +19,10 @@ use serde_json::{Value, json};
 fn project(files: &[(&str, &str)]) -> Workspace {
     let ws = Workspace::new();
     std::fs::create_dir_all(ws.path(".git")).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/session_kb");
-    for entry in walkdir::WalkDir::new(&src) {
-        let entry = entry.unwrap();
-        if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(&src).unwrap();
-            ws.pattern(
-                &rel.display().to_string(),
-                &std::fs::read_to_string(entry.path()).unwrap(),
-            );
-        }
-    }
+    ws.copy_into(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/session_kb"),
+        "patterns",
+    );
     for (path, text) in files {
         ws.write(path, text);
     }

@@ -56,17 +56,10 @@ impl Workspace {
     /// A repository whose patterns/ is a copy of tests/fixtures/kb.
     pub fn with_fixture_kb() -> Self {
         let ws = Self::new();
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kb");
-        for entry in walkdir::WalkDir::new(&src) {
-            let entry = entry.unwrap();
-            let rel = entry.path().strip_prefix(&src).unwrap();
-            if entry.file_type().is_file() {
-                ws.write(
-                    &format!("patterns/{}", rel.display()),
-                    &std::fs::read_to_string(entry.path()).unwrap(),
-                );
-            }
-        }
+        ws.copy_into(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kb"),
+            "patterns",
+        );
         ws
     }
 
@@ -87,6 +80,29 @@ impl Workspace {
 
     pub fn pattern(&self, rel: &str, text: &str) -> &Self {
         self.write(&format!("patterns/{rel}"), text)
+    }
+
+    /// A bare workspace holding a copy of every file below `src` (a fixture repository).
+    pub fn copy_of(src: &Path) -> Self {
+        let ws = Self::bare();
+        ws.copy_into(src, "");
+        ws
+    }
+
+    /// Copy every file below `src` into the folder `under` of the workspace ("" for its root).
+    pub fn copy_into(&self, src: &Path, under: &str) -> &Self {
+        for entry in walkdir::WalkDir::new(src) {
+            let entry = entry.unwrap();
+            if entry.file_type().is_file() {
+                let rel = entry.path().strip_prefix(src).unwrap();
+                let to = Path::new(under).join(rel);
+                self.write(
+                    &to.display().to_string(),
+                    &std::fs::read_to_string(entry.path()).unwrap(),
+                );
+            }
+        }
+        self
     }
 
     /// `lore` run in the workspace root with a private HOME, XDG dirs and ledger dir, and none
@@ -267,4 +283,18 @@ pub fn check_unbounded_inputs_are_refused(
     assert_eq!(out.status.code(), Some(1), "{stdin_command:?} < /dev/zero");
     let err = stderr(&out);
     assert!(err.contains("stdin") && err.contains("more than"), "{err}");
+}
+
+/// `len` bytes of words, each different (`w1a2b3`), the most terms a text can give.
+pub fn many_words(len: usize) -> String {
+    let mut text = String::with_capacity(len + 16);
+    let mut n: u64 = 0x9E37_79B9;
+    while text.len() < len {
+        n = n
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        text.push_str(&format!("w{:x} ", n >> 40));
+    }
+    text.truncate(len);
+    text
 }

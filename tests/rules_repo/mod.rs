@@ -40,18 +40,7 @@ pub fn dir() -> PathBuf {
 
 /// A copy of the repository in a new workspace, its test runner executable.
 pub fn copy() -> Workspace {
-    let ws = Workspace::bare();
-    let src = dir();
-    for entry in walkdir::WalkDir::new(&src) {
-        let entry = entry.unwrap();
-        if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(&src).unwrap();
-            ws.write(
-                &rel.display().to_string(),
-                &std::fs::read_to_string(entry.path()).unwrap(),
-            );
-        }
-    }
+    let ws = Workspace::copy_of(&dir());
     let runner = ws.path("run-tests");
     std::fs::set_permissions(&runner, std::fs::Permissions::from_mode(0o755)).unwrap();
     ws
