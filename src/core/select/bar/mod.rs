@@ -7,12 +7,16 @@
 //! instructions of the project the call is in. A pattern whose file name is the call's stack
 //! (`go.md` for a Go edit, `nestjs.instructions.md` in a NestJS project) is its general
 //! convention file; one named for what the call is about needs a word of the call to back
-//! its name; one specific to a technology the call's context has needs a word of the call.
+//! its name; one specific to a technology the call's context has needs a word of the call
+//! (and, when only the project's root files show the technology, to be as near the best as
+//! words alone). A pattern only a language related to the call's admits (JavaScript's guide
+//! for a TypeScript edit) is kept on none of the word grounds.
 //! Everything else has to earn its place by words: a word score that clears an absolute bar
 //! (the same in any index: the scores are computed with smoothed document frequencies, see
-//! `bm25`), a distinctive word of the call itself, and a score not far below the best
-//! candidate of the call, so a weak leftover never rides along with a strong match (one
-//! that many distinctive words of the call back may trail further, and is shown briefly).
+//! `bm25`), a distinctive word of the call itself, a score not far below the best candidate
+//! of the call, so a weak leftover never rides along with a strong match (one that many
+//! distinctive words of the call back may trail further, and is shown briefly), and at least
+//! half of the matched words' weight from the call itself rather than the user's message.
 
 use super::evidence::{Evidence, NameMatch, TechnologySource, WordEvidence, vector_only_allowed};
 use super::globs::{GlobKind, names_file_kind};
@@ -134,6 +138,7 @@ pub fn technology_share(source: TechnologySource) -> f64 {
         TechnologySource::Project | TechnologySource::Message => WORDS_SHARE,
     }
 }
+
 /// A pattern about what the call writes (a `git commit` and a branching workflow whose
 /// description names git) may trail furthest: the one file that matches every word of such a
 /// call (a commit-message format) is no reason to leave out the others about the same act.
