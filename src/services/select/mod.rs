@@ -15,6 +15,7 @@
 //! and `lore why` show why a pattern did or did not come. The same query and index always give
 //! the same selection.
 
+mod evidence;
 mod rule_scoping;
 mod vectors;
 mod words;
@@ -30,7 +31,7 @@ use crate::core::select::bar::{
     CallStandard, Grounds, Shortfall, Verdict, judge, least_standard_score, may_be_kept,
     standard_score,
 };
-use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch, TechnologyEvidence};
+use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch};
 use crate::core::select::globs::{
     GlobKind, SimpleGlob, could_match, glob_matcher, names_one_file, path_file_keys,
 };
@@ -201,11 +202,11 @@ pub fn select(
                 || (rule_files && (c.evidence.glob.is_some() || c.evidence.content.is_some()))
         });
     }
-    technology_evidence(index, request.query, &mut pool)?;
+    evidence::technology_evidence(index, request.query, &mut pool)?;
     request.deadline.check("after gathering the candidates")?;
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
-    paths_evidence(index, request.query, &mut pool)?;
+    evidence::paths_evidence(index, request.query, &mut pool)?;
 
     let min_relevance = (mode == RetrievalMode::Hybrid).then_some(request.min_relevance);
     for candidate in pool.values_mut() {
@@ -216,7 +217,7 @@ pub fn select(
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }
-    related_language_evidence(index, request.query, &standard, &mut pool)?;
+    evidence::related_language_evidence(index, request.query, &standard, &mut pool)?;
     if rule_files {
         rule_scoping::apply_rule_scoping(index, request.site, &mut pool)?;
     }
@@ -481,25 +482,6 @@ fn project_candidates(
     Ok(())
 }
 
-/// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
-/// which holds the touched file: their author scoped them to other files.
-fn paths_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<(), IndexError> {
-    if query.relative_path.is_none() {
-        return Ok(());
-    }
-    let unmatched: Vec<i64> = pool
-        .values()
-        .filter(|c| c.evidence.glob.is_none())
-        .map(|c| c.pattern_id)
-        .collect();
-    for id in index.patterns_with_globs(&unmatched, false)? {
-        if let Some(candidate) = pool.get_mut(&id) {
-            candidate.evidence.outside_paths = true;
-        }
-    }
-    Ok(())
-}
-
 /// Patterns specific to a technology the call or its project has: the stack's own
 /// conventions are candidates even when the call shares no word with them. With `only`,
 /// just those of them. Returns every pattern of those technologies.
@@ -534,66 +516,6 @@ fn technology_candidates(
         }
     }
     Ok(all)
-}
-
-/// Each candidate's technologies, and which of them the call's context has.
-fn technology_evidence(index: &Index, query: &Query, pool: &mut Pool) -> Result<(), IndexError> {
-    let ids: Vec<i64> = pool.keys().copied().collect();
-    for (id, technologies) in index.pattern_technologies(&ids)? {
-        if let Some(candidate) = pool.get_mut(&id) {
-            candidate.evidence.technology = TechnologyEvidence::of(
-                technologies,
-                &query.technologies,
-                &query.project_technologies,
-                &query.message_technologies,
-            );
-        }
-    }
-    Ok(())
-}
-
-/// Which candidates the call's words alone would keep the language gate admits only through a
-/// language the call is in by relation (JavaScript for a TypeScript file): their languages
-/// are read and the gate asked again with the call's own, and those it no longer admits are
-/// judged again. Only the few candidates words keep are read, and none when the call has no
-/// related language.
-fn related_language_evidence(
-    index: &Index,
-    query: &Query,
-    standard: &CallStandard,
-    pool: &mut Pool,
-) -> Result<(), IndexError> {
-    if query.related_languages.is_empty() {
-        return Ok(());
-    }
-    let ids: Vec<i64> = pool
-        .values()
-        .filter(|c| {
-            matches!(
-                c.verdict,
-                Verdict::Kept(Grounds::Words { .. } | Grounds::Subject | Grounds::Breadth { .. })
-            )
-        })
-        .map(|c| c.pattern_id)
-        .collect();
-    let own = LanguageGate {
-        languages: query
-            .languages
-            .iter()
-            .filter(|l| !query.related_languages.contains(l))
-            .cloned()
-            .collect(),
-        ..LanguageGate::for_query(query)
-    };
-    for (id, rows) in index.pattern_language_rows(&ids)? {
-        if !own.admits_rows(&rows)
-            && let Some(candidate) = pool.get_mut(&id)
-        {
-            candidate.evidence.related_language_only = true;
-            candidate.verdict = judge(&candidate.evidence, standard);
-        }
-    }
-    Ok(())
 }
 
 /// A pattern of some project's folder applies only in that project (see

@@ -1,0 +1,96 @@
+//! The evidence read for candidates once they are gathered: whether a pattern's `paths` leave
+//! the touched file out, which of its technologies the call's context has, and whether only a
+//! language related to the call's admits it (see `core::select::evidence`).
+
+use super::{Pool, judge};
+use crate::core::query::Query;
+use crate::core::select::bar::{CallStandard, Grounds, Verdict};
+use crate::core::select::evidence::TechnologyEvidence;
+use crate::storage::index::{Index, IndexError, LanguageGate};
+
+/// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
+/// which holds the touched file: their author scoped them to other files.
+pub(super) fn paths_evidence(
+    index: &Index,
+    query: &Query,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    if query.relative_path.is_none() {
+        return Ok(());
+    }
+    let unmatched: Vec<i64> = pool
+        .values()
+        .filter(|c| c.evidence.glob.is_none())
+        .map(|c| c.pattern_id)
+        .collect();
+    for id in index.patterns_with_globs(&unmatched, false)? {
+        if let Some(candidate) = pool.get_mut(&id) {
+            candidate.evidence.outside_paths = true;
+        }
+    }
+    Ok(())
+}
+
+/// Each candidate's technologies, and which of them the call's context has.
+pub(super) fn technology_evidence(
+    index: &Index,
+    query: &Query,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let ids: Vec<i64> = pool.keys().copied().collect();
+    for (id, technologies) in index.pattern_technologies(&ids)? {
+        if let Some(candidate) = pool.get_mut(&id) {
+            candidate.evidence.technology = TechnologyEvidence::of(
+                technologies,
+                &query.technologies,
+                &query.project_technologies,
+                &query.message_technologies,
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Which candidates the call's words alone would keep the language gate admits only through a
+/// language the call is in by relation (JavaScript for a TypeScript file): their languages
+/// are read and the gate asked again with the call's own, and those it no longer admits are
+/// judged again. Only the few candidates words keep are read, and none when the call has no
+/// related language.
+pub(super) fn related_language_evidence(
+    index: &Index,
+    query: &Query,
+    standard: &CallStandard,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    if query.related_languages.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<i64> = pool
+        .values()
+        .filter(|c| {
+            matches!(
+                c.verdict,
+                Verdict::Kept(Grounds::Words { .. } | Grounds::Subject | Grounds::Breadth { .. })
+            )
+        })
+        .map(|c| c.pattern_id)
+        .collect();
+    let own = LanguageGate {
+        languages: query
+            .languages
+            .iter()
+            .filter(|l| !query.related_languages.contains(l))
+            .cloned()
+            .collect(),
+        ..LanguageGate::for_query(query)
+    };
+    for (id, rows) in index.pattern_language_rows(&ids)? {
+        if !own.admits_rows(&rows)
+            && let Some(candidate) = pool.get_mut(&id)
+        {
+            candidate.evidence.related_language_only = true;
+            candidate.verdict = judge(&candidate.evidence, standard);
+        }
+    }
+    Ok(())
+}
