@@ -275,9 +275,9 @@ fn run_ingest(
     // Patterns indexed with another technology table would keep the technologies that table
     // found until their files change: read them all again instead (an ingest of one file
     // leaves that to the next whole run).
-    report.rederived = whole_dir
-        && !stored.0.is_empty()
-        && index.derived_with()?.as_deref() != Some(derived_with.as_str());
+    let derived_with_changed =
+        whole_dir && index.derived_with()?.as_deref() != Some(derived_with.as_str());
+    report.rederived = derived_with_changed && !stored.0.is_empty();
     let mut seen = BTreeSet::new();
     // Read and hash the files whose stamps changed (cheap), keeping the new and changed ones
     // to parse, and the stamps worth recording of those whose text did not change.
@@ -428,7 +428,7 @@ fn run_ingest(
             stale: Some(stale.clone()),
         })?;
     }
-    if whole_dir && index.derived_with()?.as_deref() != Some(derived_with.as_str()) {
+    if derived_with_changed {
         index.record_derived_with(&derived_with)?;
     }
     report.stale = stale;
