@@ -8,3 +8,4 @@ pub mod query;
 pub mod redact;
 pub mod select;
 pub mod sources;
+pub mod text_window;

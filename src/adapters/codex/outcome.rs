@@ -5,6 +5,8 @@
 //! N`), else a line that reads like a failure (a test runner's failure summary, a compiler
 //! error, a traceback). Pure; reads at most [`MAX_SCAN_BYTES`] of output.
 
+use crate::core::text_window::head;
+
 /// Output bytes scanned for markers and failure lines.
 pub const MAX_SCAN_BYTES: usize = 64 * 1024;
 /// Output kept as the failure's text for the search (its start carries the first error).
@@ -45,7 +47,7 @@ pub fn judge(record: Option<&CallRecord>, output: &str, diagnostic_output: bool)
             ),
         };
     }
-    let scanned = prefix(output, MAX_SCAN_BYTES);
+    let scanned = head(output, MAX_SCAN_BYTES);
     if let Some(code) = exit_marker(scanned) {
         return ShellOutcome {
             failed: code != 0,
@@ -70,7 +72,7 @@ pub fn judge(record: Option<&CallRecord>, output: &str, diagnostic_output: bool)
 /// The text the failure search runs on: `Exit code N` (which query extraction drops, as for
 /// Claude Code's failure text) and the start of the output.
 pub fn failure_text(outcome: &ShellOutcome, output: &str) -> String {
-    let output = prefix(output, MAX_FAILURE_TEXT);
+    let output = head(output, MAX_FAILURE_TEXT);
     match outcome.exit_code {
         Some(code) => format!("Exit code {code}\n{output}"),
         None => output.to_string(),
@@ -163,18 +165,6 @@ fn counts_failures(line: &str) -> bool {
     words.windows(2).any(|pair| {
         pair[0].parse::<u64>().is_ok_and(|n| n > 0) && matches!(pair[1], "failed" | "failing")
     })
-}
-
-/// At most `max` bytes of `text`, cut at a character boundary.
-fn prefix(text: &str, max: usize) -> &str {
-    if text.len() <= max {
-        return text;
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
 }
 
 #[cfg(test)]

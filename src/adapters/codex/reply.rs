@@ -31,11 +31,8 @@ fn fit(text: &str) -> std::borrow::Cow<'_, str> {
     if text.len() <= CONTEXT_BUDGET_BYTES {
         return text.into();
     }
-    let mut end = CONTEXT_BUDGET_BYTES - CUT_NOTE.len();
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let head = &text[..end];
+    let head = crate::core::text_window::head(text, CONTEXT_BUDGET_BYTES - CUT_NOTE.len());
+    let end = head.len();
     let head = match head.rfind('\n') {
         Some(i) if i > end / 2 => &head[..i],
         _ => head,

@@ -6,6 +6,7 @@
 //! in the input, which is capped at [`MAX_DIFF_BYTES`] and [`MAX_DIFF_LINES`] per side: a
 //! hook diffs every edit, and a huge one must cost no more than a large one.
 
+use crate::core::text_window::head;
 use fnv::FnvHashMap;
 
 /// Bytes of each side that are read; the rest is ignored.
@@ -56,12 +57,7 @@ pub(super) struct LineDiff {
 /// The lines of `text` that a diff reads: at most [`MAX_DIFF_LINES`] lines of its first
 /// [`MAX_DIFF_BYTES`] bytes (cut at a character boundary).
 pub(super) fn capped_lines(text: &str) -> Vec<&str> {
-    let mut end = text.len().min(MAX_DIFF_BYTES);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    text.get(..end)
-        .unwrap_or_default()
+    head(text, MAX_DIFF_BYTES)
         .lines()
         .take(MAX_DIFF_LINES)
         .collect()

@@ -20,6 +20,7 @@ use super::{
     languages_for_command, languages_for_path, mentioned_languages,
 };
 use crate::core::redact::redact_with;
+use crate::core::text_window::{floor_boundary, head};
 
 /// Most terms in one query, language names included.
 pub const MAX_TERMS: usize = 40;
@@ -503,23 +504,6 @@ pub fn command_head(command: &str) -> &str {
     head(command, MAX_COMMAND_BYTES)
 }
 
-/// At most `max` bytes of the start of `text`, cut at a character boundary.
-fn head(text: &str, max: usize) -> &str {
-    text.get(..char_floor(text, max)).unwrap_or(text)
-}
-
-/// The largest character boundary of `text` at or before `max`.
-fn char_floor(text: &str, max: usize) -> usize {
-    if text.len() <= max {
-        return text.len();
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    end
-}
-
 /// At most about `max` bytes of the start of `text`, with every secret in it replaced by
 /// [`SECRET_GAP`]. The window is redacted with a margin past its edge and cut after, so a
 /// secret the edge would cut is still recognised; redaction is linear, so this costs a few
@@ -528,7 +512,7 @@ fn redacted_head(text: &str, max: usize) -> Cow<'_, str> {
     match redact_with(head(text, max.saturating_add(SECRET_MARGIN)), SECRET_GAP) {
         Cow::Borrowed(clean) => Cow::Borrowed(head(clean, max)),
         Cow::Owned(mut clean) => {
-            clean.truncate(char_floor(&clean, max));
+            clean.truncate(floor_boundary(&clean, max));
             Cow::Owned(clean)
         }
     }

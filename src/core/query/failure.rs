@@ -3,6 +3,8 @@
 //! not the whole log. A test run that dumps megabytes must cost a hook no more than a short
 //! one, and the passing tests it lists say nothing about the failure.
 
+use crate::core::text_window::tail;
+
 /// Only this much of the end of an output is read: failures are reported last.
 pub const ERROR_TAIL_BYTES: usize = 16 * 1024;
 /// Most lines of an output searched.
@@ -39,7 +41,7 @@ const FAILURE_WORDS: &[&str] = &[
 /// [`ERROR_TAIL_BYTES`]; the first line too (a command's own message often stands there).
 /// When no line looks like a failure, the last lines stand for the whole.
 pub fn failure_focus(output: &str) -> String {
-    let tail = tail_of(output, ERROR_TAIL_BYTES);
+    let tail = tail(output, ERROR_TAIL_BYTES);
     let lines: Vec<&str> = tail
         .lines()
         .map(str::trim)
@@ -104,18 +106,6 @@ fn has_error_code(line: &str) -> bool {
                 && (3..=5).contains(&digits)
                 && word[letters..].chars().all(|c| c.is_ascii_digit())
         })
-}
-
-/// The last `max` bytes of `text`, from a character boundary.
-fn tail_of(text: &str, max: usize) -> &str {
-    if text.len() <= max {
-        return text;
-    }
-    let mut start = text.len() - max;
-    while !text.is_char_boundary(start) {
-        start += 1;
-    }
-    &text[start..]
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@
 //! names its files), lines that fit nowhere are skipped, and a header without a path opens
 //! nothing.
 
+use crate::core::text_window::head;
+
 /// Most bytes of patch text read; the rest is ignored (an edit's meaning is in its start).
 pub const MAX_PATCH_BYTES: usize = 256 * 1024;
 /// Most files taken from one patch.
@@ -84,7 +86,7 @@ fn join_non_empty<'a>(parts: impl Iterator<Item = &'a str>) -> String {
 /// Read `text` as an `apply_patch` patch.
 pub fn parse_patch(text: &str) -> Patch {
     let mut patch = Patch::default();
-    let window = prefix(text, MAX_PATCH_BYTES);
+    let window = head(text, MAX_PATCH_BYTES);
     patch.truncated = window.len() < text.len();
     let mut current: Option<PatchedFile> = None;
     for line in window.lines() {
@@ -160,18 +162,6 @@ fn push_line(side: &mut String, line: &str) -> bool {
     }
     side.push_str(line);
     true
-}
-
-/// At most `max` bytes of `text`, cut at a character boundary.
-fn prefix(text: &str, max: usize) -> &str {
-    if text.len() <= max {
-        return text;
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! time linear in the text, whatever the pattern). The syntax is Rust's `regex` crate: the
 //! JavaScript features it lacks (look-around, back-references) are reported as invalid.
 
+use crate::core::text_window::head;
 use regex::{Regex, RegexBuilder};
 
 /// Most regexes one rule may give; the rest are left out with a warning.
@@ -78,14 +79,7 @@ impl ContentMatcher {
 
 /// The start of `text` that is searched, cut at a character boundary.
 fn scanned(text: &str) -> &str {
-    if text.len() <= MAX_SCANNED_BYTES {
-        return text;
-    }
-    let mut end = MAX_SCANNED_BYTES;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
+    head(text, MAX_SCANNED_BYTES)
 }
 
 #[cfg(test)]

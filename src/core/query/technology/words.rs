@@ -291,14 +291,4 @@ fn tokenize(text: &str, mode: Mode) -> Vec<Token> {
     tokens
 }
 
-/// The first `max` bytes of `text`, cut at a character boundary.
-pub(super) fn head(text: &str, max: usize) -> &str {
-    if text.len() <= max {
-        return text;
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
-}
+pub(super) use crate::core::text_window::head;
