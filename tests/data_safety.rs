@@ -163,13 +163,7 @@ fn stale_patterns_are_listed_by_ingest_status_and_the_hook_trace() {
     // lines and the LORE_TRACE record.
     let trace_file = ws.path("trace.jsonl");
     let output = ws
-        .lore()
-        .env("LORE_DEBUG", "1")
-        .env("LORE_TRACE", &trace_file)
-        .arg("--config")
-        .arg(ws.path("lore.toml"))
-        .arg("hook")
-        .write_stdin(pre_tool_use_bash("cargo test"))
+        .traced_hook(&trace_file, true, &pre_tool_use_bash("cargo test"))
         .output()
         .unwrap();
     assert!(common::stdout(&output).contains("testing.md"));

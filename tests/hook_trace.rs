@@ -34,14 +34,7 @@ fn edit(session: &str, cwd: &Path) -> String {
 }
 
 fn traced(ws: &Workspace, trace: &Path, payload: &str) -> std::process::Output {
-    ws.lore()
-        .env("LORE_TRACE", trace)
-        .arg("--config")
-        .arg(ws.path("lore.toml"))
-        .arg("hook")
-        .write_stdin(payload.to_string())
-        .output()
-        .unwrap()
+    ws.traced_hook(trace, false, payload).output().unwrap()
 }
 
 fn trace_lines(path: &Path) -> Vec<Value> {
@@ -260,15 +253,7 @@ fn session_start(session: &str, source: &str, cwd: &Path) -> String {
 
 /// `traced` with the debug trace on, so a test can see which way the call went.
 fn traced_debug(ws: &Workspace, trace: &Path, payload: &str) -> std::process::Output {
-    ws.lore()
-        .env("LORE_TRACE", trace)
-        .env("LORE_DEBUG", "1")
-        .arg("--config")
-        .arg(ws.path("lore.toml"))
-        .arg("hook")
-        .write_stdin(payload.to_string())
-        .output()
-        .unwrap()
+    ws.traced_hook(trace, true, payload).output().unwrap()
 }
 
 fn sources(value: &Value) -> Vec<&str> {

@@ -423,13 +423,7 @@ fn secrets_known_by_their_context_reach_no_debug_line_trace_or_extract_queries()
     let mut searched = 0;
     for payload in payloads_with_context_secrets(&ws) {
         let output = ws
-            .lore()
-            .env("LORE_DEBUG", "1")
-            .env("LORE_TRACE", &trace_file)
-            .arg("--config")
-            .arg(ws.path("lore.toml"))
-            .arg("hook")
-            .write_stdin(payload.to_string())
+            .traced_hook(&trace_file, true, &payload.to_string())
             .timeout(LIMIT)
             .output()
             .unwrap();

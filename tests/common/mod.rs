@@ -130,6 +130,22 @@ impl Workspace {
             .unwrap()
     }
 
+    /// `lore --config <ws>/lore.toml hook` with `payload` on stdin, writing its `LORE_TRACE`
+    /// record to `trace` and, with `debug`, its `LORE_DEBUG` lines to stderr; not yet run, so
+    /// a test can add a timeout.
+    pub fn traced_hook(&self, trace: &Path, debug: bool, payload: &str) -> Command {
+        let mut cmd = self.lore();
+        cmd.env("LORE_TRACE", trace);
+        if debug {
+            cmd.env("LORE_DEBUG", "1");
+        }
+        cmd.arg("--config")
+            .arg(self.path("lore.toml"))
+            .arg("hook")
+            .write_stdin(payload.to_string());
+        cmd
+    }
+
     /// Replace the workspace's temp path with `[WS]` for snapshots.
     pub fn filter(&self, text: &str) -> String {
         let root = self.root().display().to_string();
