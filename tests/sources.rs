@@ -203,6 +203,63 @@ fn a_nested_agents_md_comes_only_under_its_folder() {
 }
 
 #[test]
+fn a_nested_agents_md_stays_in_its_folder_whatever_its_words() {
+    let (ws, _) = repository();
+    // The call speaks of billing amounts in cents, from another folder: the billing rules
+    // are about that folder's code, not about these words anywhere.
+    let elsewhere = claude_edit(
+        &ws,
+        "s1",
+        "src/api/orders.ts",
+        "// Billing amounts in integer cents\nexport const cents = 1;",
+    );
+    assert!(!elsewhere.contains(BILLING_AGENTS), "{elsewhere}");
+    // A command that changes into the folder works there.
+    let test = claude(
+        &ws,
+        json!({
+            "session_id": "s2", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": "cd services/billing && go test ./...", "description": "Run the billing tests"},
+        }),
+    )
+    .unwrap_or_default();
+    assert!(test.contains(BILLING_AGENTS), "{test}");
+}
+
+#[test]
+fn what_a_claude_md_imports_is_loaded_with_it() {
+    let ws = Workspace::bare();
+    ws.write(
+        "CLAUDE.md",
+        "# Project memory\n\n@AGENTS.md\n@.cursor/rules/api.mdc\n",
+    );
+    ws.write(
+        "AGENTS.md",
+        &format!("# Repository\nRun make check before you finish. {ROOT_AGENTS}\n"),
+    );
+    ws.write(
+        ".cursor/rules/api.mdc",
+        &format!(
+            "---\nglobs: src/api/**\n---\n# Endpoints\nEvery handler returns a typed envelope. \
+             {CURSOR_API}\n"
+        ),
+    );
+    let init = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", stderr(&init));
+    let claude_call = claude_edit(&ws, "c1", "src/api/orders.ts", "export const total = 1;");
+    assert!(!claude_call.contains(ROOT_AGENTS), "{claude_call}");
+    assert!(!claude_call.contains(CURSOR_API), "{claude_call}");
+    // Codex reads no imports: the Cursor rule it does not load itself still comes.
+    let codex_call = codex_patch(&ws, "x1", "src/api/orders.ts", "export const total = 1;");
+    assert!(codex_call.contains(CURSOR_API), "{codex_call}");
+}
+
+#[test]
 fn a_manual_rule_is_found_by_search_and_never_injected() {
     let (ws, _) = repository();
     let search = ws

@@ -35,7 +35,7 @@ mod terms;
 mod tests;
 mod tokenize;
 
-pub use command::languages_for_command;
+pub use command::{languages_for_command, leading_directory};
 pub use command_concepts::command_concepts;
 pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};

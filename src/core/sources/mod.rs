@@ -24,6 +24,7 @@ mod cursor;
 mod fields;
 pub mod harness;
 mod hooks;
+mod imports;
 mod kiro;
 mod windsurf;
 
@@ -32,8 +33,9 @@ use crate::core::select::globs::{GlobKind, classify_glob};
 use fields::Reader;
 
 pub use content::ContentMatcher;
-pub use harness::{CallSite, Harness, RuleFile, harness_loads, within};
+pub use harness::{CallSite, Harness, RuleFile, harness_loads, imported_by_harness, within};
 pub use hooks::hook_shortfall;
+pub use imports::imported_paths;
 
 /// Where a rule file comes from: one agent's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -181,6 +183,11 @@ pub struct RuleOrigin {
     /// The regexes of a [`Scope::Content`] rule, as written (empty for every other scope).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub regexes: Vec<String>,
+    /// The files an instruction file imports (`@AGENTS.md` in a `CLAUDE.md`), relative to
+    /// the repository root: a harness that loads the file loads these with it (see
+    /// [`imports`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub imports: Vec<String>,
 }
 
 /// Metadata of another agent's file that lore could not use: reported, never fatal.
@@ -327,6 +334,11 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
             folder,
             for_hooks: scoping.for_hooks,
             regexes: scoping.regexes,
+            imports: if kind == SourceKind::AgentsMd {
+                imported_paths(source, body)
+            } else {
+                Vec::new()
+            },
         },
         warnings,
     })

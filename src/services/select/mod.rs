@@ -191,6 +191,10 @@ pub fn select(
         &of_technologies,
         &mut pool,
     )?;
+    if rule_files {
+        let mut elsewhere = rule_scoping::drop_other_folders(index, request, &mut pool)?;
+        dropped.append(&mut elsewhere);
+    }
     if lean {
         // A hook reads the rest of the evidence only for candidates it may keep (a Write of
         // common words in a large index has hundreds of word candidates). Another agent's

@@ -9,10 +9,12 @@
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::path_file_keys;
-use crate::core::sources::{CallSite, ContentMatcher, Scope, hook_shortfall, within};
+use crate::core::sources::{
+    CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, within,
+};
 use crate::storage::index::{Index, IndexError, LanguageGate};
 
-use super::{Pool, SelectRequest, entry, matching_globs};
+use super::{Candidate, Pool, SelectRequest, entry, matching_globs};
 
 /// Candidates from the rules' own scoping: the folder-scoped files (`AGENTS.md`, ...) of the
 /// folders the call is in, the nearest first; and, when the working directory is not the
@@ -28,6 +30,37 @@ pub(super) fn rule_candidates(
         rematch_globs(index, request, pool)?;
     }
     content_candidates(index, request, pool)
+}
+
+/// Rules scoped to a folder the call is not in (a sibling package's `AGENTS.md`, its
+/// `.cursor/rules`) apply nowhere near it, whatever their words: they leave the pool before
+/// the call's best is taken, and are returned for explaining. A call with no place in the
+/// repository keeps them (nothing says where it is).
+pub(super) fn drop_other_folders(
+    index: &Index,
+    request: &SelectRequest<'_>,
+    pool: &mut Pool,
+) -> Result<Vec<Candidate>, IndexError> {
+    let Some(place) = request.site.place() else {
+        return Ok(Vec::new());
+    };
+    let ids: Vec<i64> = pool.keys().copied().collect();
+    let mut removed = Vec::new();
+    for (id, origin) in index.rule_origins(&ids)? {
+        if within(place, &origin.folder) {
+            continue;
+        }
+        if let Some(mut candidate) = pool.remove(&id) {
+            candidate.score = candidate.evidence.word_score();
+            candidate.verdict = Verdict::Dropped(Shortfall::OtherFolder {
+                folder: origin.folder,
+            });
+            if request.explain {
+                removed.push(candidate);
+            }
+        }
+    }
+    Ok(removed)
 }
 
 /// The content-scoped rules one of whose regexes matches what the call writes or replaces,
@@ -140,11 +173,12 @@ pub(super) fn apply_rule_scoping(
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
     let ids: Vec<i64> = pool.keys().copied().collect();
+    let imported = imported_by_harness(&index.importing_rules()?, site);
     for (id, origin) in index.rule_origins(&ids)? {
         let Some(candidate) = pool.get_mut(&id) else {
             continue;
         };
-        if let Some(shortfall) = hook_shortfall(&origin, &candidate.source, site) {
+        if let Some(shortfall) = hook_shortfall(&origin, &candidate.source, site, &imported) {
             candidate.verdict = Verdict::Dropped(shortfall);
         } else if origin.scope == Scope::Content {
             candidate.verdict = match &candidate.evidence.content {

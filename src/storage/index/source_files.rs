@@ -246,7 +246,8 @@ mod tests {
             let conn = rusqlite::Connection::open(&path).unwrap();
             conn.execute_batch(
                 "DROP INDEX patterns_gate_rows; DROP TABLE source_files;
-                 ALTER TABLE pattern_sources DROP COLUMN regexes; PRAGMA user_version = 10;",
+                 ALTER TABLE pattern_sources DROP COLUMN regexes;
+             ALTER TABLE pattern_sources DROP COLUMN imports; PRAGMA user_version = 10;",
             )
             .unwrap();
         }

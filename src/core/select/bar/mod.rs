@@ -63,6 +63,9 @@ pub enum Grounds {
 pub enum Shortfall {
     /// The pattern belongs to another project's folder.
     OtherProject,
+    /// Another agent's rule that applies to a folder (a nested `AGENTS.md`, a sub-folder's
+    /// `.cursor/rules`) the call is not in.
+    OtherFolder { folder: String },
     /// The pattern is specific to technologies the call's context does not have.
     Technology { needs: Vec<String> },
     /// The pattern's `paths` name other parts of the project than the touched file's.
