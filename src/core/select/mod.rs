@@ -19,7 +19,6 @@
 //! ([`project_fit`]).
 
 pub mod applies_when;
-pub mod background;
 pub mod bar;
 pub mod bm25;
 pub mod budget;

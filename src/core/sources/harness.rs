@@ -109,6 +109,8 @@ pub struct RuleFile<'a> {
     pub folder: &'a str,
     /// Its path relative to the repository root.
     pub source: &'a str,
+    /// Its globs (for [`Scope::Globs`]) match the call's touched file.
+    pub matches_path: bool,
 }
 
 /// Whether the harness of `site` has already put `rule` into the model's context for this
@@ -126,9 +128,10 @@ pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
                 return false;
             }
             if within(cwd, rule.folder) {
-                // Loaded at session start; a path-scoped rule only for files under the
-                // working directory.
-                rule.scope != Scope::Globs || site.path.as_deref().is_none_or(|p| within(p, cwd))
+                // Loaded at session start; a path-scoped rule once a file under the working
+                // directory that its globs match is touched.
+                rule.scope != Scope::Globs
+                    || (rule.matches_path && site.path.as_deref().is_some_and(|p| within(p, cwd)))
             } else if within(rule.folder, cwd) {
                 // A folder below the working directory: loaded once a file under it is touched.
                 site.path.as_deref().is_some_and(|p| within(p, rule.folder))
@@ -174,6 +177,7 @@ pub fn imported_by_harness(
                     scope: origin.scope,
                     folder: &origin.folder,
                     source,
+                    matches_path: false,
                 },
                 site,
             )
@@ -261,6 +265,7 @@ mod tests {
             scope,
             folder,
             source,
+            matches_path: true,
         }
     }
 
@@ -325,6 +330,15 @@ mod tests {
         assert!(!harness_loads(
             &scoped,
             &site(Harness::ClaudeCode, "sub", Some("src/api/a.ts"))
+        ));
+        // A file its globs do not match loads nothing: found by its words, lore sends it.
+        let unmatched = RuleFile {
+            matches_path: false,
+            ..scoped
+        };
+        assert!(!harness_loads(
+            &unmatched,
+            &site(Harness::ClaudeCode, "", Some("docs/notes.md"))
         ));
         let cursor = rule(SourceKind::Cursor, Scope::Always, "", ".cursor/rules/a.mdc");
         assert!(!harness_loads(

@@ -10,12 +10,14 @@ use super::{RuleOrigin, Scope};
 use crate::core::select::bar::Shortfall;
 
 /// Why a hook must not inject the rule at `source` with `origin` for a call at `site`; None
-/// when it may. `imported` are the files the harness loads as imports of those it loads
-/// (see [`super::harness::imported_by_harness`]).
+/// when it may. `matches_path`: the rule's globs match the touched file; `imported` are the
+/// files the harness loads as imports of those it loads (see
+/// [`super::harness::imported_by_harness`]).
 pub fn hook_shortfall(
     origin: &RuleOrigin,
     source: &str,
     site: &CallSite,
+    matches_path: bool,
     imported: &BTreeSet<String>,
 ) -> Option<Shortfall> {
     if origin.scope == Scope::Manual {
@@ -29,6 +31,7 @@ pub fn hook_shortfall(
         scope: origin.scope,
         folder: &origin.folder,
         source,
+        matches_path,
     };
     let harness = site.harness?;
     (harness_loads(&rule, site) || imported.contains(source))
@@ -68,7 +71,13 @@ mod tests {
     fn manual_and_excluded_rules_never_come_from_a_hook() {
         let manual = origin(SourceKind::Windsurf, Scope::Manual, true);
         assert_eq!(
-            hook_shortfall(&manual, ".windsurf/rules/m.md", &at_root(None), &none()),
+            hook_shortfall(
+                &manual,
+                ".windsurf/rules/m.md",
+                &at_root(None),
+                false,
+                &none()
+            ),
             Some(Shortfall::Manual)
         );
         let excluded = origin(SourceKind::Copilot, Scope::Globs, false);
@@ -77,6 +86,7 @@ mod tests {
                 &excluded,
                 ".github/instructions/a.instructions.md",
                 &at_root(Some(Harness::Codex)),
+                false,
                 &none()
             ),
             Some(Shortfall::ExcludedAgent)
@@ -89,32 +99,38 @@ mod tests {
         let codex = at_root(Some(Harness::Codex));
         let claude = at_root(Some(Harness::ClaudeCode));
         assert_eq!(
-            hook_shortfall(&agents, "AGENTS.md", &codex, &none()),
+            hook_shortfall(&agents, "AGENTS.md", &codex, false, &none()),
             Some(Shortfall::LoadedByHarness {
                 harness: Harness::Codex
             })
         );
-        assert_eq!(hook_shortfall(&agents, "AGENTS.md", &claude, &none()), None);
         assert_eq!(
-            hook_shortfall(&agents, "CLAUDE.md", &claude, &none()),
+            hook_shortfall(&agents, "AGENTS.md", &claude, false, &none()),
+            None
+        );
+        assert_eq!(
+            hook_shortfall(&agents, "CLAUDE.md", &claude, false, &none()),
             Some(Shortfall::LoadedByHarness {
                 harness: Harness::ClaudeCode
             })
         );
-        assert_eq!(hook_shortfall(&agents, "CLAUDE.md", &codex, &none()), None);
+        assert_eq!(
+            hook_shortfall(&agents, "CLAUDE.md", &codex, false, &none()),
+            None
+        );
         let cursor = origin(SourceKind::Cursor, Scope::Always, true);
         assert_eq!(
-            hook_shortfall(&cursor, ".cursor/rules/a.mdc", &claude, &none()),
+            hook_shortfall(&cursor, ".cursor/rules/a.mdc", &claude, false, &none()),
             None
         );
         assert_eq!(
-            hook_shortfall(&agents, "AGENTS.md", &at_root(None), &none()),
+            hook_shortfall(&agents, "AGENTS.md", &at_root(None), false, &none()),
             None
         );
         // Imported by a file Claude Code loads: loaded with it.
         let imported: BTreeSet<String> = ["AGENTS.md".to_string()].into();
         assert_eq!(
-            hook_shortfall(&agents, "AGENTS.md", &claude, &imported),
+            hook_shortfall(&agents, "AGENTS.md", &claude, false, &imported),
             Some(Shortfall::LoadedByHarness {
                 harness: Harness::ClaudeCode
             })

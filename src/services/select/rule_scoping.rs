@@ -8,6 +8,7 @@
 
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
+use crate::core::select::globs::GlobKind;
 use crate::core::select::globs::path_file_keys;
 use crate::core::sources::{
     CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, within,
@@ -102,6 +103,12 @@ fn folder_candidates(index: &Index, site: &CallSite, pool: &mut Pool) -> Result<
         return Ok(());
     };
     for rule in index.folder_rules(&folders_holding(place))? {
+        // The repository's own instructions apply to every call, like an always-on rule:
+        // they prime the session (see `services::session_start`) and come again on a call
+        // only for its words. A sub-folder's come on the calls made in it.
+        if rule.origin.folder.is_empty() {
+            continue;
+        }
         if within(place, &rule.origin.folder) {
             let depth = rule
                 .origin
@@ -152,7 +159,7 @@ fn rematch_globs(
     let found = matching_globs(&globs, path);
     let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
     let rules = index.rule_origins(&ids)?;
-    let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(request.query))?;
+    let names = index.patterns_passing(&ids, &LanguageGate::for_query(request.query))?;
     for (id, glob, kind) in found {
         if let (Some((source, title)), true) = (names.get(&id), rules.contains_key(&id)) {
             entry(pool, id, source, title).evidence.glob = Some(GlobMatch { glob, kind });
@@ -178,7 +185,10 @@ pub(super) fn apply_rule_scoping(
         let Some(candidate) = pool.get_mut(&id) else {
             continue;
         };
-        if let Some(shortfall) = hook_shortfall(&origin, &candidate.source, site, &imported) {
+        let matches_path = candidate.evidence.glob.is_some();
+        if let Some(shortfall) =
+            hook_shortfall(&origin, &candidate.source, site, matches_path, &imported)
+        {
             candidate.verdict = Verdict::Dropped(shortfall);
         } else if origin.scope == Scope::Content {
             candidate.verdict = match &candidate.evidence.content {
@@ -190,9 +200,17 @@ pub(super) fn apply_rule_scoping(
         } else if origin.scope == Scope::Globs
             && let Some(glob) = &candidate.evidence.glob
         {
-            candidate.verdict = Verdict::Kept(Grounds::Glob {
-                glob: glob.glob.clone(),
-            });
+            // A glob over a whole language (`**/*.py`) says where the rule may apply, not
+            // that this call bears on it: a distinctive word of the call must back it. A
+            // glob naming a part of the project (`**/migrations/**`) is the author's own
+            // pick of files, enough alone.
+            if glob.kind == GlobKind::Specific || candidate.evidence.words.has_call_evidence() {
+                candidate.verdict = Verdict::Kept(Grounds::Glob {
+                    glob: glob.glob.clone(),
+                });
+            } else if candidate.verdict.is_kept() {
+                candidate.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
+            }
         }
     }
     Ok(())

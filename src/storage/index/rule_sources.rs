@@ -250,7 +250,6 @@ mod tests {
                     .map(|(pattern, origin)| PatternRecord {
                         pattern,
                         content_hash: "h".into(),
-                        mentioned_languages: Vec::new(),
                         technologies: Vec::new(),
                         origin: origin.clone(),
                     })
@@ -347,7 +346,6 @@ mod tests {
             upserts: vec![PatternRecord {
                 pattern: &pattern,
                 content_hash: "h".into(),
-                mentioned_languages: Vec::new(),
                 technologies: Vec::new(),
                 origin: None,
             }],

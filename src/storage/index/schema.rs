@@ -311,6 +311,11 @@ const MIGRATIONS: &[&str] = &[
     UPDATE patterns SET content_hash = ''
     WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind = 'agents_md');
     "#,
+    // 15: a language a pattern's text merely names no longer scopes it (a file titled
+    // "Writing SQL" applies to the TypeScript that builds SQL): those rows go.
+    r#"
+    DELETE FROM pattern_languages WHERE declared = 0;
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

@@ -154,7 +154,6 @@ mod tests {
                     .map(|p| PatternRecord {
                         pattern: p,
                         content_hash: format!("h-{}", p.source),
-                        mentioned_languages: Vec::new(),
                         technologies: Vec::new(),
                         origin: None,
                     })
@@ -221,7 +220,6 @@ mod tests {
                 upserts: vec![PatternRecord {
                     pattern: &p,
                     content_hash: "h-new".into(),
-                    mentioned_languages: Vec::new(),
                     technologies: Vec::new(),
                     origin: None,
                 }],
