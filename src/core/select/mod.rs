@@ -23,6 +23,7 @@ pub mod bar;
 pub mod bm25;
 pub mod budget;
 pub mod evidence;
+pub mod excerpt;
 pub mod fusion;
 pub mod globs;
 pub mod name;
