@@ -259,9 +259,9 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     let named: Vec<String> = technologies
         .iter()
         .chain(&project_technologies)
-        .flat_map(|t| clean_terms(t.split('-')))
+        .flat_map(|t| search_words(table, t))
         .collect();
-    terms.add(named, usize::MAX);
+    terms.add(clean_terms(named.iter().map(String::as_str)), usize::MAX);
     let mut terms = terms.list;
     while terms.len() > MAX_TERMS {
         match terms.iter().rposition(|t| !languages.contains(t)) {
@@ -302,6 +302,14 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     );
     extend_unique(&mut languages, related_only.iter().cloned());
     let kept = |weak: Vec<String>| weak.into_iter().filter(|t| terms.contains(t)).collect();
+    let mut stack_names: Vec<String> = Vec::new();
+    for name in languages
+        .iter()
+        .chain(&technologies)
+        .chain(&project_technologies)
+    {
+        extend_unique(&mut stack_names, table.names_of(name));
+    }
     Query {
         languages,
         related_languages: related_only,
@@ -313,9 +321,23 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         technologies,
         project_technologies,
         message_technologies,
+        stack_names,
         relative_path,
         project: input.cwd.as_deref().and_then(project_name),
         open_language_gate: false,
+    }
+}
+
+/// The words a technology is searched for by: its name when that is one word (`nextjs`),
+/// else its one-word aliases (`spring-boot`: `springboot`, `spring`). Never a part of its
+/// name: `testing-library` or `react-router` add no `testing` or `router`, which would find
+/// every convention about tests or routing.
+fn search_words(table: &TechnologyTable, technology: &str) -> Vec<String> {
+    let names = table.names_of(technology);
+    let one_word = |name: &&String| !name.contains(' ');
+    match names.first() {
+        Some(own) if one_word(&own) => vec![own.clone()],
+        _ => names.iter().filter(one_word).cloned().collect(),
     }
 }
 

@@ -144,6 +144,13 @@ pub struct Query {
     /// Technologies only the user's last message names.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub message_technologies: Vec<String>,
+    /// Every name of the call's stack (its languages, its technologies and its project's),
+    /// each as lower-case words joined by one space: a technology by its canonical name and
+    /// its aliases (`spring-boot`: `spring boot`, `springboot`, `spring`, ...). A name of
+    /// several words names the stack only whole: a file named for `testing` or `router` is
+    /// not named for `testing-library` or `react-router`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stack_names: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
     /// The project's name: the working directory's last component (`/home/dev/uv` → `uv`),

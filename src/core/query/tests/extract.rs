@@ -133,15 +133,8 @@ fn path_terms_for_generic_names() {
         ("/home/dev/demo/Dockerfile", &["dockerfile", "docker"]),
         (
             "/home/dev/demo/.github/workflows/ci.yml",
-            // The path shows GitHub Actions: its name's words join the languages'.
-            &[
-                "ci",
-                "workflows",
-                "github",
-                "github-actions",
-                "yaml",
-                "actions",
-            ],
+            // The path shows GitHub Actions, a name of two words: neither alone is searched.
+            &["ci", "workflows", "github", "github-actions", "yaml"],
         ),
         (
             "/home/dev/demo/cmd/ordersd/main.go",
@@ -540,6 +533,66 @@ fn what_surrounds_a_secret_is_still_searched() {
     }
     assert!(
         !query.terms.iter().any(|t| t.contains("redacted")),
+        "{:?}",
+        query.terms
+    );
+}
+
+#[test]
+fn a_stack_is_searched_and_named_by_whole_names_never_by_their_parts() {
+    // A greenhouse dashboard whose manifest lists libraries with generic words in their
+    // names; the edit itself says nothing about tests, routing, queries or components.
+    let project = crate::core::query::ManifestFindings {
+        technologies: vec![
+            "testing-library".into(),
+            "react-router".into(),
+            "tanstack-query".into(),
+            "styled-components".into(),
+        ],
+        languages: vec!["javascript".into(), "typescript".into()],
+    };
+    let query = extract_query(&QueryInput {
+        file_path: Some("/srv/greenhouse/src/climate/humidity.ts".to_owned()),
+        content: Some("const ceiling = 0.85;".to_owned()),
+        cwd: Some("/srv/greenhouse".to_owned()),
+        project,
+        ..input("Edit")
+    });
+    for part in [
+        "testing",
+        "library",
+        "router",
+        "query",
+        "components",
+        "styled",
+    ] {
+        assert!(
+            !query.terms.contains(&part.to_owned()),
+            "{part}: {:?}",
+            query.terms
+        );
+        assert!(
+            !query.stack_names.contains(&part.to_owned()),
+            "{part}: {:?}",
+            query.stack_names
+        );
+    }
+    for whole in [
+        "testing library",
+        "react router",
+        "tanstack query",
+        "styled components",
+    ] {
+        assert!(
+            query.stack_names.contains(&whole.to_owned()),
+            "{whole}: {:?}",
+            query.stack_names
+        );
+    }
+    // The call's languages name the stack too, and a one-word name is searched for.
+    assert!(query.stack_names.contains(&"typescript".to_owned()));
+    assert!(
+        query.terms.contains(&"react".to_owned()),
         "{:?}",
         query.terms
     );
