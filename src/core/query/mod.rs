@@ -120,8 +120,10 @@ pub struct Query {
     /// the call is for, never the only evidence that a pattern applies to it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub message_terms: Vec<String>,
-    /// The terms only the directories of the touched file gave (`agents` of
-    /// `src/agents/run.py`): where the file sits says little of what a pattern is about.
+    /// The terms only where the call happens gave: the directories of the touched file
+    /// (`agents` of `src/agents/run.py`), and the words of its stack's names of several words
+    /// (`testing`, `library` of `testing-library`, `router` of `react-router`). Where the
+    /// file sits, or what the project is built with, says little of what a pattern is about.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub location_terms: Vec<String>,
     /// The concept words of a whole file being written (a Write) that nothing else of the

@@ -133,8 +133,15 @@ fn path_terms_for_generic_names() {
         ("/home/dev/demo/Dockerfile", &["dockerfile", "docker"]),
         (
             "/home/dev/demo/.github/workflows/ci.yml",
-            // The path shows GitHub Actions, a name of two words: neither alone is searched.
-            &["ci", "workflows", "github", "github-actions", "yaml"],
+            // The path shows GitHub Actions: its name's words join the languages'.
+            &[
+                "ci",
+                "workflows",
+                "github",
+                "github-actions",
+                "yaml",
+                "actions",
+            ],
         ),
         (
             "/home/dev/demo/cmd/ordersd/main.go",
@@ -539,7 +546,7 @@ fn what_surrounds_a_secret_is_still_searched() {
 }
 
 #[test]
-fn a_stack_is_searched_and_named_by_whole_names_never_by_their_parts() {
+fn a_stack_is_named_by_whole_names_and_its_names_parts_are_only_context() {
     // A greenhouse dashboard whose manifest lists libraries with generic words in their
     // names; the edit itself says nothing about tests, routing, queries or components.
     let project = crate::core::query::ManifestFindings {
@@ -558,6 +565,8 @@ fn a_stack_is_searched_and_named_by_whole_names_never_by_their_parts() {
         project,
         ..input("Edit")
     });
+    // Text writes those names as words ("React Router"), so the words are searched; but they
+    // are where the call happens, not what it is about, and name nothing of the stack alone.
     for part in [
         "testing",
         "library",
@@ -567,8 +576,9 @@ fn a_stack_is_searched_and_named_by_whole_names_never_by_their_parts() {
         "styled",
     ] {
         assert!(
-            !query.terms.contains(&part.to_owned()),
-            "{part}: {:?}",
+            query.location_terms.contains(&part.to_owned()),
+            "{part}: {:?} of {:?}",
+            query.location_terms,
             query.terms
         );
         assert!(
@@ -589,11 +599,24 @@ fn a_stack_is_searched_and_named_by_whole_names_never_by_their_parts() {
             query.stack_names
         );
     }
-    // The call's languages name the stack too, and a one-word name is searched for.
-    assert!(query.stack_names.contains(&"typescript".to_owned()));
+    // A technology named in one word (React, which React Router implies) is the call's own.
     assert!(
         query.terms.contains(&"react".to_owned()),
         "{:?}",
         query.terms
     );
+    assert!(!query.location_terms.contains(&"react".to_owned()));
+    assert!(query.stack_names.contains(&"typescript".to_owned()));
+    // The same word said by the call itself is the call's own.
+    let routed = extract_query(&QueryInput {
+        file_path: Some("/srv/greenhouse/src/router.ts".to_owned()),
+        content: Some("const ceiling = 0.85;".to_owned()),
+        cwd: Some("/srv/greenhouse".to_owned()),
+        project: crate::core::query::ManifestFindings {
+            technologies: vec!["react-router".into()],
+            languages: vec!["typescript".into()],
+        },
+        ..input("Edit")
+    });
+    assert!(!routed.location_terms.contains(&"router".to_owned()));
 }
