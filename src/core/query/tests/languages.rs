@@ -38,7 +38,8 @@ fn path_languages() {
         ("tsconfig.build.json", &["typescript"]),
         ("pom.xml", &["java"]),
         ("build.gradle", &["java"]),
-        ("build.gradle.kts", &["kotlin"]),
+        // A Gradle build written in Kotlin: Gradle's (Java's) marker and a Kotlin script.
+        ("build.gradle.kts", &["java", "kotlin"]),
         ("Gemfile", &["ruby"]),
         ("composer.json", &["php"]),
         ("pubspec.yaml", &["dart", "yaml"]),
