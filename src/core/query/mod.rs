@@ -37,7 +37,9 @@ mod tokenize;
 
 pub use command::{languages_for_command, leading_directory};
 pub use command_concepts::command_concepts;
-pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
+pub use concepts::{
+    Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, concept_rows, edit_words,
+};
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{
     MAX_COMMAND_BYTES, MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, command_head, extract_query,
