@@ -42,20 +42,6 @@ fn label_words(label: &str) -> Vec<String> {
     words(unnumbered)
 }
 
-fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            markdown_files(&path, out);
-        } else if path.extension().is_some_and(|ext| ext == "md") {
-            out.push(path);
-        }
-    }
-}
-
 /// The corpus as its guides' labels and texts.
 struct Corpus {
     /// Every file name and heading of two words or more, with the files it labels.
@@ -67,8 +53,12 @@ struct Corpus {
 
 impl Corpus {
     fn read(root: &Path) -> Self {
-        let mut files = Vec::new();
-        markdown_files(root, &mut files);
+        let files: Vec<PathBuf> = walkdir::WalkDir::new(root)
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(walkdir::DirEntry::into_path)
+            .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+            .collect();
         let mut labels: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
         let mut texts = BTreeMap::new();
         for path in files {

@@ -16,7 +16,10 @@ fn path_languages() {
         ("images/ingest.dockerfile", &["docker"]),
         ("docker-compose.yaml", &["docker", "yaml"]),
         ("compose.yml", &["docker", "yaml"]),
-        (".github/workflows/nightly.yaml", &["github-actions", "yaml"]),
+        (
+            ".github/workflows/nightly.yaml",
+            &["github-actions", "yaml"],
+        ),
         (
             "/srv/tides/.github/workflows/publish.yml",
             &["github-actions", "yaml"],
@@ -45,7 +48,10 @@ fn path_languages() {
         ("Endpoints/StationsEndpoint.cs", &["csharp"]),
         ("bin/rotate-gauge-logs.sh", &["shell"]),
         ("schema/0003_readings_index.sql", &["sql"]),
-        ("src/app/berths/berth-card.component.ts", &["typescript", "angular"]),
+        (
+            "src/app/berths/berth-card.component.ts",
+            &["typescript", "angular"],
+        ),
         ("docs/HISTORY.md", &["markdown"]),
         ("contracts/Mooring.sol", &["solidity"]),
         ("foundry.toml", &["solidity"]),
@@ -79,7 +85,10 @@ fn command_languages() {
         ("LEVEL=3 uv run pytest -x", &["python"]),
         ("sudo -E time go vet ./...", &["go"]),
         ("timeout 60 cargo bench", &["rust"]),
-        ("npx tsc -p tsconfig.app.json", &["javascript", "typescript"]),
+        (
+            "npx tsc -p tsconfig.app.json",
+            &["javascript", "typescript"],
+        ),
         ("bundle exec rake db:migrate", &["ruby"]),
         (
             "cargo build --release 2>&1 | grep warning | head -3",
@@ -134,7 +143,10 @@ fn prose_languages() {
         ("Run go test with -race", &["go"]),
         ("Touch gauge.go and go.mod only", &["go"]),
         ("the reader spawns too many goroutines", &["go"]),
-        ("Prefer C# records and C++ smart pointers", &["csharp", "cpp"]),
+        (
+            "Prefer C# records and C++ smart pointers",
+            &["csharp", "cpp"],
+        ),
         (
             "Keep the firmware in portable C11; the C language forbids it",
             &["c"],
@@ -147,7 +159,10 @@ fn prose_languages() {
         ("a swift reply from the harbour master", &[]),
         ("SwiftUI screens in Swift", &["swift"]),
         ("the angular offset of the buoy", &[]),
-        ("Add a GitHub Actions job for the gauges", &["github-actions"]),
+        (
+            "Add a GitHub Actions job for the gauges",
+            &["github-actions"],
+        ),
         (
             "Roll out on Kubernetes with kubectl and the k8s manifests",
             &["kubernetes"],
