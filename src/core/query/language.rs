@@ -161,7 +161,12 @@ pub static LANGUAGES: &[Language] = &[
     lang(
         "java",
         &["java"],
-        &["pom.xml", "build.gradle", "settings.gradle", "gradlew", "mvnw"],
+        // Gradle's Kotlin DSL builds Java as often as Kotlin: a `.kts` build says Gradle, and
+        // only Kotlin's own plugin or library says Kotlin (see the manifest readers).
+        &[
+            "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle",
+            "settings.gradle.kts", "gradlew", "mvnw",
+        ],
         &["mvn", "mvnw", "gradle", "gradlew", "java", "javac"],
         &[Any("java"), Any("jdk"), Any("jvm"), Any("maven"), Any("gradle"), Any("spring boot")],
     ),
