@@ -174,9 +174,10 @@ pub fn name_match(
 pub struct NameQuery {
     /// The call's terms, for coverage.
     terms: Vec<StemmedWord>,
-    /// The stack's words: each technology also names itself by its parts and without its
-    /// hyphens (`spring-boot`: `spring`, `boot`, `springboot`).
-    stack: Vec<StemmedWord>,
+    /// The stack's names, each as its words (`spring boot`, and `springboot` without its
+    /// hyphen): a name of several words names a file only whole, so `testing.md` is not
+    /// named for `testing library`.
+    stack_names: Vec<Vec<StemmedWord>>,
     /// The call's own terms (not the weak ones) and the stack.
     call: Vec<StemmedWord>,
     /// Every term and the stack.
@@ -184,28 +185,34 @@ pub struct NameQuery {
 }
 
 impl NameQuery {
+    /// `stack`: the stack's names (`spring boot`, `spring-boot`: words joined by spaces or
+    /// hyphens); `terms` the call's terms, `weak_terms` those of them only the message or the
+    /// touched file's folders gave.
     pub fn new(stack: &[String], terms: &[String], weak_terms: &[String]) -> Self {
-        let stack_words: Vec<String> = stack
-            .iter()
-            .flat_map(|t| {
-                let mut words: Vec<String> = t.split('-').map(str::to_string).collect();
-                words.push(t.clone());
-                words.push(t.replace('-', ""));
-                words
-            })
-            .collect();
-        let stack = stemmed(&stack_words);
+        let mut stack_names: Vec<Vec<StemmedWord>> = Vec::new();
+        for name in stack {
+            let words: Vec<String> = name
+                .split([' ', '-'])
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect();
+            if words.len() > 1 {
+                stack_names.push(stemmed(&[words.concat()]));
+            }
+            stack_names.push(stemmed(&words));
+        }
+        let stack = stack_names.iter().flatten();
         let terms = stemmed(terms);
         let call: Vec<StemmedWord> = terms
             .iter()
             .filter(|t| !weak_terms.contains(&t.word))
-            .chain(&stack)
+            .chain(stack.clone())
             .cloned()
             .collect();
-        let all: Vec<StemmedWord> = terms.iter().chain(&stack).cloned().collect();
+        let all: Vec<StemmedWord> = terms.iter().chain(stack).cloned().collect();
         Self {
             terms,
-            stack,
+            stack_names,
             call,
             all,
         }
@@ -258,7 +265,7 @@ impl NameQuery {
             return None;
         }
         let covered_by = |list: &[StemmedWord]| subject.iter().all(|w| w.in_list(list));
-        if covered_by(&self.stack) {
+        if self.stack_covers(subject) {
             Some(NameMatch::Stack)
         } else if covered_by(&self.call) {
             Some(NameMatch::Call)
@@ -267,6 +274,28 @@ impl NameQuery {
         } else {
             None
         }
+    }
+
+    /// Whether every subject word belongs to a stack name the subject holds whole, its words
+    /// in order (`spring-boot-and-python.md` for `spring boot` and `python`; not `testing.md`
+    /// for `testing library`).
+    fn stack_covers(&self, subject: &[StemmedWord]) -> bool {
+        let mut covered = vec![false; subject.len()];
+        for name in &self.stack_names {
+            if name.is_empty() || name.len() > subject.len() {
+                continue;
+            }
+            for start in 0..=subject.len() - name.len() {
+                let here = name
+                    .iter()
+                    .enumerate()
+                    .all(|(k, w)| subject[start + k].same_as(w));
+                if here {
+                    covered[start..start + name.len()].fill(true);
+                }
+            }
+        }
+        covered.iter().all(|c| *c)
     }
 }
 
@@ -339,6 +368,13 @@ mod tests {
             Some(NameMatch::Stack)
         );
         assert_eq!(matched("spring-boot-and-python.md"), Some(NameMatch::Stack));
+        // A name of several words names a file only whole: its parts are no stack.
+        let web = list(&["react", "testing library", "react router dom"]);
+        let matched = |source: &str| name_match(source, &web, &terms, &message, &filler);
+        assert_ne!(matched("testing.md"), Some(NameMatch::Stack));
+        assert_ne!(matched("router.md"), Some(NameMatch::Stack));
+        assert_eq!(matched("react-testing-library.md"), Some(NameMatch::Stack));
+        assert_eq!(matched("react.md"), Some(NameMatch::Stack));
     }
 
     #[test]

@@ -168,14 +168,7 @@ pub(super) fn word_candidates(
         .chain(&query.written_terms)
         .cloned()
         .collect();
-    let stack: Vec<String> = query
-        .languages
-        .iter()
-        .chain(&query.technologies)
-        .chain(&query.project_technologies)
-        .cloned()
-        .collect();
-    let names = NameQuery::new(&stack, &query.terms, &weak_terms);
+    let names = NameQuery::new(&query.stack_names, &query.terms, &weak_terms);
     let with_name = |id: i64, source: &str| {
         let (name_coverage, name_match) = names.coverage_and_match(source, &facts.name_filler);
         WordEvidence {
@@ -286,41 +279,51 @@ pub(super) fn word_candidates(
     Ok(removed)
 }
 
-/// The patterns whose file name holds a word of the call's stack (its languages and
-/// technologies, each also by its parts: `spring-boot`, `spring`, `boot`, `springboot`): those
-/// a name match can keep whatever their words (see `core::select::bar`), found from the
-/// indexed name words without reading a pattern.
+/// The patterns whose file name holds a whole name of the call's stack (a language, a
+/// technology or one of its aliases: `spring boot`, `springboot`): those a name match can keep
+/// whatever their words (see `core::select::bar`), found from the indexed name words without
+/// reading a pattern.
 pub(super) fn stack_named(
     index: &Index,
     request: &SelectRequest<'_>,
 ) -> Result<BTreeSet<i64>, IndexError> {
-    let query = request.query;
-    let mut stems: Vec<String> = Vec::new();
-    for word in query
-        .languages
-        .iter()
-        .chain(&query.technologies)
-        .chain(&query.project_technologies)
-    {
-        let parts = word
-            .split('-')
-            .map(str::to_string)
-            .chain([word.clone(), word.replace('-', "")]);
-        for part in parts {
-            let stem = term_stem(&part);
-            if !stem.is_empty() && !stems.contains(&stem) {
-                stems.push(stem);
-            }
+    // Each name of the stack, as the stems of its words (and, for a name of several, the
+    // stem of its words run together: `springboot`): a file is named for it only when its
+    // name holds all of them (see `core::select::name`).
+    let mut names: Vec<Vec<String>> = Vec::new();
+    for name in &request.query.stack_names {
+        let words: Vec<&str> = name.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+        if words.len() > 1 {
+            names.push(vec![term_stem(&words.concat())]);
         }
+        names.push(words.iter().map(|w| term_stem(w)).collect());
     }
-    let mut named = BTreeSet::new();
-    for postings in index.term_postings(&stems)? {
-        named.extend(
+    names.retain(|stems| !stems.is_empty() && stems.iter().all(|s| !s.is_empty()));
+    let mut stems: Vec<String> = names.iter().flatten().cloned().collect();
+    stems.sort_unstable();
+    stems.dedup();
+    let mut in_names: BTreeMap<&str, BTreeSet<i64>> = BTreeMap::new();
+    for (stem, postings) in stems.iter().zip(index.term_postings(&stems)?) {
+        in_names.insert(
+            stem,
             postings
                 .iter()
                 .filter(|p| p.counts[Field::Name as usize] > 0)
-                .map(|p| p.pattern_id),
+                .map(|p| p.pattern_id)
+                .collect(),
         );
+    }
+    let mut named = BTreeSet::new();
+    for name in &names {
+        let mut holding: Option<BTreeSet<i64>> = None;
+        for stem in name {
+            let ids = in_names.get(stem.as_str()).cloned().unwrap_or_default();
+            holding = Some(match holding {
+                None => ids,
+                Some(held) => held.intersection(&ids).copied().collect(),
+            });
+        }
+        named.extend(holding.unwrap_or_default());
     }
     Ok(named)
 }
