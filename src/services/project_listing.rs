@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 
 use crate::core::query::ManifestFindings;
 use crate::core::select::project_fit::{
-    Fit, FitEntry, ListingPlan, PatternScope, fit, fitting_globs, language_label, plan_listing,
+    Fit, FitEntry, ListingPlan, PatternScope, fit, fitting_globs, folder_of, language_label,
+    plan_listing,
 };
 use crate::core::sources::RuleOrigin;
 use crate::services::inject::InjectContext;
@@ -69,18 +70,16 @@ pub(crate) fn project_listing(
         .collect();
     let plan = plan_listing(&entries);
     ctx.trace.note(format!(
-        "listing: {} fit the project, {} for elsewhere, {} general not listed",
+        "listing: {} fit the project, {} for elsewhere, {} general",
         plan.listed.len(),
         plan.elsewhere,
-        plan.general
+        plan.general.len()
     ));
     let label = ctx.knowledge_label();
     let hint = ctx.search_hint.phrase();
-    let paths: Vec<String> = plan
-        .listed
-        .iter()
-        .map(|&i| ctx.pattern_path(&rows[i].source, natives.contains_key(&rows[i].id)))
-        .collect();
+    let path_of = |i: usize| ctx.pattern_path(&rows[i].source, natives.contains_key(&rows[i].id));
+    let paths: Vec<String> = plan.listed.iter().map(|&i| path_of(i)).collect();
+    let general_paths: Vec<String> = plan.general.iter().map(|&i| path_of(i)).collect();
     Ok(render_listing(
         &ListingText {
             label: &label,
@@ -90,6 +89,7 @@ pub(crate) fn project_listing(
             entries: &entries,
             plan: &plan,
             paths: &paths,
+            general_paths: &general_paths,
         },
         budget,
     ))
@@ -105,9 +105,59 @@ struct ListingText<'a> {
     plan: &'a ListingPlan,
     /// The display path of each listed pattern, in listing order.
     paths: &'a [String],
+    /// The display path of each general pattern, in the plan's order.
+    general_paths: &'a [String],
 }
 
+/// The listing within `budget`: the patterns that fit the project, a line each; then the
+/// general ones, when all of them fit: a line each if they can, else by title, grouped by
+/// folder (a team's own rule files); else they are counted on the closing line (a large
+/// collection).
 fn render_listing(listing: &ListingText<'_>, budget: usize) -> String {
+    let general = listing.plan.general.len();
+    if general > 0 {
+        let closing = closing_text(listing, 0);
+        for block in [general_lines(listing), general_block(listing)] {
+            let room = budget.saturating_sub(chars(&block));
+            let (specific, all_listed) = specific_lines(listing, &closing, room);
+            let text = format!("{specific}{block}\n{closing}");
+            // The patterns that fit the project come first: general ones never take their room.
+            if all_listed && chars(&text) <= budget {
+                return text;
+            }
+        }
+    }
+    let closing = closing_text(listing, general);
+    format!("{}{closing}", specific_lines(listing, &closing, budget).0)
+}
+
+/// The general patterns a line each: `- Logging: .cursor/rules/logging.mdc`.
+fn general_lines(listing: &ListingText<'_>) -> String {
+    let ListingText {
+        entries,
+        plan,
+        general_paths,
+        ..
+    } = listing;
+    let mut text = general_lead(listing);
+    for (&i, path) in plan.general.iter().zip(general_paths.iter()) {
+        text.push_str(&format!("- {}: {path}\n", short_title(entries[i].title)));
+    }
+    text
+}
+
+/// The line that leads the general patterns.
+fn general_lead(listing: &ListingText<'_>) -> String {
+    if listing.plan.listed.is_empty() {
+        format!("Conventions in {}:\n", listing.label)
+    } else {
+        "Other conventions:\n".to_string()
+    }
+}
+
+/// The patterns that fit the project, a line each, within `budget` with `closing` after them
+/// (a line counting those that do not fit instead of them), and whether every one was listed.
+fn specific_lines(listing: &ListingText<'_>, closing: &str, budget: usize) -> (String, bool) {
     let ListingText {
         label,
         project,
@@ -116,7 +166,6 @@ fn render_listing(listing: &ListingText<'_>, budget: usize) -> String {
         paths,
         ..
     } = listing;
-    let closing = closing_text(listing);
     let mut text = String::new();
     if !plan.listed.is_empty() {
         text.push_str(&format!(
@@ -130,12 +179,12 @@ fn render_listing(listing: &ListingText<'_>, budget: usize) -> String {
             )
         };
         // Room for the line counting what does not fit, however many that is.
-        let reserve = chars(&more_line(&plan.listed)) + chars(&closing) + 2;
+        let reserve = chars(&more_line(&plan.listed)) + chars(closing) + 2;
         let mut shown = 0;
         for (&i, path) in plan.listed.iter().zip(paths.iter()) {
             let line = format!("- {}: {path}\n", short_title(entries[i].title));
             let last = shown + 1 == plan.listed.len();
-            let needs = if last { chars(&closing) + 2 } else { reserve };
+            let needs = if last { chars(closing) + 2 } else { reserve };
             if chars(&text) + chars(&line) + needs > budget {
                 break;
             }
@@ -147,14 +196,42 @@ fn render_listing(listing: &ListingText<'_>, budget: usize) -> String {
             text.push_str(&more_line(more));
         }
         text.push('\n');
+        return (text, more.is_empty());
     }
-    text.push_str(&closing);
+    (text, true)
+}
+
+/// The general patterns by title, a line per folder: `- .cursor/rules/: Logging; Prisma`.
+fn general_block(listing: &ListingText<'_>) -> String {
+    let ListingText {
+        entries,
+        plan,
+        general_paths,
+        ..
+    } = listing;
+    let mut text = general_lead(listing);
+    let mut folder: Option<&str> = None;
+    for (&i, path) in plan.general.iter().zip(general_paths.iter()) {
+        let here = folder_of(path);
+        let title = short_title(entries[i].title);
+        if folder == Some(here) {
+            text.push_str(&format!("; {title}"));
+        } else {
+            if folder.is_some() {
+                text.push('\n');
+            }
+            let shown = if here.is_empty() { "." } else { here };
+            text.push_str(&format!("- {shown}/: {title}"));
+            folder = Some(here);
+        }
+    }
+    text.push('\n');
     text
 }
 
-/// The closing lines: what lore found to choose by, how many patterns were not listed and
-/// why, and how the agent finds them.
-fn closing_text(listing: &ListingText<'_>) -> String {
+/// The closing lines: what lore found to choose by, how many patterns were not listed
+/// (`general` of them general) and why, and how the agent finds them.
+fn closing_text(listing: &ListingText<'_>, general: usize) -> String {
     let ListingText {
         label,
         hint,
@@ -168,12 +245,12 @@ fn closing_text(listing: &ListingText<'_>) -> String {
             "lore found no manifest (package.json, go.mod, pyproject.toml, Cargo.toml, ...) at this project's root to choose patterns by. ",
         );
     }
-    if plan.elsewhere + plan.general > 0 {
+    if plan.elsewhere + general > 0 {
         closing.push_str(&others_sentence(
             label,
-            !plan.listed.is_empty(),
+            !plan.listed.is_empty() || general < plan.general.len(),
             plan.elsewhere,
-            plan.general,
+            general,
         ));
         closing.push(' ');
     }
@@ -378,8 +455,8 @@ mod tests {
             .collect();
         let plan = ListingPlan {
             listed: (0..40).collect(),
+            general: Vec::new(),
             elsewhere: 7,
-            general: 0,
         };
         let paths: Vec<String> = (0..40).map(|i| format!("patterns/go/p{i}.md")).collect();
         let survey = survey(&["go"], &["gin"]);
@@ -392,6 +469,7 @@ mod tests {
                 entries: &entries,
                 plan: &plan,
                 paths: &paths,
+                general_paths: &[],
             },
             1_500,
         );
@@ -411,6 +489,73 @@ mod tests {
             ),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_teams_general_rules_are_named_by_folder_when_they_all_fit() {
+        let titles = ["API routes", "Logging", "Testing", "Digest feature"];
+        let sources = [
+            ".cursor/rules/api.mdc",
+            ".cursor/rules/logging.mdc",
+            ".cursor/rules/testing.mdc",
+            ".cursor/rules/features/digest.mdc",
+        ];
+        let entries: Vec<FitEntry<'_>> = titles
+            .iter()
+            .zip(sources)
+            .map(|(title, source)| FitEntry {
+                fit: Fit::General,
+                title,
+                source,
+            })
+            .collect();
+        let plan = plan_listing(&entries);
+        let paths: Vec<String> = plan
+            .general
+            .iter()
+            .map(|&i| sources[i].to_string())
+            .collect();
+        let survey = survey(&["typescript"], &[]);
+        let listing = |budget: usize| {
+            render_listing(
+                &ListingText {
+                    label: "the agent rule files",
+                    hint: "`lore search <words>`",
+                    project: "this TypeScript project",
+                    survey: &survey,
+                    entries: &entries,
+                    plan: &plan,
+                    paths: &[],
+                    general_paths: &paths,
+                },
+                budget,
+            )
+        };
+        let text = listing(2_000);
+        assert!(
+            text.starts_with(
+                "Conventions in the agent rule files:\n\
+                 - API routes: .cursor/rules/api.mdc\n\
+                 - Logging: .cursor/rules/logging.mdc\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("general"), "{text}");
+        // Less room: by folder, titles only.
+        let grouped = listing(260);
+        assert!(
+            grouped.starts_with(
+                "Conventions in the agent rule files:\n\
+                 - .cursor/rules/: API routes; Logging; Testing\n\
+                 - .cursor/rules/features/: Digest feature\n"
+            ),
+            "{grouped}"
+        );
+        // Too many to name in the room: counted, as in a large collection.
+        let short = listing(180);
+        assert!(short.contains("4 patterns, all general"), "{short}");
+        assert!(!short.contains("Logging"), "{short}");
+        assert!(chars(&short) <= 180);
     }
 
     #[test]

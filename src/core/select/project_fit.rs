@@ -2,9 +2,11 @@
 //! only on evidence that it applies to the project (the project's own folder of the knowledge
 //! base, one of its technologies, one of its languages, or a `paths` glob naming something at
 //! its root), and a pattern specific to other technologies, languages, files or projects is
-//! never listed. Patterns that say nothing about where they apply ("general") are listed only
-//! when there are few of them. The order goes from the most specific evidence to the least,
-//! then by title, so the same index and project always give the same listing.
+//! never listed. Patterns that say nothing about where they apply ("general": most of a
+//! team's own rule files) come after, grouped by folder, by title; whether they are named or
+//! only counted is the listing's budget's call. The order goes from the most specific
+//! evidence to the least, then by title, so the same index and project always give the same
+//! listing.
 
 use std::collections::BTreeSet;
 
@@ -12,9 +14,6 @@ use globset::{Glob, GlobSetBuilder};
 
 use super::globs::{GlobKind, SimpleGlob, classify_glob};
 use crate::core::query::languages_for_path;
-
-/// Most general patterns listed; with more, they are counted instead.
-pub const MAX_GENERAL_LISTED: usize = 5;
 
 /// Most root file names a glob is matched against (a root listing is bounded, and so is the
 /// work on it).
@@ -285,42 +284,53 @@ pub struct FitEntry<'a> {
     pub source: &'a str,
 }
 
-/// What the listing shows: the positions of the patterns to list, in order, and how many
-/// others there are.
+/// What the listing shows: the positions of the patterns that fit the project by evidence,
+/// in order; those that say nothing about where they apply, by folder and title; and how many
+/// are for elsewhere.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListingPlan {
     pub listed: Vec<usize>,
+    /// General patterns, by folder, then title.
+    pub general: Vec<usize>,
     /// Patterns for other languages, technologies, files or projects.
     pub elsewhere: usize,
-    /// General patterns not listed because there are too many.
-    pub general: usize,
 }
 
 /// Order the patterns that fit by the specificity of their evidence, then title, then path;
-/// general ones join only when there are at most [`MAX_GENERAL_LISTED`].
+/// the general ones apart, by folder, then title.
 pub fn plan_listing(entries: &[FitEntry<'_>]) -> ListingPlan {
-    let general = entries.iter().filter(|e| e.fit == Fit::General).count();
-    let list_general = general <= MAX_GENERAL_LISTED;
+    let by_title = |a: &FitEntry<'_>, b: &FitEntry<'_>| {
+        a.title
+            .to_lowercase()
+            .cmp(&b.title.to_lowercase())
+            .then_with(|| a.source.cmp(b.source))
+    };
     let mut listed: Vec<usize> = (0..entries.len())
-        .filter(|&i| match entries[i].fit {
-            Fit::Elsewhere => false,
-            Fit::General => list_general,
-            _ => true,
-        })
+        .filter(|&i| !matches!(entries[i].fit, Fit::Elsewhere | Fit::General))
         .collect();
     listed.sort_by(|&a, &b| {
         let (a, b) = (&entries[a], &entries[b]);
-        a.fit
-            .tier()
-            .cmp(&b.fit.tier())
-            .then_with(|| a.title.to_lowercase().cmp(&b.title.to_lowercase()))
-            .then_with(|| a.source.cmp(b.source))
+        a.fit.tier().cmp(&b.fit.tier()).then_with(|| by_title(a, b))
+    });
+    let mut general: Vec<usize> = (0..entries.len())
+        .filter(|&i| entries[i].fit == Fit::General)
+        .collect();
+    general.sort_by(|&a, &b| {
+        let (a, b) = (&entries[a], &entries[b]);
+        folder_of(a.source)
+            .cmp(folder_of(b.source))
+            .then_with(|| by_title(a, b))
     });
     ListingPlan {
         listed,
+        general,
         elsewhere: entries.iter().filter(|e| e.fit == Fit::Elsewhere).count(),
-        general: if list_general { 0 } else { general },
     }
+}
+
+/// The folder a pattern's path is in (`""` at the top).
+pub fn folder_of(source: &str) -> &str {
+    source.rsplit_once('/').map_or("", |(folder, _)| folder)
 }
 
 /// A language's name as people write it (`typescript` → TypeScript, `csharp` → C#).

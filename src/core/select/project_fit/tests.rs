@@ -212,22 +212,29 @@ fn the_listing_goes_from_the_most_specific_evidence_and_then_by_title() {
         },
     ];
     let plan = plan_listing(&entries);
-    assert_eq!(plan.listed, [2, 4, 0, 5, 3]);
-    assert_eq!((plan.elsewhere, plan.general), (1, 0));
+    assert_eq!(plan.listed, [2, 4, 0, 5]);
+    assert_eq!(plan.general, [3]);
+    assert_eq!(plan.elsewhere, 1);
 }
 
 #[test]
-fn many_general_patterns_are_counted_not_listed() {
-    let entries: Vec<FitEntry<'_>> = (0..=MAX_GENERAL_LISTED)
-        .map(|_| FitEntry {
-            fit: Fit::General,
-            title: "t",
-            source: "s.md",
-        })
-        .collect();
+fn general_patterns_come_apart_by_folder_then_title() {
+    let general = |title: &'static str, source: &'static str| FitEntry {
+        fit: Fit::General,
+        title,
+        source,
+    };
+    let entries = [
+        general("Testing", ".cursor/rules/testing.mdc"),
+        general("Release", "docs/release.md"),
+        general("API routes", ".cursor/rules/api.mdc"),
+        general("Digest", ".cursor/rules/features/digest.mdc"),
+    ];
     let plan = plan_listing(&entries);
     assert!(plan.listed.is_empty());
-    assert_eq!(plan.general, MAX_GENERAL_LISTED + 1);
+    assert_eq!(plan.general, [2, 0, 3, 1]);
+    assert_eq!(folder_of(".cursor/rules/api.mdc"), ".cursor/rules");
+    assert_eq!(folder_of("AGENTS.md"), "");
 }
 
 #[test]
