@@ -99,7 +99,10 @@ impl HookSession {
         let cache = ProjectCache::new(&self.ledger_dir, &self.project_dir, table.fingerprint());
         let top = self.config.path.as_deref().and_then(Path::parent);
         let touched = file
-            .map(|f| self.project_dir.join(f))
+            .map(|f| {
+                self.project_dir
+                    .join(crate::core::text_window::path_window(f))
+            })
             .and_then(|f| f.parent().map(Path::to_path_buf));
         project_facts(
             &self.project_dir,
