@@ -17,7 +17,7 @@ use crate::services::project::project_facts;
 use crate::services::refresh::{
     Freshness, build_first_index, check_freshness, refresh_changed, refresh_index, upgrade_index,
 };
-use crate::services::session::SessionLedger;
+use crate::services::session::{Claim, SessionLedger};
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
@@ -27,6 +27,9 @@ use super::hook_process::HookRequest;
 
 /// How long a hook waits on a busy index before giving up.
 const INDEX_BUSY: Duration = Duration::from_millis(300);
+/// How many times a call chooses its sections when parallel calls of its session keep
+/// claiming them first.
+const MAX_CLAIMS: usize = 4;
 
 /// The payload fields that say where and in which session a hook runs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -113,13 +116,60 @@ impl HookSession {
         )
     }
 
-    /// The session's ledger, for recording what an answer showed once it was written.
+    /// The session's ledger, for releasing what an answer claimed when it cannot be written.
     pub fn into_ledger(self) -> SessionLedger {
         self.ledger
     }
 
-    /// Open the index (building it on first use) and run `inject` with a context around it.
+    /// Open the index (building it on first use) and run `inject` with a context around it;
+    /// what the injection shows is claimed in the session's ledger (see [`HookSession::claim`]).
     pub fn inject(
+        &self,
+        trace: &mut Trace,
+        inject: impl Fn(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        let first = self.inject_once(trace, &inject)?;
+        self.claim(trace, first, |trace| self.inject_once(trace, &inject))
+    }
+
+    /// Claim in the session's ledger what `injection` shows, before it is answered: parallel
+    /// calls of one session read the ledger at once, and only the first to claim a section
+    /// shows it. A call that finds part of its sections claimed chooses again (`again`, which
+    /// reads the ledger anew), at most [`MAX_CLAIMS`] times, then answers nothing. A ledger
+    /// that cannot be written costs dedup, never the answer. An injection without text is
+    /// nothing to answer and claims nothing.
+    fn claim(
+        &self,
+        trace: &mut Trace,
+        mut injection: Option<Injection>,
+        again: impl Fn(&mut Trace) -> anyhow::Result<Option<Injection>>,
+    ) -> anyhow::Result<Option<Injection>> {
+        for attempt in 1..=MAX_CLAIMS {
+            let Some(chosen) = injection.filter(|i| !i.text.trim().is_empty()) else {
+                return Ok(None);
+            };
+            match self.ledger.claim(&chosen.shown) {
+                Ok(Claim::Granted) => return Ok(Some(chosen)),
+                Ok(Claim::Taken) if attempt < MAX_CLAIMS => {
+                    trace.note("another call of this session claimed some of these sections first: choosing again");
+                    injection = again(trace)?;
+                }
+                Ok(Claim::Taken) => {
+                    trace.note("other calls of this session keep claiming these sections first: nothing injected");
+                    return Ok(None);
+                }
+                Err(e) => {
+                    trace.note(format!(
+                        "cannot claim the sections in the session ledger ({e}); injecting without dedup"
+                    ));
+                    return Ok(Some(chosen));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn inject_once(
         &self,
         trace: &mut Trace,
         inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
@@ -157,12 +207,28 @@ impl HookSession {
             &ManifestFindings,
         ) -> Result<Option<Injection>, IndexError>,
     ) -> anyhow::Result<Option<Injection>> {
+        let first = self.inject_refreshed_once(trace, &inject)?;
+        // Chosen again only when a parallel call claimed part of it: the index is fresh now.
+        self.claim(trace, first, |trace| {
+            let project = self.project_facts(None);
+            self.inject_once(trace, |ctx| inject(ctx, &project))
+        })
+    }
+
+    fn inject_refreshed_once(
+        &self,
+        trace: &mut Trace,
+        inject: impl Fn(
+            &mut InjectContext<'_>,
+            &ManifestFindings,
+        ) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
         let config = &self.config;
         let deadline = self.deadline;
         if !config.database.exists() {
             build_first_index(config, trace, deadline);
             let project = self.project_facts(None);
-            return self.inject(trace, |ctx| inject(ctx, &project));
+            return self.inject_once(trace, |ctx| inject(ctx, &project));
         }
         deadline.check("before opening the index")?;
         let mut check_trace = trace.child();
@@ -210,7 +276,7 @@ impl HookSession {
                 trace.absorb(early_trace);
                 injection
             }
-            _ => self.inject(trace, |ctx| inject(ctx, &project)),
+            _ => self.inject_once(trace, |ctx| inject(ctx, &project)),
         }
     }
 
