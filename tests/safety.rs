@@ -260,6 +260,10 @@ fn any_argument_problem_on_the_hook_path_exits_zero_with_a_line_on_stderr() {
         (&["hook", "--bogus", "-x"], "`--bogus`"),
         (&["hook", "extra"], "`extra`"),
         (&["hook", "--config"], "`--config` needs a path"),
+        // `lore --config $UNSET hook ...` in a registration, as the shell expands it.
+        (&["--config", "hook"], "`--config` has no path"),
+        (&["--config", "hook", "--codex"], "`--config` has no path"),
+        (&["--config", "hook", "--mcp"], "`--config` has no path"),
     ] {
         let output = ws
             .lore()
