@@ -243,7 +243,7 @@ impl HookSession {
             // Only an index this lore can read as it is, in which an ingest completed:
             // building, upgrading or completing one waits for the check. The stamps go to
             // the check first: it waits for them once it has listed the files.
-            let snapshot = match Index::open_snapshot(&config.database, INDEX_BUSY) {
+            let snapshot = match open_snapshot(config, deadline) {
                 Ok(Some(index)) if index.ingest_completed().unwrap_or(false) => {
                     let state = RecordedState::load(&index).ok();
                     early_trace.note("read the index's file stamps");
@@ -363,7 +363,7 @@ fn open_index(
             trace.note("no ingest completed in the index (one was interrupted, or is running): building it");
             refresh_index(config, trace, deadline);
             deadline.check("while building the index")?;
-            match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+            match open_snapshot(config, deadline)? {
                 Some(index) if index.ingest_completed()? => Ok(Some(index)),
                 _ => anyhow::bail!(
                     "the index {} holds no completed ingest (one was interrupted, or is still running); nothing injected; run `lore ingest`",
@@ -380,7 +380,7 @@ fn open_index_once(
     trace: &mut Trace,
     deadline: Deadline,
 ) -> anyhow::Result<Option<Index>> {
-    match Index::open_snapshot(&config.database, INDEX_BUSY) {
+    match open_snapshot(config, deadline) {
         Ok(Some(index)) => return Ok(Some(index)),
         Ok(None) => {
             trace.note("no index yet: building it");
@@ -396,5 +396,14 @@ fn open_index_once(
         }
         Err(e) => return Err(e.into()),
     }
-    Ok(Index::open_snapshot(&config.database, INDEX_BUSY)?)
+    Ok(open_snapshot(config, deadline)?)
+}
+
+/// The index as one snapshot (see [`Index::open_snapshot`]), a statement still running at
+/// the hook's deadline interrupted.
+fn open_snapshot(config: &Config, deadline: Deadline) -> Result<Option<Index>, IndexError> {
+    match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+        Some(index) => Ok(Some(deadline.bound(index)?)),
+        None => Ok(None),
+    }
 }

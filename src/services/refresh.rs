@@ -114,6 +114,7 @@ pub fn refresh_changed(
         return false;
     }
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
+        .and_then(|index| deadline.bound(index))
         .map_err(anyhow::Error::from)
         .and_then(|mut index| Ok(ingest_listed(config, &mut index, listing, deadline)?));
     match result {

@@ -201,7 +201,7 @@ pub fn build_index_if_missing_by(
         reason,
     })?;
     let built = (|| {
-        let mut index = Index::open(build.path())?;
+        let mut index = deadline.bound(Index::open(build.path())?)?;
         let report = super::ingest::ingest(
             config,
             &mut index,
