@@ -53,6 +53,34 @@ fn path_traversal_and_absolute_paths_are_invalid_params() {
     assert_eq!(ws.pattern_files().len(), 2);
 }
 
+#[test]
+fn folder_names_with_line_breaks_or_direction_marks_are_invalid_params() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    for directory in [
+        "team\nnotes",
+        "team\rnotes",
+        "rust\u{202E}dm.exe",
+        "a\u{200B}b",
+    ] {
+        let reply = server.call_tool(
+            "add_pattern",
+            json!({"title": "Hidden", "body": "b", "directory": directory}),
+        );
+        assert_eq!(error_code(&reply), Some(-32602), "{directory:?}: {reply}");
+        // The name is not echoed as it is: its characters are escaped.
+        let message = error_message(&reply);
+        assert!(!message.contains(directory), "{directory:?}: {message}");
+    }
+    // No folder was made.
+    assert_eq!(ws.pattern_files().len(), 2);
+    let folders = std::fs::read_dir(ws.patterns())
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().is_dir())
+        .count();
+    assert_eq!(folders, 0);
+}
+
 #[cfg(unix)]
 #[test]
 fn symlinks_out_of_the_knowledge_dir_are_refused() {

@@ -238,6 +238,11 @@ fn relative_inside(root: &Path, requested: &str) -> Result<PathBuf, AuthorError>
     if requested.contains('\\') || requested.contains('\0') {
         return Err(outside("backslashes and NUL are not accepted"));
     }
+    if requested.chars().any(hides_in_a_name) {
+        return Err(outside(
+            "line breaks, control characters and invisible direction or width marks are not accepted in a file or folder name",
+        ));
+    }
     for c in rel.components() {
         match c {
             Component::Normal(_) | Component::CurDir => {}
@@ -249,6 +254,17 @@ fn relative_inside(root: &Path, requested: &str) -> Result<PathBuf, AuthorError>
         .components()
         .filter(|c| matches!(c, Component::Normal(_)))
         .collect())
+}
+
+/// A character that makes a name read as something it is not: a control character (a line
+/// break splits a listing or a commit message), a direction override (U+202E shows `gpj.md`
+/// as `dm.jpg`) or an invisible mark.
+fn hides_in_a_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}'
+        )
 }
 
 /// The canonical knowledge dir, and `dir` inside it resolved (created when `create`),
