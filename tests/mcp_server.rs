@@ -426,3 +426,55 @@ fn authoring_refuses_paths_ingest_would_skip() {
     assert_eq!(ws.read("old.md"), "# Old\n\nIgnored on purpose.\n");
     assert_eq!(ws.git_log(), log_before, "nothing committed");
 }
+
+#[test]
+fn requests_in_flight_when_stdin_closes_are_all_answered() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let ws = Workspace::new();
+    for round in 0..8 {
+        let mut child = ws
+            .lore()
+            .arg("serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut lines = vec![
+            json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "lore-tests", "version": "0"}}})
+            .to_string(),
+            json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+        ];
+        let ids: Vec<u64> = (1..=20).collect();
+        for id in &ids {
+            lines.push(
+                json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                       "params": {"name": "search_patterns", "arguments": {"query": "errors thiserror"}}})
+                .to_string(),
+            );
+        }
+        // Everything at once, then stdin closes: a client that exits after its last request.
+        stdin
+            .write_all(format!("{}\n", lines.join("\n")).as_bytes())
+            .unwrap();
+        drop(stdin);
+        let answered: Vec<u64> = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .map_while(Result::ok)
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
+            .filter(|v| v.get("result").is_some() || v.get("error").is_some())
+            .filter_map(|v| v["id"].as_u64())
+            .filter(|id| *id > 0)
+            .collect();
+        let _ = child.wait();
+        let missing: Vec<&u64> = ids.iter().filter(|id| !answered.contains(id)).collect();
+        assert!(
+            missing.is_empty(),
+            "round {round}: no answer to {missing:?}"
+        );
+    }
+}
