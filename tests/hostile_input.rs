@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use common::{Workspace, many_words, stderr, stdout};
 use hostile_support::{
     DEADLINE_MS, HUNG, MARGIN_MS, MIB, check, check_lore, cwd, garbage, ingest, mkfifo, payload,
-    short, workspace,
+    run_hook, short, workspace,
 };
 use serde_json::{Value, json};
 
@@ -277,6 +277,41 @@ fn huge_sparse_bomb_and_special_pattern_files_are_refused_in_time() {
         1 << 30
     );
     assert!(ws.path("patterns/bomb.md").is_file());
+}
+
+#[test]
+fn a_knowledge_dir_of_the_whole_disk_stops_listing_at_the_deadline() {
+    // A short deadline, so a walk of `/` (seconds) is far past it.
+    let deadline_ms = 300;
+    let ws = Workspace::new();
+    ws.write(
+        "lore.toml",
+        &format!(
+            "knowledge_dir = \"/\"\ndatabase = \".lore/index.db\"\n[search]\nhybrid = false\n[hook]\ndeadline_ms = {deadline_ms}\n"
+        ),
+    );
+    for event in ["SessionStart", "PreToolUse"] {
+        // No index yet: the hook would build one from what it lists.
+        let run = run_hook(
+            &ws,
+            payload(
+                json!({"session_id": "disk", "cwd": cwd(&ws), "hook_event_name": event,
+                           "source": "startup", "tool_name": "Edit",
+                           "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a",
+                                          "new_string": "b"}}),
+            ),
+            false,
+        );
+        let ms = run.elapsed.as_millis();
+        println!("hostile: knowledge_dir = \"/\" on {event:<31} {ms:>5} ms of {deadline_ms} ms");
+        assert_eq!(run.code, Some(0), "{event}");
+        // Process start and exit on a loaded machine, past the deadline; the walk itself
+        // stops at it.
+        assert!(
+            run.elapsed <= Duration::from_millis(deadline_ms + 400),
+            "{event}: {ms} ms against a {deadline_ms} ms deadline"
+        );
+    }
 }
 
 #[test]

@@ -46,7 +46,7 @@ pub use embed::{
 pub use rule_files::{MAX_RULE_FILES, MAX_WALK_ENTRIES, RuleFileScan, scan_rule_files};
 pub use scan::{
     IGNORE_FILE_NAME, KnowledgeScan, ScanWarning, SourceFile, is_pattern_file, scan_knowledge,
-    scan_knowledge_dir, source_name,
+    scan_knowledge_dir, scan_knowledge_until, source_name,
 };
 pub use skip::why_ingest_skips;
 
