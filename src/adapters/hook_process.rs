@@ -6,7 +6,7 @@
 //! deadline (`hook.deadline_ms`) answers nothing and says so only under `LORE_DEBUG`. The
 //! harness adapters only supply the function that answers a payload.
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -106,6 +106,12 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
         mcp,
         started,
     };
+    if std::io::stdin().is_terminal() {
+        // Run by hand: say what it waits for (the harness never gives it a terminal).
+        say(
+            "lore hook: reading one hook event as JSON on stdin, as the agent sends it (end it with Ctrl-D); `lore hook --help` says more",
+        );
+    }
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut input = String::new();
         std::io::stdin()
