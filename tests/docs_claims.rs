@@ -6,6 +6,8 @@
 // Test helpers panic on purpose: a failed set-up step should fail the test loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -231,9 +233,8 @@ fn the_validation_errors_docs_authoring_shows_are_what_ingest_prints() {
         "---\ntags: [hooks]\n# Hooks\n\nExit 0.\n",
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lore"))
+    let out = common::lore_command()
         .current_dir(dir.path())
-        .env_remove("LORE_CONFIG")
         .env("HOME", dir.path())
         .arg("ingest")
         .output()

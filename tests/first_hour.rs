@@ -100,7 +100,9 @@ fn the_eval_script_without_shared_names_what_is_missing() {
     std::fs::create_dir_all(&scripts).unwrap();
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/eval.py");
     std::fs::copy(source, scripts.join("eval.py")).unwrap();
-    let out = Command::new("python3")
+    let mut eval = Command::new("python3");
+    common::without_lore_env(&mut eval);
+    let out = eval
         .current_dir(clone.path().join("lore"))
         .args(["scripts/eval.py", "--lore", env!("CARGO_BIN_EXE_lore")])
         .output()
