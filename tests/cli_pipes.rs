@@ -32,11 +32,8 @@ fn commands_whose_stdout_is_closed_end_quietly() {
         &["extract-queries"],
         &["extract-queries", "--json"],
     ] {
-        let mut child = common::lore_command()
-            .current_dir(ws.root())
-            .env("HOME", ws.path(".env/home"))
-            .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
-            .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+        let mut child = ws
+            .process()
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -37,10 +37,8 @@ fn commands_reading_stdin_at_a_terminal_say_what_they_wait_for() {
         // The command's stdin is the terminal `script` makes; closing ours ends it (Ctrl-D).
         let mut cmd = Command::new(SCRIPT);
         common::without_lore_env(&mut cmd);
-        let out = cmd
-            .current_dir(ws.root())
-            .env("HOME", ws.path(".env/home"))
-            .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+        let out = ws
+            .isolate(&mut cmd)
             .args(["-q", "-e", "-c", &format!("{lore} {args}"), "/dev/null"])
             .stdin(std::process::Stdio::null())
             .output()

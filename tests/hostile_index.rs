@@ -79,14 +79,8 @@ fn refused_in_time(ws: &Workspace, args: &[&str], code: i32, said: &[&str]) {
 /// `lore serve` answers `initialize` and a search (a tool error when the index cannot be
 /// read), and its stdin closing ends it.
 fn serve_answers(ws: &Workspace) -> String {
-    let mut cmd = common::lore_command();
-    cmd.current_dir(ws.root())
-        .env("HOME", ws.path(".env/home"))
-        .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
-        .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
-        .arg("--config")
-        .arg(ws.path("lore.toml"))
-        .arg("serve");
+    let mut cmd = ws.process();
+    cmd.arg("--config").arg(ws.path("lore.toml")).arg("serve");
     let mut server = mcp_support::Server::start_with(&mut cmd);
     let reply = server.call_tool("search_patterns", json!({"query": "errors"}));
     reply["result"]["content"][0]["text"]

@@ -28,12 +28,8 @@ const HOLD: Duration = Duration::from_millis(200);
 
 /// `lore hook` started and waiting for its payload on stdin.
 fn spawn_hook(ws: &Workspace) -> Child {
-    let mut cmd = common::lore_command();
-    cmd.current_dir(ws.root())
-        .env("HOME", ws.path(".env/home"))
-        .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
-        .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
-        .arg("--config")
+    let mut cmd = ws.process();
+    cmd.arg("--config")
         .arg(ws.path("lore.toml"))
         .arg("hook")
         .stdin(Stdio::piped())

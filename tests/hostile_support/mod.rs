@@ -112,10 +112,7 @@ pub fn run_lore(ws: &Workspace, args: &[&str], stdin: Vec<u8>, close_stdout: boo
     } else {
         lore_command()
     };
-    cmd.current_dir(ws.root())
-        .env("HOME", ws.path(".env/home"))
-        .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
-        .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+    ws.isolate(&mut cmd)
         .args(args)
         .process_group(0)
         .stdin(Stdio::piped())

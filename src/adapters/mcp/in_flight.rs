@@ -36,32 +36,28 @@ fn id_of(message: &Value, request: bool) -> Option<String> {
     .then(|| id.to_string())
 }
 
+/// The id of a line, as [`id_of`] reads it, when the line is JSON.
+fn id_in(line: &str, request: bool) -> Option<String> {
+    serde_json::from_str(line)
+        .ok()
+        .and_then(|v| id_of(&v, request))
+}
+
 impl InFlight {
     /// Note a line the client sent, when it is a request.
     pub fn sent(&self, line: &str) {
-        let Some(id) = serde_json::from_str(line)
-            .ok()
-            .and_then(|v| id_of(&v, true))
-        else {
-            return;
-        };
-        if let Ok(mut ids) = self.ids.lock() {
+        if let (Some(id), Ok(mut ids)) = (id_in(line, true), self.ids.lock()) {
             ids.insert(id);
         }
     }
 
     /// Note a line the server wrote, when it answers a request.
     pub fn answered(&self, line: &str) {
-        let Some(id) = serde_json::from_str(line)
-            .ok()
-            .and_then(|v| id_of(&v, false))
-        else {
-            return;
-        };
-        if let Ok(mut ids) = self.ids.lock() {
+        if let (Some(id), Ok(mut ids)) = (id_in(line, false), self.ids.lock()) {
             ids.remove(&id);
+            drop(ids);
+            self.answered.notify_waiters();
         }
-        self.answered.notify_waiters();
     }
 
     fn is_empty(&self) -> bool {

@@ -179,23 +179,25 @@ pub(super) fn is_token_byte(b: u8) -> bool {
 /// The shortest token of any shape below (an AWS key id fragment: a prefix and 8 more).
 const MIN_TOKEN_LEN: usize = 12;
 
-/// Each maximal run of `[A-Za-z0-9_-]` is read once and matched against the token shapes.
-pub(super) fn tokens(text: &str, spans: &mut Vec<Range<usize>>) {
+/// Each maximal run of bytes `inside` holds, in order: every byte is read once.
+fn runs(text: &str, inside: fn(u8) -> bool) -> impl Iterator<Item = Range<usize>> + '_ {
     let bytes = text.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
-        if !is_token_byte(bytes[i]) {
+    std::iter::from_fn(move || {
+        while i < bytes.len() && !inside(bytes[i]) {
             i += 1;
-            continue;
         }
         let start = i;
-        while i < bytes.len() && is_token_byte(bytes[i]) {
+        while i < bytes.len() && inside(bytes[i]) {
             i += 1;
         }
-        if is_token(&text[start..i]) {
-            spans.push(start..i);
-        }
-    }
+        (i > start).then_some(start..i)
+    })
+}
+
+/// Each maximal run of `[A-Za-z0-9_-]` is read once and matched against the token shapes.
+pub(super) fn tokens(text: &str, spans: &mut Vec<Range<usize>>) {
+    spans.extend(runs(text, is_token_byte).filter(|run| is_token(&text[run.clone()])));
 }
 
 /// Whether a whole run has the shape of a credential.
@@ -270,20 +272,10 @@ fn is_dotted_byte(b: u8) -> bool {
 /// (`SG.x.y`), Doppler (`dp.pt.`), Dynatrace (`dt0c01.`), Terraform Cloud (`.atlasv1.`),
 /// Harness (`pat.`), OpenShift (`sha256~`) and Azure AD client secrets (`…Q~…`).
 pub(super) fn dotted_tokens(text: &str, spans: &mut Vec<Range<usize>>) {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !is_dotted_byte(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && is_dotted_byte(bytes[i]) {
-            i += 1;
-        }
-        let run = text[start..i].trim_end_matches('.');
+    for range in runs(text, is_dotted_byte) {
+        let run = text[range.clone()].trim_end_matches('.');
         if run.len() >= 20 && is_dotted_token(run) {
-            spans.push(start..start + run.len());
+            spans.push(range.start..range.start + run.len());
         }
     }
 }
