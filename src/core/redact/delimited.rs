@@ -64,7 +64,8 @@ pub(super) fn key_blocks(text: &str, spans: &mut Vec<Range<usize>>) {
     }
 }
 
-/// `scheme://user:password@host`: the password.
+/// `scheme://user:password@host`: the password. A bracket ends the search (an IPv6 host, or
+/// the marker an earlier redaction left, so redacting again changes nothing).
 pub(super) fn url_passwords(text: &str, spans: &mut Vec<Range<usize>>) {
     let bytes = text.as_bytes();
     let mut from = 0;
@@ -78,7 +79,9 @@ pub(super) fn url_passwords(text: &str, spans: &mut Vec<Range<usize>>) {
             match bytes[j] {
                 b'@' => break,
                 b':' if colon.is_none() => colon = Some(j),
-                b'/' | b'?' | b'#' | b'"' | b'\'' | b'`' | b'<' | b'>' | b'\\' => break,
+                b'/' | b'?' | b'#' | b'"' | b'\'' | b'`' | b'<' | b'>' | b'[' | b']' | b'\\' => {
+                    break;
+                }
                 b if b.is_ascii_whitespace() => break,
                 _ => {}
             }
