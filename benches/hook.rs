@@ -8,6 +8,11 @@
 //! per event.
 //! Run: `cargo bench --bench hook`. Targets (2 cores, 1,000 patterns): PreToolUse p50 < 5 ms,
 //! p95 < 15 ms, peak memory < 30 MB; SessionStart p50 <= 10 ms.
+//!
+//! To compare two builds on a noisy machine, set `LORE_HOOK_BENCH_BASELINE` to another `lore`
+//! binary (say, main's, built before a change): each call is then made by both binaries, one
+//! after the other in alternating order, and each row adds the baseline's p50 and the
+//! median of the paired ratios (this build's time over the baseline's).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -74,6 +79,8 @@ const DRIVER_CONFIG: &str = "LORE_HOOK_BENCH_CONFIG";
 const DRIVER_CALLS: &str = "LORE_HOOK_BENCH_CALLS";
 const DRIVER_EVENT: &str = "LORE_HOOK_BENCH_EVENT";
 const DRIVER_CWD: &str = "LORE_HOOK_BENCH_CWD";
+/// Another `lore` binary to time call for call beside this build (see the module's summary).
+const BASELINE: &str = "LORE_HOOK_BENCH_BASELINE";
 
 /// The working directory the calls name when the base holds no rule files: a project outside
 /// the repository, as in the earlier runs of this benchmark.
@@ -94,8 +101,15 @@ fn main() {
         drive(std::path::Path::new(&config), &event, &cwd, calls);
         return;
     }
-    println!("| patterns | event | p50 | p95 | calls | peak RSS (any hook) |");
-    println!("| ---: | --- | ---: | ---: | ---: | ---: |");
+    if std::env::var_os(BASELINE).is_some() {
+        println!(
+            "| patterns | event | p50 | p95 | calls | peak RSS (any hook) | baseline p50 | paired ratio |"
+        );
+        println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    } else {
+        println!("| patterns | event | p50 | p95 | calls | peak RSS (any hook) |");
+        println!("| ---: | --- | ---: | ---: | ---: | ---: |");
+    }
     // (patterns, rule files of other agents)
     let (bases, calls): (&[(usize, usize)], usize) = if support::full_run() {
         (
@@ -163,40 +177,90 @@ fn drive(config: &std::path::Path, event: &str, cwd: &str, calls: usize) {
     // the page cache as the linker wrote it.
     let lore = config.with_file_name("lore");
     std::fs::copy(env!("CARGO_BIN_EXE_lore"), &lore).unwrap();
+    let baseline = std::env::var_os(BASELINE).map(|path| {
+        let copy = config.with_file_name("lore-baseline");
+        std::fs::copy(path, &copy).unwrap();
+        copy
+    });
     let runtime = config.with_file_name("runtime");
     let mut times = Vec::new();
+    let mut baseline_times = Vec::new();
+    let mut ratios = Vec::new();
     let mut injected = 0;
     for i in 0..calls {
-        let payloads = payloads(event, &format!("bench-{i}"), cwd);
-        let payload = &payloads[i % payloads.len()];
-        let start = Instant::now();
-        let mut child = Command::new(&lore)
-            .args(["--config", config.to_str().unwrap(), "hook"])
-            .env("XDG_RUNTIME_DIR", &runtime)
-            // A developer's LORE_DEBUG or LORE_TRACE would time the tracing too.
-            .env_remove("LORE_CONFIG")
-            .env_remove("LORE_DEBUG")
-            .env_remove("LORE_TRACE")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(payload.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        times.push(start.elapsed().as_secs_f64() * 1e3);
-        assert_eq!(out.status.code(), Some(0));
-        injected += usize::from(!out.stdout.is_empty());
+        let Some(baseline) = &baseline else {
+            let cycle = payloads(event, &format!("bench-{i}"), cwd);
+            let payload = &cycle[i % cycle.len()];
+            let (ms, answered) = time_call(&lore, config, &runtime, payload);
+            times.push(ms);
+            injected += usize::from(answered);
+            continue;
+        };
+        // Each in its own session, in alternating order, so neither is favoured by a warm
+        // cache or by dedup.
+        let mut ours = 0.0;
+        let mut theirs = 0.0;
+        for first in [i % 2 == 0, i % 2 == 1] {
+            let session = format!("bench-{i}-{}", if first { "ours" } else { "base" });
+            let cycle = payloads(event, &session, cwd);
+            let payload = &cycle[i % cycle.len()];
+            if first {
+                let (ms, answered) = time_call(&lore, config, &runtime, payload);
+                ours = ms;
+                injected += usize::from(answered);
+            } else {
+                theirs = time_call(baseline, config, &runtime, payload).0;
+            }
+        }
+        times.push(ours);
+        baseline_times.push(theirs);
+        ratios.push(ours / theirs);
     }
     let p50 = support::percentile(&mut times, 0.5);
     let p95 = support::percentile(&mut times, 0.95);
-    println!(
+    print!(
         "| {p50:.1} ms | {p95:.1} ms | {calls} ({injected} injected) | {:.1} MB |",
         children_peak_rss_kb() as f64 / 1024.0
     );
+    if baseline.is_some() {
+        print!(
+            " {:.1} ms | {:.3} |",
+            support::percentile(&mut baseline_times, 0.5),
+            support::percentile(&mut ratios, 0.5)
+        );
+    }
+    println!();
+}
+
+/// One fresh hook process of `lore` on `payload`: its wall time in ms, and whether it
+/// answered.
+fn time_call(
+    lore: &std::path::Path,
+    config: &std::path::Path,
+    runtime: &std::path::Path,
+    payload: &str,
+) -> (f64, bool) {
+    let start = Instant::now();
+    let mut child = Command::new(lore)
+        .args(["--config", config.to_str().unwrap(), "hook"])
+        .env("XDG_RUNTIME_DIR", runtime)
+        // A developer's LORE_DEBUG or LORE_TRACE would time the tracing too.
+        .env_remove("LORE_CONFIG")
+        .env_remove("LORE_DEBUG")
+        .env_remove("LORE_TRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(payload.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    assert_eq!(out.status.code(), Some(0));
+    (ms, !out.stdout.is_empty())
 }

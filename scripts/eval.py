@@ -82,6 +82,7 @@ def main():
     args.lore = os.path.abspath(args.lore)
     if not os.path.exists(args.lore):
         sys.exit(f"eval: no lore binary at {args.lore}; run `cargo build --release` or pass --lore")
+    check_shared(args)
 
     if args.workspace:
         work = os.path.abspath(args.workspace)
@@ -125,6 +126,27 @@ def main():
                 print("  " + line)
             sys.exit(1)
         print(f"\nall figures hold against the floor in {args.floor}")
+
+
+def check_shared(args):
+    """Exit with a message naming what is missing when the eval set or its scorers are not
+    there: they live beside the repository in ../shared, which a clone of the repository
+    alone does not have."""
+    needed = [("the judged cases", args.cases), ("the corpus", args.corpus),
+              ("the scorer", os.path.join(EVAL, "score.py"))]
+    if args.only != "single":
+        needed += [("the sessions", args.sessions), ("the projects", args.projects),
+                   ("the session scorer", os.path.join(EVAL, "sessioneval.py"))]
+    missing = [f"{what} ({os.path.normpath(path)})" for what, path in needed
+               if not os.path.exists(path)]
+    if missing:
+        sys.exit("eval: cannot score: missing " + ", ".join(missing) + ".\n"
+                 "The eval set and the corpus it searches live in ../shared beside the "
+                 "repository (the workspace's shared folder), which a clone of the repository "
+                 "alone does not have. Without it, `cargo test --all-targets` still runs: the "
+                 "suites that need ../shared print a `note: ... skipped` line (README, \"Run "
+                 "the tests\"). Pass --cases, --corpus, --sessions and --projects to score "
+                 "other files.")
 
 
 def mode_label(args):

@@ -350,3 +350,54 @@ fn a_session_start_past_its_deadline_refreshes_nothing() {
     let search = ws.lore().args(["search", "edited"]).output().unwrap();
     assert!(!stdout(&search).contains("other.md"), "{}", stdout(&search));
 }
+
+/// The cap of the `LORE_TRACE` file (`hook_process`): a full one is moved to `<file>.1`.
+const TRACE_CAP: usize = 10 * 1024 * 1024;
+
+#[test]
+fn a_full_trace_rotated_by_two_hooks_at_once_loses_no_line() {
+    use fs2::FileExt;
+    use std::io::Write;
+    let ws = Workspace::with_fixture_kb();
+    ws.lore().arg("ingest").assert().success();
+    let trace = ws.path("trace.jsonl");
+    let rotated = ws.path("trace.jsonl.1");
+    // Full: the next line passes the cap.
+    std::fs::write(
+        &trace,
+        format!("{{\"filler\":\"{}\"}}\n", "f".repeat(TRACE_CAP - 64)),
+    )
+    .unwrap();
+    // Another hook found it full first: it holds the file while it moves it aside.
+    let full = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&trace)
+        .unwrap();
+    full.lock_exclusive().unwrap();
+    let mut hook = ws.traced_hook(&trace, false, &edit("rotating", ws.root()));
+    let hook = std::thread::spawn(move || hook.output().unwrap());
+    std::thread::sleep(Duration::from_millis(100));
+    std::fs::rename(&trace, &rotated).unwrap();
+    let mut fresh = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&trace)
+        .unwrap();
+    writeln!(fresh, "{{\"other\":\"hook\"}}").unwrap();
+    FileExt::unlock(&full).unwrap();
+    let out = hook.join().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("not traced"), "{}", stderr(&out));
+    // The full file was moved once: its lines are in `.1`, both new lines in the new file.
+    let old = std::fs::read_to_string(&rotated).unwrap();
+    assert!(
+        old.starts_with("{\"filler\""),
+        "the full file's lines were lost"
+    );
+    let new = std::fs::read_to_string(&trace).unwrap();
+    assert_eq!(new.lines().count(), 2, "{}", &new[..new.len().min(400)]);
+    assert!(
+        new.contains("\"other\"") && new.contains("\"time\""),
+        "{new}"
+    );
+}

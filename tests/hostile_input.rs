@@ -2,10 +2,13 @@
 //! and content fields; FIFOs and /dev/zero and /dev/urandom as the touched file, the
 //! transcript, a root manifest, `.mcp.json` and the `database` setting; huge, sparse,
 //! alias-bomb, FIFO and device pattern files; a sparse 1 GiB `lore.toml`; binary garbage;
-//! deep JSON nesting; and a reader that closes stdout before the answer. Each must exit 0 with one valid JSON object or
-//! nothing on stdout, and finish within `[hook] deadline_ms` plus a margin (the deadline is
-//! the hook's promise to the agent; the margin covers process start and exit on a loaded
-//! machine).
+//! deep JSON nesting; file paths of up to 1 MiB (Claude Code's `file_path` and
+//! `notebook_path`, a Codex `*** Update File:`); and a reader that closes stdout before the
+//! answer. Each must exit 0 with one valid JSON object or nothing on stdout, and finish
+//! within `[hook] deadline_ms` plus a margin (the deadline is the hook's promise to the
+//! agent; the margin covers process start and exit on a loaded machine) below 256 MiB of
+//! memory. Crafted indexes and side files are in `hostile_index`, parallel calls of one
+//! session in `hostile_sessions`.
 //!
 //! Every run prints one figure line (time against the deadline, peak RSS of the process); run
 //! `cargo test --test hostile_input -- --nocapture --test-threads=1` to read them (see
@@ -16,227 +19,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod hostile_support;
 
-use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
-use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{Workspace, lore_command, many_words, stderr, stdout, without_lore_env};
+use common::{Workspace, many_words, stderr, stdout};
+use hostile_support::{
+    DEADLINE_MS, HUNG, MARGIN_MS, MIB, check, check_lore, cwd, garbage, ingest, mkfifo, payload,
+    run_hook, short, workspace,
+};
 use serde_json::{Value, json};
-
-/// The hook's deadline in these workspaces (the default, written out).
-const DEADLINE_MS: u64 = 1_500;
-/// Process start, exit and a loaded 2-core machine, past the deadline.
-const MARGIN_MS: u64 = 1_000;
-/// A run still going after this is hung: it is killed and the test fails.
-const HUNG: Duration = Duration::from_secs(30);
-const MIB: usize = 1024 * 1024;
-
-/// What one hook process did.
-struct Run {
-    code: Option<i32>,
-    elapsed: Duration,
-    /// Peak resident memory of the hook process, when `/usr/bin/time` could measure it.
-    max_rss_kib: Option<u64>,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-}
-
-/// Measures a child's peak RSS. A process started straight from this test inherits the test
-/// process's high-water mark (Linux keeps it across fork and exec, and the test holds the
-/// large payloads), so the hook runs under `time`, whose own small memory is what it inherits.
-const TIME: &str = "/usr/bin/time";
-
-/// A workspace whose lore.toml adds `extra` to an FTS-only config with the default deadline.
-fn workspace(extra: &str) -> Workspace {
-    let ws = Workspace::new();
-    ws.write(
-        "lore.toml",
-        &format!(
-            "knowledge_dir = \"patterns\"\n{extra}\n[search]\nhybrid = false\n\n[hook]\ndeadline_ms = {DEADLINE_MS}\n"
-        ),
-    );
-    ws.pattern(
-        "python.md",
-        "---\nlanguage: python\n---\n# Python conventions\n\nUse type hints. Prefer pathlib.\n",
-    );
-    ws.pattern(
-        "errors.md",
-        "# Errors\n\nWrap errors with context; never swallow an exception or a failed command.\n",
-    );
-    ws
-}
-
-fn ingest(ws: &Workspace) {
-    let out = ws.lore().arg("ingest").output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-}
-
-fn mkfifo(path: &Path) {
-    let made = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(made.success(), "mkfifo {}", path.display());
-}
-
-/// Run `lore hook` in `ws` on `stdin` (written from a thread, so a hook that stops reading
-/// cannot stall the test), in its own process group so a hung one can be killed with
-/// everything it started. With `close_stdout`, the read end of its stdout is closed before it
-/// answers.
-fn run_hook(ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
-    let rss_file = ws.path(".env/peak-rss");
-    let _ = std::fs::remove_file(&rss_file);
-    let measured = Path::new(TIME).is_file();
-    if !measured {
-        assert!(
-            !common::in_ci(),
-            "CI is set and {TIME} is missing: install GNU time to measure the hook's peak memory"
-        );
-        static SAID: std::sync::Once = std::sync::Once::new();
-        SAID.call_once(|| {
-            common::note(&format!(
-                "hostile_input: peak memory not measured: {TIME} is missing (install GNU time)"
-            ));
-        });
-    }
-    let mut cmd = if measured {
-        let mut time = std::process::Command::new(TIME);
-        time.args(["-f", "%M", "-o"])
-            .arg(&rss_file)
-            .arg(env!("CARGO_BIN_EXE_lore"));
-        without_lore_env(&mut time);
-        time
-    } else {
-        lore_command()
-    };
-    cmd.current_dir(ws.root())
-        .env("HOME", ws.path(".env/home"))
-        .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
-        .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
-        .args(["--config"])
-        .arg(ws.path("lore.toml"))
-        .arg("hook")
-        .process_group(0)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let started = Instant::now();
-    let mut child = cmd.spawn().unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        // A hook may stop reading (a payload past its cap, an early error): a broken pipe here
-        // is expected, not a failure.
-        let _ = input.write_all(&stdin);
-    });
-    let out_pipe = child.stdout.take().unwrap();
-    let reader = if close_stdout {
-        drop(out_pipe);
-        None
-    } else {
-        Some(drain(out_pipe))
-    };
-    let err_reader = drain(child.stderr.take().unwrap());
-    let status = reap(&mut child);
-    let elapsed = started.elapsed();
-    writer.join().unwrap();
-    let stdout = reader.map(|r| r.join().unwrap()).unwrap_or_default();
-    let stderr = err_reader.join().unwrap();
-    let max_rss_kib = std::fs::read_to_string(&rss_file)
-        .ok()
-        .and_then(|text| text.lines().last()?.trim().parse().ok());
-    Run {
-        code: status.code(),
-        elapsed,
-        max_rss_kib,
-        stdout,
-        stderr,
-    }
-}
-
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = pipe.read_to_end(&mut bytes);
-        bytes
-    })
-}
-
-/// Wait for `child`; kill its process group and fail once it has run for [`HUNG`].
-fn reap(child: &mut std::process::Child) -> std::process::ExitStatus {
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if started.elapsed() > HUNG {
-            let group = format!("-{}", child.id());
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", "--", &group])
-                .status();
-            let _ = child.wait();
-            panic!("lore hook still running after {HUNG:?}: it hung");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-}
-
-/// Run one hostile input and check the hook's promise: exit 0, one JSON object or nothing,
-/// within the deadline and margin. Prints the figures.
-fn check(case: &str, ws: &Workspace, stdin: Vec<u8>, close_stdout: bool) -> Run {
-    let size = stdin.len();
-    let run = run_hook(ws, stdin, close_stdout);
-    let ms = run.elapsed.as_millis();
-    println!(
-        "hostile: {case:<44} stdin {:>9} B  {ms:>5} ms of {DEADLINE_MS} ms  peak RSS {:>7} KiB  stdout {} B",
-        size,
-        run.max_rss_kib
-            .map_or_else(|| format!("n/a, no {TIME}"), |k| k.to_string()),
-        run.stdout.len()
-    );
-    let err = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(run.code, Some(0), "{case}: exit status; stderr: {err}");
-    if !run.stdout.is_empty() {
-        let value: Value = serde_json::from_slice(&run.stdout)
-            .unwrap_or_else(|e| panic!("{case}: stdout is not JSON ({e}); stderr: {err}"));
-        assert!(value.is_object(), "{case}: {value}");
-        let context = value["hookSpecificOutput"]["additionalContext"]
-            .as_str()
-            .unwrap_or("");
-        assert!(
-            context.chars().count() < 10_000,
-            "{case}: over Claude's cut-off"
-        );
-    }
-    assert!(
-        run.elapsed <= Duration::from_millis(DEADLINE_MS + MARGIN_MS),
-        "{case}: took {ms} ms, past the {DEADLINE_MS} ms deadline and {MARGIN_MS} ms margin; stderr: {err}"
-    );
-    run
-}
-
-fn payload(value: Value) -> Vec<u8> {
-    value.to_string().into_bytes()
-}
-
-/// Deterministic bytes (xorshift), so a failing garbage case can be replayed.
-fn garbage(seed: u64, len: usize) -> Vec<u8> {
-    let mut x = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect()
-}
-
-fn cwd(ws: &Workspace) -> String {
-    ws.root().display().to_string()
-}
 
 #[test]
 fn megabyte_fields_are_answered_within_the_deadline() {
@@ -279,6 +71,67 @@ fn megabyte_fields_are_answered_within_the_deadline() {
         payload(json!({"cwd": cwd(&ws), "hook_event_name": "UserPromptSubmit", "prompt": token})),
         false,
     );
+}
+
+/// A file name of `len` bytes: dots only (one path key per dot, before), or a JWT-like
+/// run of base64 segments (what the secret filter reads too).
+fn long_name(kind: &str, len: usize) -> String {
+    match kind {
+        "dots" => ".".repeat(len),
+        _ => {
+            let segment = "eyJhbGciOiJIUzI1NiJ9abcDEF012-_";
+            let mut name = String::with_capacity(len + segment.len());
+            while name.len() < len {
+                name.push_str(segment);
+                name.push('.');
+            }
+            name.truncate(len);
+            name
+        }
+    }
+}
+
+#[test]
+fn long_file_paths_are_windowed_before_any_work() {
+    let ws = workspace("");
+    ingest(&ws);
+    let config = ws.path("lore.toml").display().to_string();
+    let codex = ["--config", config.as_str(), "hook", "--codex"];
+    for (kind, len) in [("dots", 64 * 1024), ("jwt", 512 * 1024), ("jwt", MIB)] {
+        let path = format!("{}/src/{}.py", cwd(&ws), long_name(kind, len));
+        let kib = len / 1024;
+        check(
+            &format!("Edit file_path {kib} KiB of {kind}"),
+            &ws,
+            payload(
+                json!({"session_id": "long", "cwd": cwd(&ws), "hook_event_name": "PreToolUse",
+                           "tool_name": "Edit",
+                           "tool_input": {"file_path": path, "old_string": "a", "new_string": "raise error"}}),
+            ),
+            false,
+        );
+        check(
+            &format!("NotebookEdit notebook_path {kib} KiB of {kind}"),
+            &ws,
+            payload(json!({"cwd": cwd(&ws), "hook_event_name": "PreToolUse",
+                           "tool_name": "NotebookEdit",
+                           "tool_input": {"notebook_path": path, "new_source": "import pathlib"}})),
+            false,
+        );
+        let patch = format!(
+            "*** Begin Patch\n*** Update File: {path}\n@@\n-a\n+raise error\n*** End Patch\n"
+        );
+        check_lore(
+            &format!("Codex Update File {kib} KiB of {kind}"),
+            &ws,
+            &codex,
+            payload(
+                json!({"session_id": "long", "cwd": cwd(&ws), "hook_event_name": "PreToolUse",
+                           "tool_name": "apply_patch", "tool_input": {"command": patch}}),
+            ),
+            false,
+        );
+    }
 }
 
 #[test]
@@ -329,15 +182,6 @@ fn fifos_and_devices_where_files_are_expected_never_block() {
             ),
             false,
         );
-    }
-}
-
-/// A FIFO made for the test, by what it is; a device by its path.
-fn short(path: &str) -> &str {
-    if path.ends_with(".fifo") {
-        "FIFO"
-    } else {
-        path
     }
 }
 
@@ -433,6 +277,41 @@ fn huge_sparse_bomb_and_special_pattern_files_are_refused_in_time() {
         1 << 30
     );
     assert!(ws.path("patterns/bomb.md").is_file());
+}
+
+#[test]
+fn a_knowledge_dir_of_the_whole_disk_stops_listing_at_the_deadline() {
+    // A short deadline, so a walk of `/` (seconds) is far past it.
+    let deadline_ms = 300;
+    let ws = Workspace::new();
+    ws.write(
+        "lore.toml",
+        &format!(
+            "knowledge_dir = \"/\"\ndatabase = \".lore/index.db\"\n[search]\nhybrid = false\n[hook]\ndeadline_ms = {deadline_ms}\n"
+        ),
+    );
+    for event in ["SessionStart", "PreToolUse"] {
+        // No index yet: the hook would build one from what it lists.
+        let run = run_hook(
+            &ws,
+            payload(
+                json!({"session_id": "disk", "cwd": cwd(&ws), "hook_event_name": event,
+                           "source": "startup", "tool_name": "Edit",
+                           "tool_input": {"file_path": ws.path("src/app.py"), "old_string": "a",
+                                          "new_string": "b"}}),
+            ),
+            false,
+        );
+        let ms = run.elapsed.as_millis();
+        println!("hostile: knowledge_dir = \"/\" on {event:<31} {ms:>5} ms of {deadline_ms} ms");
+        assert_eq!(run.code, Some(0), "{event}");
+        // Process start and exit on a loaded machine, past the deadline; the walk itself
+        // stops at it.
+        assert!(
+            run.elapsed <= Duration::from_millis(deadline_ms + 400),
+            "{event}: {ms} ms against a {deadline_ms} ms deadline"
+        );
+    }
 }
 
 #[test]

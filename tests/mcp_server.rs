@@ -53,6 +53,34 @@ fn path_traversal_and_absolute_paths_are_invalid_params() {
     assert_eq!(ws.pattern_files().len(), 2);
 }
 
+#[test]
+fn folder_names_with_line_breaks_or_direction_marks_are_invalid_params() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    for directory in [
+        "team\nnotes",
+        "team\rnotes",
+        "rust\u{202E}dm.exe",
+        "a\u{200B}b",
+    ] {
+        let reply = server.call_tool(
+            "add_pattern",
+            json!({"title": "Hidden", "body": "b", "directory": directory}),
+        );
+        assert_eq!(error_code(&reply), Some(-32602), "{directory:?}: {reply}");
+        // The name is not echoed as it is: its characters are escaped.
+        let message = error_message(&reply);
+        assert!(!message.contains(directory), "{directory:?}: {message}");
+    }
+    // No folder was made.
+    assert_eq!(ws.pattern_files().len(), 2);
+    let folders = std::fs::read_dir(ws.patterns())
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().is_dir())
+        .count();
+    assert_eq!(folders, 0);
+}
+
 #[cfg(unix)]
 #[test]
 fn symlinks_out_of_the_knowledge_dir_are_refused() {
@@ -397,4 +425,56 @@ fn authoring_refuses_paths_ingest_would_skip() {
     );
     assert_eq!(ws.read("old.md"), "# Old\n\nIgnored on purpose.\n");
     assert_eq!(ws.git_log(), log_before, "nothing committed");
+}
+
+#[test]
+fn requests_in_flight_when_stdin_closes_are_all_answered() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let ws = Workspace::new();
+    for round in 0..8 {
+        let mut child = ws
+            .lore()
+            .arg("serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut lines = vec![
+            json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "lore-tests", "version": "0"}}})
+            .to_string(),
+            json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+        ];
+        let ids: Vec<u64> = (1..=20).collect();
+        for id in &ids {
+            lines.push(
+                json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                       "params": {"name": "search_patterns", "arguments": {"query": "errors thiserror"}}})
+                .to_string(),
+            );
+        }
+        // Everything at once, then stdin closes: a client that exits after its last request.
+        stdin
+            .write_all(format!("{}\n", lines.join("\n")).as_bytes())
+            .unwrap();
+        drop(stdin);
+        let answered: Vec<u64> = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .map_while(Result::ok)
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
+            .filter(|v| v.get("result").is_some() || v.get("error").is_some())
+            .filter_map(|v| v["id"].as_u64())
+            .filter(|id| *id > 0)
+            .collect();
+        let _ = child.wait();
+        let missing: Vec<&u64> = ids.iter().filter(|id| !answered.contains(id)).collect();
+        assert!(
+            missing.is_empty(),
+            "round {round}: no answer to {missing:?}"
+        );
+    }
 }

@@ -349,8 +349,15 @@ fn search_patterns_replies_carry_no_secret_of_the_query() {
         "s3cr3tpassw0rd",
         "Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS",
         "Qm9vZjNoYXJkMXo",
+        // Tokens by their issuers' shapes, and a connection string's key (issue 26).
+        "npm_Vq7xK2mLp9TwR4nZ8bC3dF6gH1jK5sA0eY3u",
+        "hvs.CAESIJ7kQ2vLp9XwR4nZ8mB3cY6dF1gH5jK0sA2eU7iO9pLkMnBvCxZaQwErTyUiOpAsDfGhJkLzXcVbNmQwErTyUiOpAsDfGhJk",
+        "SG.Xw3kT9vLq2RnP7mZ4bC8dF.1gH6jK5sA0eU2iO4pL7kMnBvCxZaQwErTyUiOpAsDfGhJkL",
+        "q7Vx2LmN9pR4tY8wB3cD6fG1hJ5kS0aZ",
     ];
     for query in [
+        "publish with npm_Vq7xK2mLp9TwR4nZ8bC3dF6gH1jK5sA0eY3u and vault token hvs.CAESIJ7kQ2vLp9XwR4nZ8mB3cY6dF1gH5jK0sA2eU7iO9pLkMnBvCxZaQwErTyUiOpAsDfGhJkLzXcVbNmQwErTyUiOpAsDfGhJk",
+        "mail via SG.Xw3kT9vLq2RnP7mZ4bC8dF.1gH6jK5sA0eU2iO4pL7kMnBvCxZaQwErTyUiOpAsDfGhJkL from AccountName=acme;AccountKey=q7Vx2LmN9pR4tY8wB3cD6fG1hJ5kS0aZ+/Ee==;EndpointSuffix=core",
         // Nothing matches: the reply echoes the query and its search terms.
         "login --password=hunter2zebra then psql postgres://admin:s3cr3tpassw0rd@db/app",
         "aws_secret_access_key=Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS\nAPI_KEY=Qm9vZjNoYXJkMXo",

@@ -260,6 +260,10 @@ fn any_argument_problem_on_the_hook_path_exits_zero_with_a_line_on_stderr() {
         (&["hook", "--bogus", "-x"], "`--bogus`"),
         (&["hook", "extra"], "`extra`"),
         (&["hook", "--config"], "`--config` needs a path"),
+        // `lore --config $UNSET hook ...` in a registration, as the shell expands it.
+        (&["--config", "hook"], "`--config` has no path"),
+        (&["--config", "hook", "--codex"], "`--config` has no path"),
+        (&["--config", "hook", "--mcp"], "`--config` has no path"),
     ] {
         let output = ws
             .lore()
@@ -375,6 +379,24 @@ const CONTEXT_SECRETS: &[(&str, &str)] = &[
         "Zq8vXk2LmN4pR7tY1wB3cD5fG6hJ9kL0mN2pQ4rS",
     ),
     ("API_KEY=Qm9vZjNoYXJkMXo", "Qm9vZjNoYXJkMXo"),
+    // A password that is a plain word, and passwords given to commands (issue 26).
+    ("password: HorseBatteryStaple", "HorseBatteryStaple"),
+    ("PGPASSWORD=Tr0ub4dorXy psql -h db app", "Tr0ub4dorXy"),
+    ("mysql -u root -pS3cretPassw app", "S3cretPassw"),
+    ("ldapsearch -x --password Zx9vB4nM2kLq", "Zx9vB4nM2kLq"),
+    ("sshpass -p Vx4kL9pQ2w ssh deploy@host", "Vx4kL9pQ2w"),
+    (
+        "curl -u admin:Hq7vN3kLp2 https://api.example.com",
+        "Hq7vN3kLp2",
+    ),
+    (
+        "docker login -u bot -p Rt5yU8iO3pLk registry.example.com",
+        "Rt5yU8iO3pLk",
+    ),
+    (
+        "AccountName=acme;AccountKey=q7Vx2LmN9pR4tY8wB3cD6fG1hJ5kS0aZ+/Ee==;EndpointSuffix=core",
+        "q7Vx2LmN9pR4tY8wB3cD6fG1hJ5kS0aZ",
+    ),
 ];
 
 /// A `.env` line whose key names no secret: only its being a whole `KEY=value` line says the
@@ -382,10 +404,11 @@ const CONTEXT_SECRETS: &[(&str, &str)] = &[
 const ENV_LINE: (&str, &str) = ("SESSION_COOKIE=Xy7pQ2mLk9vB", "Xy7pQ2mLk9vB");
 
 /// A prompt, a Bash call and a Bash failure, each carrying every secret of
-/// [`CONTEXT_SECRETS`] (the prompt as a `.env` paste, one per line, with [`ENV_LINE`]).
+/// [`CONTEXT_SECRETS`] (the prompt as a `.env` paste, one per line, with [`ENV_LINE`]; the
+/// Bash call as a script, one command per line).
 fn payloads_with_context_secrets(ws: &Workspace) -> Vec<serde_json::Value> {
     let lines: Vec<&str> = CONTEXT_SECRETS.iter().map(|(line, _)| *line).collect();
-    let one_line = lines.join(" && ");
+    let one_line = lines.join("\n");
     vec![
         json!({"session_id": "s-ctx", "hook_event_name": "UserPromptSubmit", "cwd": ws.root(),
                "prompt": format!("why does the deploy fail with these settings?\n{}\n{}\n", ENV_LINE.0, lines.join("\n"))}),
@@ -409,7 +432,7 @@ fn assert_no_context_secret(what: &str, text: &str) {
 }
 
 #[test]
-fn secrets_known_by_their_context_reach_no_debug_line_trace_or_extract_queries() {
+fn secrets_known_by_their_context_reach_no_debug_line_trace_extract_queries_why_or_search() {
     let ws = universal_workspace();
     ws.pattern(
         "deploy.md",
@@ -452,7 +475,31 @@ fn secrets_known_by_their_context_reach_no_debug_line_trace_or_extract_queries()
         );
         assert_no_context_secret("extract-queries", &stdout(&extract));
         assert_no_context_secret("extract-queries' stderr", &stderr(&extract));
+
+        let why = ws
+            .lore()
+            .arg("--config")
+            .arg(ws.path("lore.toml"))
+            .args(["why", "-", "--json"])
+            .write_stdin(payload.to_string())
+            .timeout(LIMIT)
+            .output()
+            .unwrap();
+        assert!(why.status.success(), "{}", stderr(&why));
+        assert_no_context_secret("why", &stdout(&why));
     }
+    // A search for the text itself, as a person pastes it.
+    let pasted: Vec<&str> = CONTEXT_SECRETS.iter().map(|(line, _)| *line).collect();
+    let search = ws
+        .lore()
+        .arg("--config")
+        .arg(ws.path("lore.toml"))
+        .args(["search", "--json", &format!("deploy {}", pasted.join("\n"))])
+        .timeout(LIMIT)
+        .output()
+        .unwrap();
+    assert!(search.status.success(), "{}", stderr(&search));
+    assert_no_context_secret("search --json", &stdout(&search));
     assert_eq!(searched, 3);
     let trace = std::fs::read_to_string(&trace_file).unwrap();
     assert_eq!(trace.lines().count(), 3, "{trace}");

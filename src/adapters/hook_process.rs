@@ -6,7 +6,7 @@
 //! deadline (`hook.deadline_ms`) answers nothing and says so only under `LORE_DEBUG`. The
 //! harness adapters only supply the function that answers a payload.
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -46,15 +46,16 @@ pub struct HookRequest {
     pub started: Instant,
 }
 
-/// A hook's answer: the JSON line to print, and the sections to record in the session ledger
-/// once it was written.
+/// A hook's answer: the JSON line to print, and the sections it claimed in the session
+/// ledger before answering (see `hook_scope`), given back when the line cannot be written.
 pub struct HookAnswer {
     pub line: String,
     shown: Option<(SessionLedger, Vec<String>)>,
 }
 
 impl HookAnswer {
-    /// An answer that records `shown` in `ledger` once it reached the agent.
+    /// An answer whose sections `shown` are claimed in `ledger`: they stay recorded once it
+    /// reached the agent, and are released when it did not.
     pub fn recording(line: String, ledger: SessionLedger, shown: Vec<String>) -> Self {
         Self {
             line,
@@ -62,14 +63,14 @@ impl HookAnswer {
         }
     }
 
-    /// Record what the answer showed. A ledger that cannot be written costs dedup, never the
-    /// answer.
-    pub fn record_shown(&self) {
+    /// Give back what the answer claimed: it never reached the agent. A ledger that cannot
+    /// be written costs these sections in this session, never an answer.
+    pub fn release_shown(&self) {
         if let Some((ledger, shown)) = &self.shown
-            && let Err(e) = ledger.record(shown)
+            && let Err(e) = ledger.release(shown)
         {
             say(&format!(
-                "lore hook: cannot record what was shown ({e}); it may be shown again"
+                "lore hook: cannot release what the unwritten answer claimed ({e}); this session may not be shown it"
             ));
         }
     }
@@ -105,6 +106,12 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
         mcp,
         started,
     };
+    if std::io::stdin().is_terminal() {
+        // Run by hand: say what it waits for (the harness never gives it a terminal).
+        say(
+            "lore hook: reading one hook event as JSON on stdin, as the agent sends it (end it with Ctrl-D); `lore hook --help` says more",
+        );
+    }
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut input = String::new();
         std::io::stdin()
@@ -123,12 +130,12 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
             if debug {
                 say(&format!("lore[debug] output: {}", redact(&answer.line)));
             }
-            match write_answer(&answer.line) {
-                // Only an answer the agent received counts as shown.
-                Ok(()) => answer.record_shown(),
-                Err(e) => say(&format!(
+            // Only an answer the agent received counts as shown.
+            if let Err(e) = write_answer(&answer.line) {
+                say(&format!(
                     "lore hook: cannot write the answer to stdout ({e}); nothing injected"
-                )),
+                ));
+                answer.release_shown();
             }
         }
         Ok(Ok(None)) => {}

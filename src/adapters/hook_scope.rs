@@ -17,7 +17,7 @@ use crate::services::project::project_facts;
 use crate::services::refresh::{
     Freshness, build_first_index, check_freshness, refresh_changed, refresh_index, upgrade_index,
 };
-use crate::services::session::SessionLedger;
+use crate::services::session::{Claim, SessionLedger};
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::OllamaEmbedder;
 use crate::storage::index::{Index, IndexError};
@@ -27,6 +27,9 @@ use super::hook_process::HookRequest;
 
 /// How long a hook waits on a busy index before giving up.
 const INDEX_BUSY: Duration = Duration::from_millis(300);
+/// How many times a call chooses its sections when parallel calls of its session keep
+/// claiming them first.
+const MAX_CLAIMS: usize = 4;
 
 /// The payload fields that say where and in which session a hook runs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -99,7 +102,10 @@ impl HookSession {
         let cache = ProjectCache::new(&self.ledger_dir, &self.project_dir, table.fingerprint());
         let top = self.config.path.as_deref().and_then(Path::parent);
         let touched = file
-            .map(|f| self.project_dir.join(f))
+            .map(|f| {
+                self.project_dir
+                    .join(crate::core::text_window::path_window(f))
+            })
             .and_then(|f| f.parent().map(Path::to_path_buf));
         project_facts(
             &self.project_dir,
@@ -110,13 +116,60 @@ impl HookSession {
         )
     }
 
-    /// The session's ledger, for recording what an answer showed once it was written.
+    /// The session's ledger, for releasing what an answer claimed when it cannot be written.
     pub fn into_ledger(self) -> SessionLedger {
         self.ledger
     }
 
-    /// Open the index (building it on first use) and run `inject` with a context around it.
+    /// Open the index (building it on first use) and run `inject` with a context around it;
+    /// what the injection shows is claimed in the session's ledger (see [`HookSession::claim`]).
     pub fn inject(
+        &self,
+        trace: &mut Trace,
+        inject: impl Fn(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
+        let first = self.inject_once(trace, &inject)?;
+        self.claim(trace, first, |trace| self.inject_once(trace, &inject))
+    }
+
+    /// Claim in the session's ledger what `injection` shows, before it is answered: parallel
+    /// calls of one session read the ledger at once, and only the first to claim a section
+    /// shows it. A call that finds part of its sections claimed chooses again (`again`, which
+    /// reads the ledger anew), at most [`MAX_CLAIMS`] times, then answers nothing. A ledger
+    /// that cannot be written costs dedup, never the answer. An injection without text is
+    /// nothing to answer and claims nothing.
+    fn claim(
+        &self,
+        trace: &mut Trace,
+        mut injection: Option<Injection>,
+        again: impl Fn(&mut Trace) -> anyhow::Result<Option<Injection>>,
+    ) -> anyhow::Result<Option<Injection>> {
+        for attempt in 1..=MAX_CLAIMS {
+            let Some(chosen) = injection.filter(|i| !i.text.trim().is_empty()) else {
+                return Ok(None);
+            };
+            match self.ledger.claim(&chosen.shown) {
+                Ok(Claim::Granted) => return Ok(Some(chosen)),
+                Ok(Claim::Taken) if attempt < MAX_CLAIMS => {
+                    trace.note("another call of this session claimed some of these sections first: choosing again");
+                    injection = again(trace)?;
+                }
+                Ok(Claim::Taken) => {
+                    trace.note("other calls of this session keep claiming these sections first: nothing injected");
+                    return Ok(None);
+                }
+                Err(e) => {
+                    trace.note(format!(
+                        "cannot claim the sections in the session ledger ({e}); injecting without dedup"
+                    ));
+                    return Ok(Some(chosen));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn inject_once(
         &self,
         trace: &mut Trace,
         inject: impl FnOnce(&mut InjectContext<'_>) -> Result<Option<Injection>, IndexError>,
@@ -154,12 +207,28 @@ impl HookSession {
             &ManifestFindings,
         ) -> Result<Option<Injection>, IndexError>,
     ) -> anyhow::Result<Option<Injection>> {
+        let first = self.inject_refreshed_once(trace, &inject)?;
+        // Chosen again only when a parallel call claimed part of it: the index is fresh now.
+        self.claim(trace, first, |trace| {
+            let project = self.project_facts(None);
+            self.inject_once(trace, |ctx| inject(ctx, &project))
+        })
+    }
+
+    fn inject_refreshed_once(
+        &self,
+        trace: &mut Trace,
+        inject: impl Fn(
+            &mut InjectContext<'_>,
+            &ManifestFindings,
+        ) -> Result<Option<Injection>, IndexError>,
+    ) -> anyhow::Result<Option<Injection>> {
         let config = &self.config;
         let deadline = self.deadline;
         if !config.database.exists() {
             build_first_index(config, trace, deadline);
             let project = self.project_facts(None);
-            return self.inject(trace, |ctx| inject(ctx, &project));
+            return self.inject_once(trace, |ctx| inject(ctx, &project));
         }
         deadline.check("before opening the index")?;
         let mut check_trace = trace.child();
@@ -174,7 +243,7 @@ impl HookSession {
             // Only an index this lore can read as it is, in which an ingest completed:
             // building, upgrading or completing one waits for the check. The stamps go to
             // the check first: it waits for them once it has listed the files.
-            let snapshot = match Index::open_snapshot(&config.database, INDEX_BUSY) {
+            let snapshot = match open_snapshot(config, deadline) {
                 Ok(Some(index)) if index.ingest_completed().unwrap_or(false) => {
                     let state = RecordedState::load(&index).ok();
                     early_trace.note("read the index's file stamps");
@@ -207,7 +276,7 @@ impl HookSession {
                 trace.absorb(early_trace);
                 injection
             }
-            _ => self.inject(trace, |ctx| inject(ctx, &project)),
+            _ => self.inject_once(trace, |ctx| inject(ctx, &project)),
         }
     }
 
@@ -294,7 +363,7 @@ fn open_index(
             trace.note("no ingest completed in the index (one was interrupted, or is running): building it");
             refresh_index(config, trace, deadline);
             deadline.check("while building the index")?;
-            match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+            match open_snapshot(config, deadline)? {
                 Some(index) if index.ingest_completed()? => Ok(Some(index)),
                 _ => anyhow::bail!(
                     "the index {} holds no completed ingest (one was interrupted, or is still running); nothing injected; run `lore ingest`",
@@ -311,7 +380,7 @@ fn open_index_once(
     trace: &mut Trace,
     deadline: Deadline,
 ) -> anyhow::Result<Option<Index>> {
-    match Index::open_snapshot(&config.database, INDEX_BUSY) {
+    match open_snapshot(config, deadline) {
         Ok(Some(index)) => return Ok(Some(index)),
         Ok(None) => {
             trace.note("no index yet: building it");
@@ -327,5 +396,14 @@ fn open_index_once(
         }
         Err(e) => return Err(e.into()),
     }
-    Ok(Index::open_snapshot(&config.database, INDEX_BUSY)?)
+    Ok(open_snapshot(config, deadline)?)
+}
+
+/// The index as one snapshot (see [`Index::open_snapshot`]), a statement still running at
+/// the hook's deadline interrupted.
+fn open_snapshot(config: &Config, deadline: Deadline) -> Result<Option<Index>, IndexError> {
+    match Index::open_snapshot(&config.database, INDEX_BUSY)? {
+        Some(index) => Ok(Some(deadline.bound(index)?)),
+        None => Ok(None),
+    }
 }

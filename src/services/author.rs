@@ -238,6 +238,11 @@ fn relative_inside(root: &Path, requested: &str) -> Result<PathBuf, AuthorError>
     if requested.contains('\\') || requested.contains('\0') {
         return Err(outside("backslashes and NUL are not accepted"));
     }
+    if requested.chars().any(hides_in_a_name) {
+        return Err(outside(
+            "line breaks, control characters and invisible direction or width marks are not accepted in a file or folder name",
+        ));
+    }
     for c in rel.components() {
         match c {
             Component::Normal(_) | Component::CurDir => {}
@@ -249,6 +254,17 @@ fn relative_inside(root: &Path, requested: &str) -> Result<PathBuf, AuthorError>
         .components()
         .filter(|c| matches!(c, Component::Normal(_)))
         .collect())
+}
+
+/// A character that makes a name read as something it is not: a control character (a line
+/// break splits a listing or a commit message), a direction override (U+202E shows `gpj.md`
+/// as `dm.jpg`) or an invisible mark.
+fn hides_in_a_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}'
+        )
 }
 
 /// The canonical knowledge dir, and `dir` inside it resolved (created when `create`),
@@ -321,14 +337,27 @@ impl WriteLock {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(lock_err)?;
         }
-        // Never through a link: one planted here would create files wherever it points.
+        // Never through a link: one planted here would create files wherever it points. Never
+        // waiting on a FIFO either: without O_NONBLOCK its open waits for a reader forever.
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
-            .custom_flags(libc::O_NOFOLLOW)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
             .open(&path)
-            .map_err(lock_err)?;
+            .map_err(|e| match e.raw_os_error() {
+                Some(libc::ELOOP) => lock_err(std::io::Error::other(
+                    "it is a symbolic link; remove it (lore makes the file again)",
+                )),
+                _ => lock_err(e),
+            })?;
+        let meta = file.metadata().map_err(lock_err)?;
+        if !meta.is_file() {
+            return Err(lock_err(std::io::Error::other(format!(
+                "it is {}, not a regular file; remove it (lore makes the file again)",
+                crate::storage::bounded_read::describe_file_type(meta.file_type())
+            ))));
+        }
         file.lock_exclusive().map_err(lock_err)?;
         Ok(Self { file })
     }

@@ -1,11 +1,12 @@
 //! A hook call's deadline (`[hook] deadline_ms` after the process started): the hook path
 //! checks it at its step boundaries and, once it has passed, stops with
-//! [`IndexError::Deadline`] so the hook answers nothing instead of keeping the agent waiting.
-//! A check costs one clock read; a call without a deadline (the CLI, MCP) never stops.
+//! [`IndexError::Deadline`] so the hook answers nothing instead of keeping the agent waiting;
+//! an index it opens also interrupts a statement still running then. A check costs one clock
+//! read; a call without a deadline (the CLI, MCP) never stops.
 
 use std::time::{Duration, Instant};
 
-use crate::storage::index::IndexError;
+use crate::storage::index::{Index, IndexError};
 
 /// When a call must have answered by; `Deadline::default()` has none.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -24,6 +25,20 @@ impl Deadline {
         Self {
             at: started.checked_add(budget),
         }
+    }
+
+    /// When the deadline falls, if there is one.
+    pub fn at(&self) -> Option<Instant> {
+        self.at
+    }
+
+    /// Have `index` interrupt a statement still running when the deadline passes (see
+    /// [`Index::interrupt_at`]); nothing without a deadline.
+    pub fn bound(&self, mut index: Index) -> Result<Index, IndexError> {
+        if let Some(at) = self.at {
+            index.interrupt_at(at)?;
+        }
+        Ok(index)
     }
 
     /// Whether the deadline has passed (one clock read; never without a deadline).

@@ -422,15 +422,21 @@ fn trace_selection(trace: &mut Trace, selection: &Selection) {
         selection.expression.as_deref().unwrap_or("(no terms)")
     ));
     for c in selection.candidates.iter().take(20) {
-        let verdict = serde_json::to_string(&c.verdict).unwrap_or_default();
-        let evidence = serde_json::to_string(&c.evidence).unwrap_or_default();
-        trace.note(format!(
-            "candidate {} {}: score {:.2} {verdict} {evidence}",
-            if c.verdict.is_kept() { "+" } else { "-" },
-            c.source,
-            c.score
-        ));
+        trace.note(format!("candidate {}", candidate_line(c)));
     }
+}
+
+/// One candidate on one line: `+` kept or `-` dropped, its path, score, verdict and
+/// evidence (the debug trace and `lore extract-queries` print it).
+pub fn candidate_line(c: &Candidate) -> String {
+    let verdict = serde_json::to_string(&c.verdict).unwrap_or_default();
+    let evidence = serde_json::to_string(&c.evidence).unwrap_or_default();
+    format!(
+        "{} {}: score {:.2} {verdict} {evidence}",
+        if c.verdict.is_kept() { "+" } else { "-" },
+        c.source,
+        c.score
+    )
 }
 
 /// The searched terms with how distinctive each is, as the kept candidates' evidence says

@@ -13,7 +13,7 @@ use crate::core::config::Config;
 use crate::services::deadline::Deadline;
 use crate::services::ingest::{
     KnowledgeScan, NoProgress, RecordedState, SourceListing, derivation_fingerprint, ingest_listed,
-    scan_knowledge,
+    scan_knowledge_until,
 };
 use crate::services::inject::Trace;
 use crate::services::workspace::build_index_if_missing_by;
@@ -114,6 +114,7 @@ pub fn refresh_changed(
         return false;
     }
     let result = Index::open_with_busy_timeout(&config.database, WRITE_BUSY)
+        .and_then(|index| deadline.bound(index))
         .map_err(anyhow::Error::from)
         .and_then(|mut index| Ok(ingest_listed(config, &mut index, listing, deadline)?));
     match result {
@@ -172,23 +173,24 @@ fn knowledge_within_hook_limit(
     trace: &mut Trace,
     deadline: Deadline,
 ) -> Option<KnowledgeScan> {
-    let scanned = scan_knowledge(&config.knowledge_dir);
-    if deadline.passed() {
-        trace.note("the hook's deadline passed while listing the knowledge dir: no refresh");
-        return None;
-    }
-    match scanned {
-        Ok(scan) if scan.files.len() > config.hook.session_start_ingest_limit => {
-            trace.note(format!(
-                "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
-                scan.files.len()
-            ));
-            None
+    // The walk stops at the deadline: a knowledge dir of the whole disk takes seconds.
+    let scan = match scan_knowledge_until(&config.knowledge_dir, deadline) {
+        Ok(Some(scan)) if !deadline.passed() => scan,
+        Ok(_) => {
+            trace.note("the hook's deadline passed while listing the knowledge dir: no refresh");
+            return None;
         }
         Err(e) => {
             trace.note(format!("cannot list the knowledge dir: {e}"));
-            None
+            return None;
         }
-        Ok(scan) => Some(scan),
+    };
+    if scan.files.len() > config.hook.session_start_ingest_limit {
+        trace.note(format!(
+            "{} pattern files exceed hook.session_start_ingest_limit; run `lore ingest`",
+            scan.files.len()
+        ));
+        return None;
     }
+    Some(scan)
 }

@@ -1,13 +1,16 @@
 //! Session de-duplication: a section of a pattern shown once in a session is not shown again
 //! until the session is cleared or compacted, while the pattern's other sections still can be
 //! when a later call needs them. Subagents get their own ledger, because they do not see what
-//! was injected into their parent. What a hook showed is recorded only once its answer was
-//! written, so an answer that never reached the agent is not counted as shown.
+//! was injected into their parent. A hook claims what it will show before it answers (under
+//! the ledger's lock, so of parallel calls of one session only one shows a section, and the
+//! others choose again), and releases the claim when its answer could not be written, so an
+//! answer that never reached the agent is not counted as shown.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 
+pub use crate::storage::ledger::Claim;
 use crate::storage::ledger::{LedgerError, LedgerFile};
 
 /// How long a hook waits for another hook of the same session to release the ledger.
@@ -52,6 +55,24 @@ impl SessionLedger {
     pub fn record(&self, keys: &[String]) -> Result<(), LedgerError> {
         match &self.file {
             Some(file) => file.append(keys),
+            None => Ok(()),
+        }
+    }
+
+    /// Record section keys as shown by this call, unless another call of the session
+    /// recorded one of them since this one read the ledger ([`Claim::Taken`]: nothing is
+    /// recorded, and the call chooses again). Without a session id every claim is granted.
+    pub fn claim(&self, keys: &[String]) -> Result<Claim, LedgerError> {
+        match &self.file {
+            Some(file) => file.claim(keys),
+            None => Ok(Claim::Granted),
+        }
+    }
+
+    /// Forget claimed keys whose answer never reached the agent.
+    pub fn release(&self, keys: &[String]) -> Result<(), LedgerError> {
+        match &self.file {
+            Some(file) => file.release(keys),
             None => Ok(()),
         }
     }

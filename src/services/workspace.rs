@@ -119,11 +119,11 @@ pub fn locate_config(search: &ConfigSearch) -> Result<PathBuf, WorkspaceError> {
     })
 }
 
-/// Whether something is at `path` (through links): a regular file to load, or a FIFO, a
-/// device or a folder that `load_config` names as not one, rather than passing it over for
-/// a configuration further up that the user did not mean.
+/// Whether something is at `path`: a regular file to load, or a FIFO, a device, a folder,
+/// a link that leads nowhere or in a loop, that `load_config` names as not one, rather than
+/// passing it over for a configuration further up that the user did not mean.
 fn is_there(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok()
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 fn absolute(base: &Path, path: &Path) -> PathBuf {
@@ -201,7 +201,7 @@ pub fn build_index_if_missing_by(
         reason,
     })?;
     let built = (|| {
-        let mut index = Index::open(build.path())?;
+        let mut index = deadline.bound(Index::open(build.path())?)?;
         let report = super::ingest::ingest(
             config,
             &mut index,

@@ -4,7 +4,7 @@
 //! cache folder) created with mode 0700 and checked to be this user's alone, so no other
 //! user can squat it. Files are opened without following symlinks, and every
 //! read-filter-append happens under an exclusive `fs2` lock, so concurrent hooks of one
-//! session lose no writes.
+//! session lose no writes, and of two calls claiming one id only the first gets it.
 
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
@@ -99,6 +99,15 @@ pub fn current_uid() -> u32 {
     }
 }
 
+/// What [`LedgerFile::claim`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// The ids are recorded: this call shows them.
+    Granted,
+    /// Another call recorded one of them first: nothing was written.
+    Taken,
+}
+
 /// A session's ledger file (not opened until used).
 #[derive(Debug, Clone)]
 pub struct LedgerFile {
@@ -147,6 +156,51 @@ impl LedgerFile {
             .map_err(|e| self.file_err(e));
         let _ = FileExt::unlock(&file);
         written
+    }
+
+    /// Under the lock: record `ids` as shown unless one of them already is (another call of
+    /// the session claimed it since this one read the ledger); then nothing is written and
+    /// the answer is [`Claim::Taken`].
+    pub fn claim(&self, ids: &[String]) -> Result<Claim, LedgerError> {
+        if ids.is_empty() {
+            return Ok(Claim::Granted);
+        }
+        let mut file = self.open_locked()?;
+        let result = read_ids(&mut file).and_then(|seen| {
+            if ids.iter().any(|id| seen.contains(id)) {
+                return Ok(Claim::Taken);
+            }
+            let mut text = String::new();
+            for id in ids.iter().collect::<BTreeSet<_>>() {
+                text.push_str(id);
+                text.push('\n');
+            }
+            file.seek(SeekFrom::End(0))?;
+            file.write_all(text.as_bytes())?;
+            Ok(Claim::Granted)
+        });
+        let _ = FileExt::unlock(&file);
+        result.map_err(|e| self.file_err(e))
+    }
+
+    /// Under the lock: forget `ids` (claimed for an answer that was never delivered).
+    pub fn release(&self, ids: &[String]) -> Result<(), LedgerError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut file = self.open_locked()?;
+        let result = read_ids(&mut file).and_then(|seen| {
+            let mut text = String::new();
+            for id in seen.iter().filter(|id| !ids.contains(id)) {
+                text.push_str(id);
+                text.push('\n');
+            }
+            file.set_len(0)?;
+            file.seek(SeekFrom::Start(0))?;
+            file.write_all(text.as_bytes())
+        });
+        let _ = FileExt::unlock(&file);
+        result.map_err(|e| self.file_err(e))
     }
 
     /// Forget everything this session was shown.
@@ -275,6 +329,26 @@ mod tests {
         assert_eq!(lines.lines().count(), 3, "each id once: {lines}");
         l.reset().unwrap();
         assert!(l.read().unwrap().is_empty());
+    }
+
+    #[test]
+    fn an_id_is_claimed_once_and_a_release_gives_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let l = ledger(dir.path());
+        let ids = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            l.claim(&ids(&["a.md#0", "b.md#0"])).unwrap(),
+            Claim::Granted
+        );
+        // Overlapping with what is claimed: nothing of it is written.
+        assert_eq!(l.claim(&ids(&["b.md#0", "c.md#0"])).unwrap(), Claim::Taken);
+        assert!(!l.read().unwrap().contains("c.md#0"));
+        assert_eq!(l.claim(&ids(&["c.md#0"])).unwrap(), Claim::Granted);
+        l.release(&ids(&["a.md#0", "b.md#0"])).unwrap();
+        let seen: Vec<String> = l.read().unwrap().into_iter().collect();
+        assert_eq!(seen, ["c.md#0"]);
+        assert_eq!(l.claim(&ids(&["b.md#0"])).unwrap(), Claim::Granted);
+        assert_eq!(l.claim(&[]).unwrap(), Claim::Granted);
     }
 
     #[test]

@@ -4,12 +4,16 @@
 //! is refused without blocking; a symbolic link is never followed, so a link planted at the
 //! path cannot have lines appended to its target; a file another user owns is refused), and
 //! kept to a size: once a line would take it past its cap, it is moved to `<path>.1`
-//! (replacing the previous one) and a new file is started.
+//! (replacing the previous one) and a new file is started, once, however many hooks find it
+//! full at the same moment.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use fs2::FileExt;
 
 use super::ledger::current_uid;
 
@@ -69,16 +73,39 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
     Ok(file)
 }
 
+/// How long a hook waits for another one rotating the same full file.
+const ROTATE_WAIT: Duration = Duration::from_millis(500);
+
 /// Move the full trace file aside, unless another hook already did (the path then names a
-/// newer file, which is kept).
+/// newer file, which is kept). Concurrent hooks that all find the file full rotate it once:
+/// each takes the file's lock and moves it only if the path still names it, so none moves
+/// the newer file (and with it the lines of the full one) or fails on a path just moved.
+/// A hook that waits longer than [`ROTATE_WAIT`] appends without rotating.
 fn rotate(path: &Path, open: &File) -> std::io::Result<()> {
+    let started = Instant::now();
+    while open.try_lock_exclusive().is_err() {
+        if started.elapsed() > ROTATE_WAIT {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let moved = still_names(path, open).and_then(|same| match same {
+        true => std::fs::rename(path, rotated(path)).or_else(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Ok(()),
+            _ => Err(e),
+        }),
+        false => Ok(()),
+    });
+    let _ = FileExt::unlock(open);
+    moved
+}
+
+/// Whether `path` still names the open file.
+fn still_names(path: &Path, open: &File) -> std::io::Result<bool> {
     let ours = open.metadata()?;
     match std::fs::symlink_metadata(path) {
-        Ok(now) if now.ino() == ours.ino() && now.dev() == ours.dev() => {
-            std::fs::rename(path, rotated(path))
-        }
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Ok(now) => Ok(now.ino() == ours.ino() && now.dev() == ours.dev()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(e),
     }
 }
@@ -190,6 +217,39 @@ mod tests {
         assert_eq!(lines.len(), 1600);
         for line in lines {
             serde_json::from_str::<serde_json::Value>(line).unwrap();
+        }
+    }
+
+    #[test]
+    fn concurrent_appends_across_one_rotation_lose_no_line() {
+        // Each round: a file just under its cap, then threads appending at once, so every
+        // one of them finds the file full. One rotation is due; no line may be lost.
+        for round in 0..20 {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("trace.jsonl");
+            let cap = 64 * 1024;
+            std::fs::write(&path, format!("{}\n", "f".repeat(cap as usize - 100))).unwrap();
+            let barrier = std::sync::Arc::new(std::sync::Barrier::new(8));
+            let threads: Vec<_> = (0..8)
+                .map(|t| {
+                    let (path, barrier) = (path.clone(), barrier.clone());
+                    std::thread::spawn(move || {
+                        barrier.wait();
+                        append_trace_line(&path, &format!("{{\"t\":{t}}}"), cap)
+                    })
+                })
+                .collect();
+            for t in threads {
+                t.join().unwrap().unwrap();
+            }
+            let mut text = std::fs::read_to_string(&path).unwrap_or_default();
+            text.push_str(&std::fs::read_to_string(rotated(&path)).unwrap_or_default());
+            let lines = text.lines().filter(|l| l.starts_with("{\"t\"")).count();
+            assert_eq!(lines, 8, "round {round}: {} lines", text.lines().count());
+            assert!(
+                text.starts_with("fff") || text.contains("\nfff"),
+                "round {round}: the filler went"
+            );
         }
     }
 }

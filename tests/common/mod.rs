@@ -119,6 +119,23 @@ impl Workspace {
         cmd
     }
 
+    /// `lore` as a plain process, isolated as [`Workspace::lore`] is, for a test that spawns
+    /// it and drives its pipes itself.
+    pub fn process(&self) -> std::process::Command {
+        let mut cmd = lore_command();
+        self.isolate(&mut cmd);
+        cmd
+    }
+
+    /// Run `cmd` (lore, or what starts it) in the workspace root with a private HOME, XDG
+    /// dirs and ledger dir.
+    pub fn isolate<'c>(&self, cmd: &'c mut std::process::Command) -> &'c mut std::process::Command {
+        cmd.current_dir(self.root())
+            .env("HOME", self.path(".env/home"))
+            .env("XDG_CONFIG_HOME", self.path(".env/xdg"))
+            .env("XDG_RUNTIME_DIR", self.path(".env/runtime"))
+    }
+
     /// Run `lore --config <ws>/lore.toml hook` with `payload` on stdin.
     pub fn hook(&self, payload: &str) -> Output {
         self.lore()

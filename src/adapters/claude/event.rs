@@ -3,6 +3,7 @@
 
 use super::wire::{Payload, input_str};
 use crate::core::query::QueryInput;
+use crate::core::text_window::path_window;
 
 /// SessionStart sources after which the context window no longer holds earlier injections.
 const RESETTING_SOURCES: &[&str] = &["startup", "clear", "compact"];
@@ -133,10 +134,11 @@ pub fn why_not_searched(payload: &Payload, event: &Event, tools: &[String]) -> O
 /// comes from the transcript tail, read by the caller.
 pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> QueryInput {
     let input = payload.tool_input.as_ref();
+    // Windowed before anything reads it: a path past `PATH_MAX` names no real file.
     let file_path = ["file_path", "notebook_path", "path"]
         .iter()
         .find_map(|k| input_str(input, k))
-        .map(String::from);
+        .map(|path| path_window(path).to_string());
     let mut content: Vec<&str> = ["new_string", "content", "new_source"]
         .iter()
         .filter_map(|k| input_str(input, k))

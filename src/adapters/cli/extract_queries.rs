@@ -23,7 +23,7 @@ use crate::adapters::hook_process::MAX_PAYLOAD;
 use crate::core::config::{Config, HookConfig};
 use crate::core::query::{Dropped, TechnologyTable, relative_path};
 use crate::core::sources::Harness;
-use crate::services::inject::{MomentSelection, select_for_moment};
+use crate::services::inject::{MomentSelection, candidate_line, select_for_moment};
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
 use crate::services::select::Candidate;
 use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
@@ -32,6 +32,8 @@ use crate::storage::index::Index;
 /// Most bytes of tool calls read in one run: two payloads of the hook's own cap, or many
 /// thousands of ordinary ones.
 const MAX_CALLS_BYTES: u64 = 2 * MAX_PAYLOAD;
+/// What a person who ran the command at a terminal is told it waits for.
+const WAITING: &str = "lore extract-queries: reading hook payloads as JSON on stdin (one per line, or an array; `lore extract-queries FILE` reads a file)";
 
 pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result<i32> {
     let (config, index) = open_index(config)?;
@@ -40,9 +42,10 @@ pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result
         .map_or_else(|| HookConfig::default().tools, |c| c.hook.tools.clone());
     let opened = config.as_ref().zip(index.as_ref());
     let text = match &args.file {
-        Some(path) => read_input(Some(path), MAX_CALLS_BYTES)
+        Some(path) => read_input(Some(path), MAX_CALLS_BYTES, "")
             .with_context(|| format!("cannot read {}", path.display()))?,
-        None => read_input(None, MAX_CALLS_BYTES).context("cannot read tool calls from stdin")?,
+        None => read_input(None, MAX_CALLS_BYTES, WAITING)
+            .context("cannot read tool calls from stdin")?,
     };
     let calls = parse_calls(&text)?;
     for (i, value) in calls.iter().enumerate() {
@@ -278,4 +281,10 @@ fn print_text(row: &Row) {
         None => "(none: the hook would not search)".to_string(),
     };
     println!("  fts:       {}", row.fts.as_deref().unwrap_or(&none));
+    if !row.candidates.is_empty() {
+        println!("  candidates (before session dedup):");
+        for candidate in &row.candidates {
+            println!("    {}", candidate_line(candidate));
+        }
+    }
 }

@@ -32,8 +32,42 @@ pub enum HookArgs {
 
 /// `Some` when the command is `hook`: the first argument that is not a flag (nor the value of
 /// `--config`, nor the word after an unknown flag) is `hook`. Unknown flags before or after it
-/// make [`HookArgs::Refused`].
+/// make [`HookArgs::Refused`]. `--config hook` with no later `hook` is a registration whose
+/// config path came out empty (an unset, unquoted `$VAR`): the hook path, refused, since a
+/// usage error there would exit 2, which the agent reads as "block this tool".
 pub fn parse_hook_args(args: &[OsString]) -> Option<HookArgs> {
+    parse_hook_words(args).or_else(|| {
+        let at = args
+            .windows(2)
+            .position(|pair| pair[0] == "--config" && pair[1] == "hook")?;
+        // Only flags follow (`lore --config hook search x` names a file `hook`).
+        let mut after = args[at + 2..].iter();
+        while let Some(arg) = after.next() {
+            if arg == "--harness" || arg == "--config" {
+                after.next();
+            } else if !arg.to_string_lossy().starts_with('-') {
+                return None;
+            }
+        }
+        let mut rest = args.to_vec();
+        rest.remove(at);
+        let problem =
+            "`--config` has no path before `hook` (an unset variable in the hook's registration?)"
+                .to_string();
+        Some(match parse_hook_words(&rest)? {
+            HookArgs::Help => HookArgs::Help,
+            HookArgs::Run { .. } => HookArgs::Refused {
+                problems: vec![problem],
+            },
+            HookArgs::Refused { mut problems } => {
+                problems.insert(0, problem);
+                HookArgs::Refused { problems }
+            }
+        })
+    })
+}
+
+fn parse_hook_words(args: &[OsString]) -> Option<HookArgs> {
     let mut config = None;
     let mut harness = Harness::Claude;
     let mut mcp = false;
@@ -175,9 +209,36 @@ mod tests {
     fn other_commands_are_not_the_hook_path() {
         assert_eq!(parse(&["lore", "search", "hook"]), None);
         assert_eq!(parse(&["lore"]), None);
-        assert_eq!(parse(&["lore", "--config", "hook"]), None);
         // The word after an unknown flag is its value; a command after that is no hook.
         assert_eq!(parse(&["lore", "--bogus", "value", "search", "hook"]), None);
+    }
+
+    #[test]
+    fn a_config_flag_whose_path_came_out_empty_is_the_hook_path_refused() {
+        // `lore --config $UNSET hook [--codex|--mcp]`, as a shell expands it.
+        for list in [
+            &["lore", "--config", "hook"][..],
+            &["lore", "--config", "hook", "--codex"],
+            &["lore", "--config", "hook", "--mcp"],
+            &["lore", "--config", "hook", "--harness", "codex"],
+        ] {
+            match parse(list) {
+                Some(HookArgs::Refused { problems }) => {
+                    assert!(problems[0].contains("`--config` has no path"), "{list:?}")
+                }
+                other => panic!("{list:?}: {other:?}"),
+            }
+        }
+        // A file named `hook`, then a command: not the hook path, or the hook path with it.
+        assert_eq!(parse(&["lore", "--config", "hook", "search", "x"]), None);
+        assert_eq!(
+            parse(&["lore", "--config", "hook", "hook"]),
+            run(Some("hook"), Harness::Claude, false)
+        );
+        assert_eq!(
+            parse(&["lore", "--config", "hook", "--help"]),
+            Some(HookArgs::Help)
+        );
     }
 
     #[test]

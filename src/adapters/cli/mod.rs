@@ -49,6 +49,9 @@ pub fn run_with_args(args: Vec<OsString>) -> i32 {
         }
     };
     let json = wants_json(&cli.command);
+    if !matches!(cli.command, Command::Serve | Command::Hook(_)) {
+        end_quietly_when_stdout_closes();
+    }
     match dispatch(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -61,6 +64,20 @@ pub fn run_with_args(args: Vec<OsString>) -> i32 {
             eprintln!("error: {e:#}");
             EXIT_FAILURE
         }
+    }
+}
+
+/// Let a closed stdout end the process as it ends other command-line tools (`lore status |
+/// head -1`): quietly, by SIGPIPE. Rust ignores the signal, so a write to a closed pipe
+/// fails, and `println!` then panics with exit status 101. The hook keeps ignoring it (it
+/// must exit 0 whatever happens, and reports the failed write itself), and so does `lore
+/// serve`, which answers the failed write by ending its session.
+fn end_quietly_when_stdout_closes() {
+    // SAFETY: restoring the default action of one signal before any thread is started; the
+    // previous handler (Rust's SIG_IGN) is not needed again.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

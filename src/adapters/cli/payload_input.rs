@@ -3,7 +3,7 @@
 //! end), or standard input read up to the cap and refused past it. Whatever they are given,
 //! both finish in bounded time and memory.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::Path;
 
 use anyhow::{anyhow, bail};
@@ -12,10 +12,19 @@ use crate::storage::bounded_read::read_bounded;
 
 /// The text of `file`, or of standard input when there is none, if it is UTF-8 and at most
 /// `limit` bytes. The error says what is wrong without naming the input: callers name it.
-pub(super) fn read_input(file: Option<&Path>, limit: u64) -> anyhow::Result<String> {
+/// Standard input that is a terminal gets `expected` on stderr first, so a person who ran the
+/// command by hand knows it is waiting for them.
+pub(super) fn read_input(
+    file: Option<&Path>,
+    limit: u64,
+    expected: &str,
+) -> anyhow::Result<String> {
     let bytes = match file {
         Some(path) => read_bounded(path, limit, true)?,
         None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("{expected} (end it with Ctrl-D)");
+            }
             let mut bytes = Vec::new();
             std::io::stdin()
                 .take(limit.saturating_add(1))

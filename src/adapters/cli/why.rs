@@ -158,10 +158,11 @@ fn call_payload(args: &WhyArgs, here: &Path) -> anyhow::Result<(Value, String)> 
 fn read_payload(target: &str) -> anyhow::Result<(Value, String)> {
     let (text, label) = if target == "-" {
         let text =
-            read_input(None, MAX_PAYLOAD).context("cannot read the hook payload from stdin")?;
+            read_input(None, MAX_PAYLOAD, "lore why: reading one hook payload as JSON on stdin (`lore why --tool Edit PATH` needs none)")
+                .context("cannot read the hook payload from stdin")?;
         (text, "stdin".to_string())
     } else {
-        let text = read_input(Some(Path::new(target)), MAX_PAYLOAD).with_context(|| {
+        let text = read_input(Some(Path::new(target)), MAX_PAYLOAD, "").with_context(|| {
             format!(
                 "cannot read the payload file {target}; give a hook payload file (JSON), `-` for stdin, or `--tool TOOL PATH` to explain a call without one"
             )

@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::outcome::ShellOutcome;
 use super::wire::Payload;
 use crate::core::query::{QueryInput, parse_patch};
+use crate::core::text_window::path_window;
 use crate::services::inject::Moment;
 
 /// SessionStart sources after which the context window no longer holds earlier injections
@@ -196,7 +197,11 @@ pub fn query_input(
     };
     if payload.tool_name.as_deref() == Some(PATCH_TOOL) {
         let patch = parse_patch(patch_text(payload).unwrap_or_default());
-        let mut paths = patch.paths().into_iter().map(String::from);
+        // Each windowed before anything reads it: a path past `PATH_MAX` names no real file.
+        let mut paths = patch
+            .paths()
+            .into_iter()
+            .map(|path| path_window(path).to_string());
         input.file_path = paths.next();
         input.other_paths = paths.collect();
         let (added, removed) = (patch.added_text(), patch.removed_text());

@@ -4,12 +4,14 @@
 //! [`MAX_MESSAGE_BYTES`] an invalid-request error (-32600), these two with the request's id
 //! when it can be read (see `message_lines`). JSON lines pass to the server through a pipe.
 //! One task owns stdout, so the server's replies and these errors never interleave inside a
-//! line.
+//! line. A request passed on is answered even when stdin closes right after it.
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
 
+use super::in_flight::InFlight;
 use super::message_lines::{MAX_MESSAGE_BYTES, MessageLine, MessageReader};
 
 /// Bytes buffered in each direction between the framing tasks and the server.
@@ -53,11 +55,16 @@ fn refusal(line: &MessageLine) -> Option<String> {
 }
 
 /// The server's ends of the two pipes (read requests, write replies), with the tasks that
-/// connect them to stdin and stdout already running.
-pub fn framed_stdio() -> (DuplexStream, DuplexStream) {
+/// connect them to stdin and stdout already running, and the task writing stdout: it ends
+/// once the server has closed its end and every reply is written. When stdin closes, the
+/// server's input is closed only once every request passed on has its answer (see
+/// `in_flight`).
+pub fn framed_stdio() -> (DuplexStream, DuplexStream, JoinHandle<()>) {
     let (mut to_server, server_reads) = tokio::io::duplex(PIPE_BYTES);
     let (server_writes, from_server) = tokio::io::duplex(PIPE_BYTES);
     let (errors, mut error_lines) = mpsc::unbounded_channel::<String>();
+    let in_flight = InFlight::default();
+    let answers = in_flight.clone();
 
     tokio::spawn(async move {
         let mut lines = MessageReader::new(BufReader::new(tokio::io::stdin()));
@@ -73,6 +80,7 @@ pub fn framed_stdio() -> (DuplexStream, DuplexStream) {
                     let _ = errors.send(reply);
                 }
                 (None, MessageLine::Text(text)) => {
+                    in_flight.sent(&text);
                     let forwarded = async {
                         to_server.write_all(text.as_bytes()).await?;
                         to_server.write_all(b"\n").await
@@ -84,17 +92,22 @@ pub fn framed_stdio() -> (DuplexStream, DuplexStream) {
                 (None, _) => {}
             }
         }
-        // stdin closed: closing the pipe lets the server end its session.
+        // stdin closed: once the requests in flight are answered, closing the pipe lets the
+        // server end its session.
+        in_flight.drained().await;
         let _ = to_server.shutdown().await;
     });
 
-    tokio::spawn(async move {
+    let writer = tokio::spawn(async move {
         let mut stdout = tokio::io::stdout();
         let mut replies = BufReader::new(from_server).lines();
         loop {
             let line = tokio::select! {
                 reply = replies.next_line() => match reply {
-                    Ok(Some(line)) => line,
+                    Ok(Some(line)) => {
+                        answers.answered(&line);
+                        line
+                    }
                     _ => break,
                 },
                 Some(error) = error_lines.recv() => error,
@@ -110,5 +123,5 @@ pub fn framed_stdio() -> (DuplexStream, DuplexStream) {
         }
     });
 
-    (server_reads, server_writes)
+    (server_reads, server_writes, writer)
 }

@@ -3,6 +3,7 @@
 //! server answers every request (errors included) and keeps serving until stdin closes.
 
 mod framing;
+mod in_flight;
 mod message_lines;
 mod params;
 mod search;
@@ -33,14 +34,17 @@ pub fn serve_stdio(config: Config) -> Result<(), ServeError> {
         .build()
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
+        let (reads, writes, writer) = framing::framed_stdio();
         let running = LoreServer::new(config)
-            .serve(framing::framed_stdio())
+            .serve((reads, writes))
             .await
             .map_err(|e| ServeError::Initialize(e.to_string()))?;
         running
             .waiting()
             .await
             .map_err(|e| ServeError::Session(e.to_string()))?;
+        // Every reply the server wrote reaches stdout before the process ends.
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), writer).await;
         Ok(())
     })
 }

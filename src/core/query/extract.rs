@@ -2,7 +2,7 @@
 //! technologies, ordered search terms and the project-relative path.
 //!
 //! Every field is windowed before any work (the head of a prompt, the distinctive lines of
-//! an error's tail, at most 64 KiB of edit content) and every step is linear in what is left,
+//! an error's tail, at most 64 KiB of edit content, the end of a path past `PATH_MAX`) and every step is linear in what is left,
 //! so a megabyte-sized field costs a hook no more than a short one. Each window is then
 //! redacted (`core::redact`) before a word of it is read: a secret known only by its context
 //! (`password=…`, a URL's password, a `.env` value) is no longer recognisable once the text is
@@ -20,7 +20,7 @@ use super::{
     languages_for_command, languages_for_path, mentioned_languages,
 };
 use crate::core::redact::redact_with;
-use crate::core::text_window::{floor_boundary, head};
+use crate::core::text_window::{floor_boundary, head, path_window};
 
 /// Most terms in one query, language names included.
 pub const MAX_TERMS: usize = 40;
@@ -149,13 +149,13 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     let other_paths: Vec<String> = input
         .other_paths
         .iter()
-        .map(|p| relative_path(p, input.cwd.as_deref()))
+        .map(|p| relative_path(path_window(p), input.cwd.as_deref()))
         .filter(|p| !p.is_empty())
         .collect();
     let relative_path = input
         .file_path
         .as_deref()
-        .map(|path| relative_path(path, input.cwd.as_deref()))
+        .map(|path| relative_path(path_window(path), input.cwd.as_deref()))
         .filter(|path| !path.is_empty());
 
     let mut languages: Vec<String> = Vec::new();

@@ -9,7 +9,16 @@ use crate::core::config::parse_config;
 #[test]
 fn relative_inside_rejects_escapes() {
     let root = Path::new("/k");
-    for bad in ["../x.md", "/etc/x.md", "a/../../x.md", "a\\..\\x.md"] {
+    for bad in [
+        "../x.md",
+        "/etc/x.md",
+        "a/../../x.md",
+        "a\\..\\x.md",
+        "team\nnotes",
+        "team\rnotes",
+        "team\u{202E}dm.exe",
+        "zero\u{200B}width",
+    ] {
         assert!(relative_inside(root, bad).is_err(), "{bad}");
     }
     assert_eq!(

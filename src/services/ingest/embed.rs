@@ -7,7 +7,9 @@
 //! which model, prefix and dimension its vectors came from; another model, prefix or size is
 //! refused with the remedy (`lore ingest --force`, which empties the chunks and so lets the
 //! next model start afresh). A forced rebuild with the same model keeps every stored vector
-//! whose text is unchanged, relinked by its hash, whether or not the embedder answers. When
+//! whose text is unchanged, relinked by its hash inside the ingest's own transaction (so no
+//! reader, and no crash, sees the rebuilt index without them), whether or not the embedder
+//! answers. When
 //! the embedder is absent or fails, the step stops with one warning saying what was kept and
 //! leaves the full-text index as it is; the next ingest fills in what is missing.
 
@@ -97,16 +99,25 @@ pub fn embed_missing(
     embedder: &dyn Embedder,
     progress: &mut dyn IngestProgress,
 ) -> Result<EmbedReport, EmbeddingError> {
-    embed_step(index, embedder, progress, false)
+    embed_step(index, embedder, progress, Step::default())
 }
 
-/// [`embed_missing`], for a rebuild when `rebuild`: stored vectors whose model now answers
-/// in another dimension are dropped and every section embedded again, instead of refused.
+/// How an embedding step runs.
+#[derive(Clone, Copy, Default)]
+struct Step {
+    /// A rebuild: stored vectors whose model now answers in another dimension are dropped
+    /// and every section embedded again, instead of refused.
+    rebuild: bool,
+    /// Sections the ingest's write already linked to their stored vectors.
+    relinked: usize,
+}
+
+/// [`embed_missing`], as `step` says.
 fn embed_step(
     index: &mut Index,
     embedder: &dyn Embedder,
     progress: &mut dyn IngestProgress,
-    rebuild: bool,
+    step: Step,
 ) -> Result<EmbedReport, EmbeddingError> {
     let model = embedder.model().to_string();
     // What the model is told it reads: part of what a vector means, like the model itself.
@@ -144,7 +155,7 @@ fn embed_step(
     let mut report = EmbedReport {
         model: model.clone(),
         dimension: meta.dimension,
-        reused,
+        reused: reused + step.relinked,
         ..EmbedReport::default()
     };
 
@@ -168,11 +179,11 @@ fn embed_step(
         };
         let dimension = vectors.first().map_or(0, Vec::len);
         if let Some(recorded) = report.dimension.filter(|d| *d != dimension) {
-            if rebuild {
+            if step.rebuild {
                 // The model changed its output under the same name: the kept vectors cannot
                 // be compared with its new ones, so the rebuild embeds every section again.
                 index.reset_embeddings()?;
-                return embed_step(index, embedder, progress, false);
+                return embed_step(index, embedder, progress, Step::default());
             }
             return Err(EmbeddingError::DimensionChanged {
                 model: model.clone(),
@@ -264,12 +275,31 @@ fn missing_vectors(index: &Index) -> Result<usize, EmbeddingError> {
     Ok((stats.total_chunks - stats.embedded_chunks.min(stats.total_chunks)) as usize)
 }
 
+/// Whether hybrid search is on and the index's stored vectors were made by the configured
+/// model with the configured prefix: the vectors an ingest may link its new sections to.
+pub(super) fn stored_vectors_fit(config: &Config, index: &Index) -> Result<bool, IndexError> {
+    if !config.search.hybrid {
+        return Ok(false);
+    }
+    let meta = index.embedding_meta()?;
+    Ok(meta.model.as_deref() == Some(config.ollama.model.as_str())
+        && meta.document_prefix.as_deref() == Some(config.ollama.prompts().document.as_str()))
+}
+
+/// The hash a section's vector is stored under with `config`'s prefix (see
+/// [`relink_stored`]), for linking inside the ingest's own write.
+pub(super) fn text_hash_of(config: &Config) -> Box<dyn Fn(&PendingChunk) -> String + Sync> {
+    let prefix = config.ollama.prompts().document;
+    Box::new(move |chunk| content_hash(format!("{prefix}{}", embedding_text(chunk)).as_bytes()))
+}
+
 /// Without an embedder (hybrid search is on, but none could be made): keep the stored
 /// vectors that still fit the configured model and prefix by relinking the sections whose
 /// text is unchanged, and embed nothing. None when the index holds no such vectors.
 fn keep_stored_vectors(
     index: &mut Index,
     config: &Config,
+    relinked: usize,
 ) -> Result<Option<EmbedReport>, EmbeddingError> {
     let meta = index.embedding_meta()?;
     let prefix = config.ollama.prompts().document;
@@ -286,7 +316,7 @@ fn keep_stored_vectors(
     Ok(Some(EmbedReport {
         model: config.ollama.model.clone(),
         dimension: meta.dimension,
-        reused,
+        reused: reused + relinked,
         missing: missing_vectors(index)?,
         ..EmbedReport::default()
     }))
@@ -306,9 +336,19 @@ pub fn ingest_with_embeddings(
 ) -> Result<IngestReport, IngestError> {
     let mut report = ingest(config, index, options, progress)?;
     if config.search.hybrid {
+        // Sections the write linked kept their vectors as well as those linked after it.
+        let relinked = report.relinked;
         report.embeddings = match embedder {
-            Some(embedder) => Some(embed_step(index, embedder, progress, options.force)?),
-            None => keep_stored_vectors(index, config)?,
+            Some(embedder) => Some(embed_step(
+                index,
+                embedder,
+                progress,
+                Step {
+                    rebuild: options.force,
+                    relinked,
+                },
+            )?),
+            None => keep_stored_vectors(index, config, relinked)?,
         };
     }
     Ok(report)

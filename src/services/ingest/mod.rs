@@ -46,7 +46,7 @@ pub use embed::{
 pub use rule_files::{MAX_RULE_FILES, MAX_WALK_ENTRIES, RuleFileScan, scan_rule_files};
 pub use scan::{
     IGNORE_FILE_NAME, KnowledgeScan, ScanWarning, SourceFile, is_pattern_file, scan_knowledge,
-    scan_knowledge_dir, source_name,
+    scan_knowledge_dir, scan_knowledge_until, source_name,
 };
 pub use skip::why_ingest_skips;
 
@@ -116,6 +116,10 @@ pub struct IngestReport {
     /// trace, not part of the report users read.
     #[serde(skip)]
     pub files_read: usize,
+    /// Sections linked to the stored vector of their text inside the write (see
+    /// `storage::index` `relink`): counted as reused by the embedding step.
+    #[serde(skip)]
+    pub relinked: usize,
     /// Every file was read again, changed or not: the patterns' technologies were found with
     /// another technology table (a new lore, or the team's `[[technologies]]` changed).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -420,8 +424,11 @@ fn run_ingest(
                 .map(|f| (f.pattern.source.clone(), f.record.clone())),
         );
         // The write is one transaction: it runs whole or, past the deadline, not at all.
+        // Sections whose text has a stored vector are linked to it inside it.
+        let relink =
+            embed::stored_vectors_fit(config, index)?.then_some(embed::text_hash_of(config));
         options.deadline.check("before writing the index")?;
-        index.write(&WriteBatch {
+        report.relinked = index.write(&WriteBatch {
             replace_all,
             upserts,
             removals: report.removed.clone(),
@@ -429,6 +436,7 @@ fn run_ingest(
             ingested_at: u64::try_from(run.checked_at_ns / 1_000_000_000).unwrap_or(0),
             partial: !whole_dir,
             stale: Some(stale.clone()),
+            relink: relink.as_deref(),
         })?;
     }
     if derived_with_changed {

@@ -8,6 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::services::deadline::Deadline;
+
 /// File name of the ignore file at the knowledge dir root (and in any sub-directory).
 pub const IGNORE_FILE_NAME: &str = ".loreignore";
 
@@ -71,6 +73,18 @@ pub fn scan_knowledge_dir(root: &Path) -> Result<Vec<SourceFile>, ignore::Error>
 /// passed over. Hidden files and directories (`.git`, ...) are skipped; `.gitignore` is not
 /// consulted, only `.loreignore`. Fails only when `root` itself cannot be listed.
 pub fn scan_knowledge(root: &Path) -> Result<KnowledgeScan, ignore::Error> {
+    Ok(scan_knowledge_until(root, Deadline::none())?.unwrap_or_default())
+}
+
+/// How many entries the walk visits between two looks at the deadline.
+const ENTRIES_PER_CHECK: usize = 256;
+
+/// [`scan_knowledge`], stopped once `deadline` passes: None then, since part of the folder
+/// was not listed (a knowledge dir of the whole disk takes seconds to walk).
+pub fn scan_knowledge_until(
+    root: &Path,
+    deadline: Deadline,
+) -> Result<Option<KnowledgeScan>, ignore::Error> {
     std::fs::read_dir(root).map_err(|e| ignore::Error::WithPath {
         path: root.to_path_buf(),
         err: Box::new(ignore::Error::Io(e)),
@@ -82,7 +96,10 @@ pub fn scan_knowledge(root: &Path) -> Result<KnowledgeScan, ignore::Error> {
         .add_custom_ignore_filename(IGNORE_FILE_NAME)
         .build();
     let mut scan = KnowledgeScan::default();
-    for entry in walker {
+    for (n, entry) in walker.enumerate() {
+        if n % ENTRIES_PER_CHECK == 0 && deadline.passed() {
+            return Ok(None);
+        }
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
@@ -128,7 +145,7 @@ pub fn scan_knowledge(root: &Path) -> Result<KnowledgeScan, ignore::Error> {
     }
     // Sources are unique (one per path), so an unstable sort orders them the same.
     scan.files.sort_unstable_by(|a, b| a.source.cmp(&b.source));
-    Ok(scan)
+    Ok(Some(scan))
 }
 
 /// [`source_name`] for a path the walk built by joining entry names onto `root`: the text

@@ -12,8 +12,10 @@ mod pattern_search;
 mod pattern_text;
 mod pattern_vectors;
 mod read;
+mod relink;
 mod rule_sources;
 mod schema;
+mod schema_check;
 mod source_files;
 mod term_postings;
 mod vectors;
@@ -31,6 +33,7 @@ pub use pattern_scopes::PatternScopeRow;
 pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
+pub use relink::TextHashOf;
 pub use rule_sources::{ContentRule, FolderRule};
 pub use schema::SCHEMA_VERSION;
 pub use source_files::IndexedFile;
@@ -53,6 +56,12 @@ pub enum IndexError {
         "the index {path} is {kind}, not a regular file; point `database` in lore.toml at a file (the default is `.lore/index.db`)"
     )]
     NotAFile { path: PathBuf, kind: &'static str },
+    /// A file SQLite keeps beside the index (`-journal`, `-wal`, `-shm`) is something else:
+    /// a FIFO there would block the open forever, a link would be written through.
+    #[error(
+        "{path}, beside the index, is {kind}, not a file SQLite can use, so lore does not open the index; remove it (SQLite makes it again when it needs one)"
+    )]
+    SideFile { path: PathBuf, kind: &'static str },
     #[error(
         "{path} is not a lore index ({what}), so lore leaves it alone and never rebuilds over it, not even with --force; point `database` in lore.toml at another path (the default is `.lore/index.db`), or move the file away and run `lore ingest`"
     )]
@@ -78,6 +87,12 @@ pub enum IndexError {
     Sqlite(rusqlite::Error),
     #[error("corrupt index data: {0}; run `lore ingest --force` to rebuild it")]
     Corrupt(String),
+    /// The file's schema is not the one lore's migrations build (see `schema_check`): it is
+    /// not read, and a hook injects nothing from it.
+    #[error(
+        "the index {path} was not built by lore ({what}), so lore does not read it; run `lore ingest --force` to rebuild it"
+    )]
+    NotBuiltByLore { path: PathBuf, what: String },
     /// The caller's deadline passed (a hook's `[hook] deadline_ms`, see
     /// `services::deadline`): the work stopped at `step`, and nothing was written.
     #[error(
@@ -121,6 +136,7 @@ impl Index {
                 kind: "a symbolic link",
             });
         }
+        check_side_files(path)?;
         if exists_as_file(path)? {
             refuse_foreign_tables(path)?;
         }
@@ -143,6 +159,9 @@ impl Index {
         enable_wal(&conn, busy).map_err(open_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(open_err)?;
+        // Nothing runs over a schema lore did not build: an older one is checked before it
+        // is upgraded, the result after.
+        schema_check::check_older_schema(&conn, path)?;
         schema::migrate(&mut conn).map_err(|e| match e {
             IndexError::Sqlite(cause) => IndexError::Open {
                 path: path.to_path_buf(),
@@ -150,6 +169,7 @@ impl Index {
             },
             other => other,
         })?;
+        schema_check::check_current_schema(&conn, path)?;
         Ok(Self {
             conn,
             path: path.to_path_buf(),
@@ -182,6 +202,7 @@ impl Index {
         if !exists_as_file(path)? {
             return Ok(None);
         }
+        check_side_files(path)?;
         Self::open_existing_reader(path, busy, snapshot).map_err(|e| refine_open_error(path, e))
     }
 
@@ -223,6 +244,7 @@ impl Index {
                 supported: SCHEMA_VERSION,
             });
         }
+        schema_check::check_current_schema(&conn, path)?;
         Ok(Some(Self {
             conn,
             path: path.to_path_buf(),
@@ -234,6 +256,18 @@ impl Index {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Interrupt any statement still running at `at` (a hook's deadline): it fails with
+    /// [`IndexError::Deadline`], and a write it was part of is rolled back. Without this, the
+    /// deadline is only checked between statements, and one statement over a crafted or
+    /// damaged file could run on for as long as it likes.
+    pub fn interrupt_at(&mut self, at: std::time::Instant) -> Result<(), IndexError> {
+        // About every 10,000 virtual-machine steps: a clock read costs a few nanoseconds
+        // next to the microseconds those steps take.
+        self.conn
+            .progress_handler(10_000, Some(move || std::time::Instant::now() >= at))?;
+        Ok(())
     }
 
     /// A transaction that takes the write lock at once, waiting the busy timeout for it. A
@@ -259,8 +293,10 @@ impl IndexError {
                 "schema version {found}, newer than this lore's {supported}"
             )),
             Self::Corrupt(what) => Some(what.clone()),
+            Self::NotBuiltByLore { what, .. } => Some(format!("not built by lore: {what}")),
             Self::CreateDir { .. }
             | Self::NotAFile { .. }
+            | Self::SideFile { .. }
             | Self::NotLoreIndex { .. }
             | Self::OlderSchema { .. }
             | Self::Busy(_)
@@ -281,6 +317,31 @@ fn exists_as_file(path: &Path) -> Result<bool, IndexError> {
         }),
         Err(_) => Ok(false),
     }
+}
+
+/// The files SQLite keeps beside a database: its rollback journal, and in WAL mode (lore's)
+/// the log and its shared-memory index.
+const SIDE_FILES: [&str; 3] = ["-journal", "-wal", "-shm"];
+
+/// Refuse to open the index when one of its side files is there but is not a regular file:
+/// SQLite opens them without checking, and would wait on a FIFO forever or write through a
+/// link. Three `lstat`s.
+fn check_side_files(path: &Path) -> Result<(), IndexError> {
+    for suffix in SIDE_FILES {
+        let mut side = path.as_os_str().to_owned();
+        side.push(suffix);
+        let side = PathBuf::from(side);
+        let Ok(meta) = std::fs::symlink_metadata(&side) else {
+            continue;
+        };
+        if !meta.is_file() {
+            return Err(IndexError::SideFile {
+                path: side,
+                kind: crate::storage::bounded_read::describe_file_type(meta.file_type()),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Refuse a SQLite database that another program made (schema version 0 with tables of its
@@ -363,9 +424,14 @@ fn open_remedy(cause: &rusqlite::Error) -> &'static str {
 }
 
 impl From<rusqlite::Error> for IndexError {
-    /// A lock held longer than the busy timeout is not damage: it gets its own remedy.
+    /// A lock held longer than the busy timeout is not damage: it gets its own remedy. A
+    /// statement interrupted at the deadline (see [`Index::interrupt_at`]) is the deadline.
     fn from(e: rusqlite::Error) -> Self {
-        if trouble(&e) == Trouble::Busy {
+        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::OperationInterrupted) {
+            Self::Deadline {
+                step: "inside an index statement",
+            }
+        } else if trouble(&e) == Trouble::Busy {
             Self::Busy(e)
         } else {
             Self::Sqlite(e)

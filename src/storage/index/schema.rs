@@ -13,7 +13,7 @@ use crate::core::query::{StemCache, TechnologyTable, named_languages};
 use crate::core::select::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
-const MIGRATIONS: &[&str] = &[
+pub(super) const MIGRATIONS: &[&str] = &[
     // 1: patterns, chunks, languages and the FTS5 table.
     r#"
     CREATE TABLE meta (

@@ -167,6 +167,7 @@ mod tests {
                 ingested_at: 1,
                 partial: false,
                 stale: None,
+                relink: None,
             })
             .unwrap();
     }

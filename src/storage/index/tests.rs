@@ -520,3 +520,20 @@ fn pattern_scopes_give_gating_languages_technologies_and_globs_by_path() {
     assert!(scopes[1].languages.is_empty());
     assert!(!scopes[1].universal);
 }
+
+#[test]
+fn a_statement_running_past_the_deadline_is_interrupted() {
+    let (_dir, mut index) = open_temp();
+    let started = std::time::Instant::now();
+    index
+        .interrupt_at(started + Duration::from_millis(50))
+        .unwrap();
+    let endless = index.conn.query_row(
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n",
+        [],
+        |r| r.get::<_, i64>(0),
+    );
+    let err = IndexError::from(endless.unwrap_err());
+    assert!(matches!(err, IndexError::Deadline { .. }), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

@@ -11,8 +11,9 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
-use super::pattern_vectors::{decode_ids, patterns_linked, rebuild_pattern_vectors};
+use super::pattern_vectors::decode_ids;
 use super::read::LanguageGate;
+use super::relink::link_chunks;
 use super::{Index, IndexError};
 
 const META_MODEL: &str = "embedding_model";
@@ -231,39 +232,7 @@ impl Index {
 
     /// Chunks that have no vector yet, by source path then chunk order.
     pub fn chunks_missing_embeddings(&self) -> Result<Vec<PendingChunk>, IndexError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT c.id, p.source, c.ordinal, p.title, p.tags, p.description, c.body
-             FROM chunks c
-             JOIN patterns p ON p.id = c.pattern_id
-             LEFT JOIN chunk_embeddings ce ON ce.chunk_id = c.id
-             WHERE ce.chunk_id IS NULL
-             ORDER BY p.source, c.ordinal",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, Option<String>>(5)?,
-                r.get::<_, String>(6)?,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (chunk_id, source, ordinal, title, tags, description, body) = row?;
-            out.push(PendingChunk {
-                chunk_id,
-                source,
-                ordinal: ordinal as usize,
-                title,
-                tags: from_json(&tags)?,
-                description,
-                body,
-            });
-        }
-        Ok(out)
+        chunks_without_vectors(&self.conn)
     }
 
     /// Which of `hashes` already have a stored vector.
@@ -304,21 +273,7 @@ impl Index {
                 }
                 insert.execute(params![v.text_hash, encode_vector(&v.vector)])?;
             }
-            let mut link = tx.prepare_cached(
-                "INSERT INTO chunk_embeddings (chunk_id, text_hash)
-                 SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM chunks WHERE id = ?1)
-                   AND EXISTS (SELECT 1 FROM embeddings WHERE text_hash = ?2)
-                 ON CONFLICT (chunk_id) DO UPDATE SET text_hash = excluded.text_hash",
-            )?;
-            for (chunk_id, hash) in links {
-                link.execute(params![chunk_id, hash])?;
-            }
-            let touched = patterns_linked(
-                &tx,
-                links.iter().map(|(id, _)| *id),
-                vectors.iter().map(|v| v.text_hash.as_str()),
-            )?;
-            rebuild_pattern_vectors(&tx, &touched)?;
+            link_chunks(&tx, links, vectors.iter().map(|v| v.text_hash.as_str()))?;
             let mut meta = tx.prepare_cached(
                 "INSERT INTO meta (key, value) VALUES (?1, ?2)
                  ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -540,6 +495,43 @@ fn write_query_vector(
     )?
     .execute(params![QUERY_CACHE_ROWS])?;
     Ok(())
+}
+
+/// Chunks that have no vector yet, by source path then chunk order.
+pub(super) fn chunks_without_vectors(conn: &Connection) -> Result<Vec<PendingChunk>, IndexError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.id, p.source, c.ordinal, p.title, p.tags, p.description, c.body
+         FROM chunks c
+         JOIN patterns p ON p.id = c.pattern_id
+         LEFT JOIN chunk_embeddings ce ON ce.chunk_id = c.id
+         WHERE ce.chunk_id IS NULL
+         ORDER BY p.source, c.ordinal",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+            r.get::<_, Option<String>>(5)?,
+            r.get::<_, String>(6)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (chunk_id, source, ordinal, title, tags, description, body) = row?;
+        out.push(PendingChunk {
+            chunk_id,
+            source,
+            ordinal: ordinal as usize,
+            title,
+            tags: from_json(&tags)?,
+            description,
+            body,
+        });
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

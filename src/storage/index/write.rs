@@ -4,6 +4,7 @@ use rusqlite::{Transaction, params};
 
 use super::ingest_state::record_ingest;
 use super::pattern_text::encode_sections;
+use super::relink::{TextHashOf, relink_stored};
 use super::rule_sources::insert_origin;
 use super::source_files::{forget_file, record_files};
 use super::term_postings::{PostingsWriter, SizeList};
@@ -68,11 +69,15 @@ pub struct WriteBatch<'a> {
     /// Every source served in a stale version once the batch is applied (its file changed and
     /// no longer parses); None leaves the recorded list as it is.
     pub stale: Option<Vec<String>>,
+    /// The stored vectors fit the configured embedder: link the sections this batch writes
+    /// to those of their text, in the same transaction (see `relink`).
+    pub relink: Option<TextHashOf<'a>>,
 }
 
 impl Index {
-    /// Apply a batch in a single transaction: readers see all of it or none of it.
-    pub fn write(&mut self, batch: &WriteBatch<'_>) -> Result<(), IndexError> {
+    /// Apply a batch in a single transaction: readers see all of it or none of it. Returns
+    /// how many sections it linked to stored vectors (see [`WriteBatch::relink`]).
+    pub fn write(&mut self, batch: &WriteBatch<'_>) -> Result<usize, IndexError> {
         let tx = self.write_transaction()?;
         // Postings first: their rows refer to the patterns.
         let mut postings = PostingsWriter::new(&tx, batch.replace_all)?;
@@ -130,8 +135,12 @@ impl Index {
         if batch.replace_all || !batch.upserts.is_empty() || !batch.removals.is_empty() {
             store_derived_facts(&tx)?;
         }
+        let relinked = match batch.relink.filter(|_| !batch.upserts.is_empty()) {
+            Some(text_hash) => relink_stored(&tx, text_hash)?,
+            None => 0,
+        };
         tx.commit()?;
-        Ok(())
+        Ok(relinked)
     }
 }
 

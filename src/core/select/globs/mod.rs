@@ -329,10 +329,18 @@ impl SimpleGlob {
 /// file. A hook loads only the globs whose key the file has.
 pub fn glob_file_keys(glob: &str) -> Vec<String> {
     match SimpleGlob::parse(glob).map(|g| g.last) {
-        Some(LastSegment::Extensions(extensions)) => extensions
-            .iter()
-            .map(|e| format!("ext:{}", e.trim_start_matches('.')))
-            .collect(),
+        // An extension with more dots than a touched file's keys cover is loaded for any file.
+        Some(LastSegment::Extensions(extensions))
+            if extensions
+                .iter()
+                .all(|e| e.matches('.').count() <= MAX_EXTENSION_KEYS) =>
+        {
+            extensions
+                .iter()
+                .map(|e| format!("ext:{}", e.trim_start_matches('.')))
+                .collect()
+        }
+        Some(LastSegment::Extensions(_)) => vec![String::new()],
         Some(LastSegment::FileName(name)) => vec![format!("name:{name}")],
         _ => vec![if let Some(ext) = literal_extension(glob) {
             format!("ext:{ext}")
@@ -366,16 +374,26 @@ fn first_directory(glob: &str) -> Option<&str> {
     literal.then_some(first)
 }
 
-/// The keys of a touched file (see [`glob_file_keys`]): `""`, its name, every dotted
-/// suffix of its name (`a.test.ts` → `ext:test.ts`, `ext:ts`) and its first directory.
+/// Most dotted suffixes of a file name that are keys (`a.test.ts` has two): an extension of
+/// a glob with more dots than this is keyed as any file (see [`glob_file_keys`]).
+const MAX_EXTENSION_KEYS: usize = 8;
+
+/// The keys of a touched file (see [`glob_file_keys`]): `""`, its name, the dotted suffixes
+/// of its name after each of its last [`MAX_EXTENSION_KEYS`] dots (`a.test.ts` →
+/// `ext:test.ts`, `ext:ts`) and its first directory. Linear in the path, however many dots
+/// its name holds.
 pub fn path_file_keys(path: &str) -> Vec<String> {
     let file_name = path.rsplit('/').next().unwrap_or(path);
     let mut keys = vec![String::new(), format!("name:{file_name}")];
-    for (i, _) in file_name.match_indices('.') {
-        if let Some(ext) = file_name.get(i + 1..).filter(|e| !e.is_empty()) {
-            keys.push(format!("ext:{ext}"));
-        }
-    }
+    let mut suffixes: Vec<String> = file_name
+        .rmatch_indices('.')
+        .filter_map(|(i, _)| file_name.get(i + 1..).filter(|e| !e.is_empty()))
+        .take(MAX_EXTENSION_KEYS)
+        .map(|ext| format!("ext:{ext}"))
+        .collect();
+    // Longest first, as the name reads.
+    suffixes.reverse();
+    keys.extend(suffixes);
     let first_segment = path.split('/').next().unwrap_or(path);
     keys.push(format!("dir:{first_segment}"));
     keys

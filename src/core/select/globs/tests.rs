@@ -206,6 +206,29 @@ fn a_glob_is_keyed_by_what_every_file_it_matches_has() {
     );
 }
 
+#[test]
+fn a_name_of_many_dots_gives_a_bounded_number_of_keys() {
+    // 64 KiB of dots: one key per dot would hold 2 GB of suffixes.
+    let name = ".".repeat(64 * 1024);
+    let keys = path_file_keys(&format!("src/{name}x.ts"));
+    assert_eq!(keys.len(), 3 + MAX_EXTENSION_KEYS, "{:?}", &keys[..4]);
+    let bytes: usize = keys.iter().map(String::len).sum();
+    assert!(bytes < 4 * name.len(), "{bytes} bytes of keys");
+    assert!(keys.contains(&"ext:ts".to_string()));
+    // A glob's extension with more dots than a file's keys cover is loaded for every file,
+    // so it still matches.
+    let deep = format!("**/*{}", ".x".repeat(MAX_EXTENSION_KEYS + 1));
+    assert_eq!(glob_file_keys(&deep), [""]);
+    let eight = format!("**/*{}", ".x".repeat(MAX_EXTENSION_KEYS));
+    let file = format!("a{}", ".x".repeat(MAX_EXTENSION_KEYS));
+    let wanted = glob_file_keys(&eight);
+    assert!(
+        path_file_keys(&file).contains(&wanted[0]),
+        "{wanted:?} in {:?}",
+        path_file_keys(&file)
+    );
+}
+
 /// Globs of every shape lore keys or prefilters, and paths some of them match.
 const GLOBS: &[&str] = &[
     "**/*.d.ts",

@@ -322,3 +322,28 @@ fn a_forced_rebuild_embeds_again_when_the_model_changed_its_dimension() {
         "every section embedded again with the new dimension"
     );
 }
+
+#[test]
+fn a_forced_rebuild_commits_its_sections_already_linked_to_their_vectors() {
+    let mut kb = Kb::new();
+    kb.config.ollama.model = "m".into();
+    kb.write("a.md", TWO_SECTIONS);
+    kb.write("b.md", "# B\n## One\nbeta\n");
+    kb.ingest(&FakeEmbedder::new("m", 8), false).unwrap();
+    kb.write("b.md", "# B\n## One\nbeta, edited\n");
+    // The full-text write alone, as a reader or a crash after its commit sees the index: the
+    // sections whose text is unchanged have their vectors already; the edited one does not.
+    let options = IngestOptions {
+        force: true,
+        ..IngestOptions::default()
+    };
+    let report = ingest(&kb.config, &mut kb.index, &options, &mut NoProgress).unwrap();
+    let stats = kb.index.embedding_stats().unwrap();
+    assert_eq!(stats.embedded_chunks + 1, stats.total_chunks, "{stats:?}");
+    assert_eq!(report.relinked as u64, stats.embedded_chunks);
+    // And vector search reads them: each pattern's row was written again in the same write.
+    let query = vec![1.0; 8];
+    let gate = crate::storage::index::LanguageGate::default();
+    let hits = kb.index.search_vectors(&query, &gate, 10, &[]).unwrap();
+    assert_eq!(hits.len() as u64, stats.embedded_chunks);
+}

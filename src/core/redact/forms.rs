@@ -1,0 +1,563 @@
+//! Every form of secret the redaction covers, each with a made-up example: the list behind
+//! the table in docs/hooks.md (a test checks that the table names each form) and the unit
+//! test that redacts each example. Where gitleaks' default rule set has a rule for the
+//! form, its id is given, so a reader can compare the two.
+
+/// One form of secret.
+#[derive(Debug, Clone, Copy)]
+pub struct SecretForm {
+    /// What the form is, as docs/hooks.md's table names it.
+    pub name: &'static str,
+    /// The id of gitleaks' rule for the form, or `-` when it has none.
+    pub gitleaks: &'static str,
+    /// A text holding one made-up secret of the form.
+    pub example: &'static str,
+    /// The secret in `example`: none of it may survive redaction.
+    pub secret: &'static str,
+}
+
+const fn form(
+    name: &'static str,
+    gitleaks: &'static str,
+    example: &'static str,
+    secret: &'static str,
+) -> SecretForm {
+    SecretForm {
+        name,
+        gitleaks,
+        example,
+        secret,
+    }
+}
+
+/// The forms, by kind: shapes of tokens, then keys that name a secret, then command lines.
+pub const FORMS: &[SecretForm] = &[
+    form(
+        "AWS access key id",
+        "aws-access-token",
+        "aws configure set aws_access_key_id AKIAQ3EGT7V2XK5LMN4P",
+        "AKIAQ3EGT7V2XK5LMN4P",
+    ),
+    form(
+        "Slack token",
+        "slack-bot-token",
+        "SLACK xoxb-2384910573-8273645102938-hT7kQ2vLp9XwR4nZ8mB3cY6d",
+        "xoxb-2384910573-8273645102938-hT7kQ2vLp9XwR4nZ8mB3cY6d",
+    ),
+    form(
+        "OpenAI or Anthropic key",
+        "openai-api-key",
+        "OPENAI_KEY is sk-proj-Qx7vN2kLp9TwR4mZ8bC3dF6gH1jK5s",
+        "sk-proj-Qx7vN2kLp9TwR4mZ8bC3dF6gH1jK5s",
+    ),
+    form(
+        "JSON Web Token",
+        "jwt",
+        "Authorization header was eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZXYtNDIifQ.Xw3kT9vLq2RnP7mZ4bC8dF1gH6jK5sA0",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZXYtNDIifQ.Xw3kT9vLq2RnP7mZ4bC8dF1gH6jK5sA0",
+    ),
+    form(
+        "Private key block",
+        "private-key",
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAE\n-----END OPENSSH PRIVATE KEY-----",
+        "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAE",
+    ),
+    form(
+        "Password in a URL",
+        "-",
+        "psql postgres://admin:Vq8rT2wL@db.internal:5432/app",
+        "Vq8rT2wL",
+    ),
+    form(
+        "Key that names a secret, `=` or `:`",
+        "generic-api-key",
+        "login --password=Kx7mQ2pL --user bob",
+        "Kx7mQ2pL",
+    ),
+    form(
+        "Quoted value of a secret key",
+        "generic-api-key",
+        "{\"client_secret\": \"Wn4zR8tY2kLp\"}",
+        "Wn4zR8tY2kLp",
+    ),
+    form(
+        "Password as a plain word after `:`",
+        "-",
+        "password: HorseBatteryStaple",
+        "HorseBatteryStaple",
+    ),
+    form(
+        "Run-together key (`PGPASSWORD`)",
+        "-",
+        "PGPASSWORD=Tr0ub4dorXy psql -h db app",
+        "Tr0ub4dorXy",
+    ),
+    form(
+        "Connection-string key (`AccountKey=…;`)",
+        "-",
+        "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=q7Vx2LmN9pR4tY8wB3cD6fG1hJ5kS0aZ+/Ee==;EndpointSuffix=core.windows.net",
+        "q7Vx2LmN9pR4tY8wB3cD6fG1hJ5kS0aZ+/Ee==",
+    ),
+    form(
+        "Generated value under a `key`",
+        "generic-api-key",
+        "DISCORD_KEY=9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+        "9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    ),
+    form(
+        "Authorization header",
+        "curl-auth-header",
+        "curl -H \"Authorization: Bearer Pq7wX2vT9kLm4nR8\" https://api",
+        "Pq7wX2vT9kLm4nR8",
+    ),
+    form(
+        "`.env` line",
+        "-",
+        "SENTRY_DSN=https://k3y@o1.ingest.example\nREGION=eu-west-1\n",
+        "https://k3y@o1.ingest.example",
+    ),
+    form(
+        "`<private>` span",
+        "-",
+        "call <private>my home address</private> later",
+        "my home address",
+    ),
+    form(
+        "`--password SECRET` (any long option naming a secret)",
+        "-",
+        "az login -u bob --password Zx9vB4nM2kLq",
+        "Zx9vB4nM2kLq",
+    ),
+    form(
+        "`mysql -pSECRET`",
+        "-",
+        "mysql -u root -pS3cretPassw app",
+        "S3cretPassw",
+    ),
+    form(
+        "`sshpass -p SECRET`",
+        "-",
+        "sshpass -p 'Vx4 kL9 pQ2' ssh deploy@host",
+        "Vx4 kL9 pQ2",
+    ),
+    form(
+        "`curl -u user:SECRET`",
+        "curl-auth-user",
+        "curl -u admin:Hq7vN3kLp2 https://api.example.com",
+        "Hq7vN3kLp2",
+    ),
+    form(
+        "`docker login -p SECRET`",
+        "-",
+        "docker login -u bot -p Rt5yU8iO3pLk registry.example.com",
+        "Rt5yU8iO3pLk",
+    ),
+    form(
+        "`redis-cli -a SECRET`",
+        "-",
+        "redis-cli -h cache -a Mn8bV2cX5zLk ping",
+        "Mn8bV2cX5zLk",
+    ),
+    form(
+        "`sqlcmd -P SECRET`",
+        "-",
+        "sqlcmd -S db -U sa -P Qw3eR6tY9uIo -Q 'select 1'",
+        "Qw3eR6tY9uIo",
+    ),
+    form(
+        "`keytool -storepass SECRET`",
+        "-",
+        "keytool -list -keystore app.jks -storepass Ka8sD4fG7hJk",
+        "Ka8sD4fG7hJk",
+    ),
+    form(
+        "`openssl -passin pass:SECRET`",
+        "-",
+        "openssl pkcs12 -in cert.p12 -passin pass:Lz2xC5vB8nMq",
+        "Lz2xC5vB8nMq",
+    ),
+    form(
+        "GitHub personal access token",
+        "github-pat",
+        "git remote set-url origin https://x:ghp_1FyhQPAWgGxdYkej7gTVpjanVjS4RPFCXw0f@github.com/o/r",
+        "ghp_1FyhQPAWgGxdYkej7gTVpjanVjS4RPFCXw0f",
+    ),
+    form(
+        "GitHub OAuth token",
+        "github-oauth",
+        "token gho_coiAshALlSemKL7VgjOzPgyxFu00ARFUUC1x",
+        "gho_coiAshALlSemKL7VgjOzPgyxFu00ARFUUC1x",
+    ),
+    form(
+        "GitHub app token",
+        "github-app-token",
+        "GH_TOKEN ghs_hJhEgjhyloDASeuA4D0hChLw0NhM0ghMXG2z",
+        "ghs_hJhEgjhyloDASeuA4D0hChLw0NhM0ghMXG2z",
+    ),
+    form(
+        "GitHub refresh token",
+        "github-refresh-token",
+        "refresh with ghr_VWxKfxHeWhjqaIbNS0WixIXZoDAmTV7Asr4n",
+        "ghr_VWxKfxHeWhjqaIbNS0WixIXZoDAmTV7Asr4n",
+    ),
+    form(
+        "GitHub fine-grained token",
+        "github-fine-grained-pat",
+        "gh auth login with 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",
+        "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",
+    ),
+    form(
+        "GitLab personal access token",
+        "gitlab-pat",
+        "PRIVATE-TOKEN header glpat-hha3EefQ09CXTtxCxp0a",
+        "glpat-hha3EefQ09CXTtxCxp0a",
+    ),
+    form(
+        "GitLab pipeline trigger token",
+        "gitlab-ptt",
+        "trigger glptt-b2de492975ff92f78e0ccd32edfa183b12ba381c",
+        "glptt-b2de492975ff92f78e0ccd32edfa183b12ba381c",
+    ),
+    form(
+        "GitLab runner token",
+        "gitlab-runner-authentication-token",
+        "runner glrt-j_aNq-180VkhxUD4K74e",
+        "glrt-j_aNq-180VkhxUD4K74e",
+    ),
+    form(
+        "GitLab deploy token",
+        "gitlab-deploy-token",
+        "deploy with gldt-JtrRufFustRkHJDTiu9w",
+        "gldt-JtrRufFustRkHJDTiu9w",
+    ),
+    form(
+        "GitLab runner registration token",
+        "gitlab-rrt",
+        "register GR1348941bD_zRbTFVwqcYEegsW7a",
+        "GR1348941bD_zRbTFVwqcYEegsW7a",
+    ),
+    form(
+        "Stripe secret key",
+        "stripe-access-token",
+        "stripe sk_live_oAzkBfkRSzjBtyGVODEdnl9a",
+        "sk_live_oAzkBfkRSzjBtyGVODEdnl9a",
+    ),
+    form(
+        "Stripe test key",
+        "stripe-access-token",
+        "stripe sk_test_i7Zf6DAqm3Hvd1zY1HDy3b9t",
+        "sk_test_i7Zf6DAqm3Hvd1zY1HDy3b9t",
+    ),
+    form(
+        "Stripe restricted key",
+        "stripe-access-token",
+        "stripe rk_live_OtBhQZOJqNcOZqHLWwbwOt7y",
+        "rk_live_OtBhQZOJqNcOZqHLWwbwOt7y",
+    ),
+    form(
+        "Square access token",
+        "square-access-token",
+        "square sq0atp-7KLTGhTCzWV-rk-2DPPQ0v",
+        "sq0atp-7KLTGhTCzWV-rk-2DPPQ0v",
+    ),
+    form(
+        "Shopify access token",
+        "shopify-access-token",
+        "shop 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",
+        "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",
+    ),
+    form(
+        "Shopify shared secret",
+        "shopify-shared-secret",
+        "shop 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",
+        "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",
+    ),
+    form(
+        "Google API key",
+        "gcp-api-key",
+        "maps AIza4dJkgnsFtN3iuxxekMAolDVLiXGGfcNhi2f",
+        "AIza4dJkgnsFtN3iuxxekMAolDVLiXGGfcNhi2f",
+    ),
+    form(
+        "Alibaba access key id",
+        "alibaba-access-key-id",
+        "aliyun LTAIRvsFAGTLT5OF5eTzzP0b",
+        "LTAIRvsFAGTLT5OF5eTzzP0b",
+    ),
+    form(
+        "DigitalOcean token",
+        "digitalocean-pat",
+        "doctl auth init -t dop_v1_b9da5710d2e799e6314713d8d7dc8a3a175af9aef22f4071ba940403016552c1",
+        "dop_v1_b9da5710d2e799e6314713d8d7dc8a3a175af9aef22f4071ba940403016552c1",
+    ),
+    form(
+        "Heroku API key",
+        "heroku-api-key-v2",
+        "heroku HRKU-AAoieiKPtvW7JvYfmbpj_CiYoJVQFZKQ2yc35NYlo_0wpMgH5kdoHxsst62s",
+        "HRKU-AAoieiKPtvW7JvYfmbpj_CiYoJVQFZKQ2yc35NYlo_0wpMgH5kdoHxsst62s",
+    ),
+    form(
+        "Fly.io token",
+        "flyio-access-token",
+        "fly fo1_8_PJW1shdQdqY040Vrof7-Dx0TLybvh2VlV2BQte-3r",
+        "fo1_8_PJW1shdQdqY040Vrof7-Dx0TLybvh2VlV2BQte-3r",
+    ),
+    form(
+        "Databricks token",
+        "databricks-api-token",
+        "databricks dapi10330ad3f916aacf411cd01595281798",
+        "dapi10330ad3f916aacf411cd01595281798",
+    ),
+    form(
+        "PlanetScale token",
+        "planetscale-api-token",
+        "pscale pscale_tkn_zi5HAyR3iHo2CJmVQjyPfvu0avE5eD2c",
+        "pscale_tkn_zi5HAyR3iHo2CJmVQjyPfvu0avE5eD2c",
+    ),
+    form(
+        "Pulumi token",
+        "pulumi-api-token",
+        "pulumi pul-95b9516eb2099822e2e0bf6c9d26d99a7888e9f7",
+        "pul-95b9516eb2099822e2e0bf6c9d26d99a7888e9f7",
+    ),
+    form(
+        "Scalingo token",
+        "scalingo-api-token",
+        "scalingo tk-us-JFikyWwrMkO87ecK8I6Tx00y0ZKq5NAkFrI-xWfrOqE_ny2j",
+        "tk-us-JFikyWwrMkO87ecK8I6Tx00y0ZKq5NAkFrI-xWfrOqE_ny2j",
+    ),
+    form(
+        "npm token",
+        "npm-access-token",
+        "//registry.npmjs.org/ npm_v1zavDHEFG5O0wXJzvRsUyvjra2IuCGhjw2o",
+        "npm_v1zavDHEFG5O0wXJzvRsUyvjra2IuCGhjw2o",
+    ),
+    form(
+        "PyPI upload token",
+        "pypi-upload-token",
+        "twine pypi-AgEIcHlwaS5vcmcXCCuXbNbmHoh6XTXq8-ZqsisJoA9O67gy2KcBD83BMZl1HPdM0eDyQpStz3i",
+        "pypi-AgEIcHlwaS5vcmcXCCuXbNbmHoh6XTXq8-ZqsisJoA9O67gy2KcBD83BMZl1HPdM0eDyQpStz3i",
+    ),
+    form(
+        "RubyGems key",
+        "rubygems-api-token",
+        "gem rubygems_ce56759ace8f633900afc829b9c1b25a88e01d7702806a13",
+        "rubygems_ce56759ace8f633900afc829b9c1b25a88e01d7702806a13",
+    ),
+    form(
+        "Clojars token",
+        "clojars-api-token",
+        "lein CLOJARS_enfQrpWIAxsCx2lholvTyS2cLIUj3L4yUAYmpLFTi9m9jBpm7TUMzPcGjq7s",
+        "CLOJARS_enfQrpWIAxsCx2lholvTyS2cLIUj3L4yUAYmpLFTi9m9jBpm7TUMzPcGjq7s",
+    ),
+    form(
+        "Slack app token",
+        "slack-app-token",
+        "slack xapp-TVgkVdtr1eTrGybTsmMvShrxqRmAqSUN0vzMjF0g",
+        "xapp-TVgkVdtr1eTrGybTsmMvShrxqRmAqSUN0vzMjF0g",
+    ),
+    form(
+        "Sendinblue key",
+        "sendinblue-api-token",
+        "brevo xkeysib-QYh0sVLrYdW2Fz0Ksv9htg6dIa8cFQC0mSCHDaGN3NEtc34PwVGCbe3omI0qQ_0dm26J2nIo20PpKf0f",
+        "xkeysib-QYh0sVLrYdW2Fz0Ksv9htg6dIa8cFQC0mSCHDaGN3NEtc34PwVGCbe3omI0qQ_0dm26J2nIo20PpKf0f",
+    ),
+    form(
+        "Atlassian API token",
+        "atlassian-api-token",
+        "jira ATATT3nKgSeTc85MiKi3cAjJ7Xh4JPQJItr0d-ezL05Hrs_w0ZyMAHfClSzQJke4VaopagNxhOlwfXk3IgQOS99kpriKSghAicw0szZuboT0PnzQ3nk6r2xNuN0G9RKGP8Uhau05tPP3QZzW0brtsswnZzh7zTvMBiwlUwenQeHiToy15h2RNR7ktvT6F84c",
+        "ATATT3nKgSeTc85MiKi3cAjJ7Xh4JPQJItr0d-ezL05Hrs_w0ZyMAHfClSzQJke4VaopagNxhOlwfXk3IgQOS99kpriKSghAicw0szZuboT0PnzQ3nk6r2xNuN0G9RKGP8Uhau05tPP3QZzW0brtsswnZzh7zTvMBiwlUwenQeHiToy15h2RNR7ktvT6F84c",
+    ),
+    form(
+        "Linear API key",
+        "linear-api-key",
+        "linear lin_api_Z9AfzwWrxR285nHR8QnUgicCFPICltw2TTITkA3g",
+        "lin_api_Z9AfzwWrxR285nHR8QnUgicCFPICltw2TTITkA3g",
+    ),
+    form(
+        "Notion token",
+        "notion-api-token",
+        "notion ntn_DsrEhEaPQEREpenY3nAIp21ItcGdq3NzHegaGqlKYFDk2n",
+        "ntn_DsrEhEaPQEREpenY3nAIp21ItcGdq3NzHegaGqlKYFDk2n",
+    ),
+    form(
+        "Typeform token",
+        "typeform-api-token",
+        "typeform tfp_4xfBJYiC41wOprLVeD3RfKKGXAGQqaILSbZAFViS6ncpgXQRiC5saP6zs2x",
+        "tfp_4xfBJYiC41wOprLVeD3RfKKGXAGQqaILSbZAFViS6ncpgXQRiC5saP6zs2x",
+    ),
+    form(
+        "Twilio API key",
+        "twilio-api-key",
+        "twilio SK9f997b9245b1e2158ea6e809b5e2d7f1",
+        "SK9f997b9245b1e2158ea6e809b5e2d7f1",
+    ),
+    form(
+        "Grafana cloud token",
+        "grafana-cloud-api-token",
+        "grafana glc_32_82xvN-IJUdInhMXmdyTdMN4xWH7-vvtXIgz1z",
+        "glc_32_82xvN-IJUdInhMXmdyTdMN4xWH7-vvtXIgz1z",
+    ),
+    form(
+        "Grafana service account token",
+        "grafana-service-account-token",
+        "grafana glsa_5pnma7qWTlxXtJNDWLmJIhBGJctT214Mh-3tSRC7d",
+        "glsa_5pnma7qWTlxXtJNDWLmJIhBGJctT214Mh-3tSRC7d",
+    ),
+    form(
+        "New Relic user key",
+        "new-relic-user-api-key",
+        "newrelic NRAK-367AGZBCJDMCLVXEKGDRY7VCV9T",
+        "NRAK-367AGZBCJDMCLVXEKGDRY7VCV9T",
+    ),
+    form(
+        "Sentry user token",
+        "sentry-user-token",
+        "sentry-cli 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",
+        "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",
+    ),
+    form(
+        "Postman API key",
+        "postman-api-token",
+        "postman PMAK-c12evtkxftPPv4sISUd6MemFO3La44tMgUXHfx67pRjlNmUXpCaB-zc2p0k",
+        "PMAK-c12evtkxftPPv4sISUd6MemFO3La44tMgUXHfx67pRjlNmUXpCaB-zc2p0k",
+    ),
+    form(
+        "Perplexity key",
+        "perplexity-api-key",
+        "pplx 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",
+        "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",
+    ),
+    form(
+        "Hugging Face token",
+        "huggingface-access-token",
+        "huggingface-cli login --token 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",
+        "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",
+    ),
+    form(
+        "Prefect key",
+        "prefect-api-token",
+        "prefect pnu_wlm9XBzVottYaqDX77l1tLZP6ueIVLtXJB9m",
+        "pnu_wlm9XBzVottYaqDX77l1tLZP6ueIVLtXJB9m",
+    ),
+    form(
+        "Sourcegraph token",
+        "sourcegraph-access-token",
+        "src sgp_gHbDF5oW9iA8wBm7Jjl2GFbGIA5jc3hIiGt1LG1l",
+        "sgp_gHbDF5oW9iA8wBm7Jjl2GFbGIA5jc3hIiGt1LG1l",
+    ),
+    form(
+        "Age secret key",
+        "age-secret-key",
+        "age AGE-SECRET-KEY-1ZERK4V1UCDVJSQO631N7ZAENDI1ANHAWR06PDYDL566KX53QKGEX7Q0A8S",
+        "AGE-SECRET-KEY-1ZERK4V1UCDVJSQO631N7ZAENDI1ANHAWR06PDYDL566KX53QKGEX7Q0A8S",
+    ),
+    form(
+        "Adobe client secret",
+        "adobe-client-secret",
+        "adobe p8e-mcyo8GbpXSzrHxfKjUXxIo2B0UDP1B4q",
+        "p8e-mcyo8GbpXSzrHxfKjUXxIo2B0UDP1B4q",
+    ),
+    form(
+        "EasyPost key",
+        "easypost-api-token",
+        "easypost EZAKVkPIgVv0R16aVhbr8vr4gUcoOupcshQtFGOhAmabOiAxG9Fbp8Td2t",
+        "EZAKVkPIgVv0R16aVhbr8vr4gUcoOupcshQtFGOhAmabOiAxG9Fbp8Td2t",
+    ),
+    form(
+        "Duffel token",
+        "duffel-api-token",
+        "duffel duffel_live_hTeQC1tJhTUoy-V5vGvx375MAV-ozVQyKeaJ8TMiT5b",
+        "duffel_live_hTeQC1tJhTUoy-V5vGvx375MAV-ozVQyKeaJ8TMiT5b",
+    ),
+    form(
+        "Shippo token",
+        "shippo-api-token",
+        "shippo shippo_live_972c49ce6ce4a5f4e84b8e4487aaab2bd1bf1143",
+        "shippo_live_972c49ce6ce4a5f4e84b8e4487aaab2bd1bf1143",
+    ),
+    form(
+        "Readme key",
+        "readme-api-token",
+        "readme rdme_H8IlIRW5Q8GSkV90U0zMmhOqcBoR0RB5xpJimbcUG3i3S2cNiYTH4GTM9ihP7NlktFiR2k",
+        "rdme_H8IlIRW5Q8GSkV90U0zMmhOqcBoR0RB5xpJimbcUG3i3S2cNiYTH4GTM9ihP7NlktFiR2k",
+    ),
+    form(
+        "Infracost key",
+        "infracost-api-token",
+        "infracost ico-ni0UTHcjXg0VU7S1tkVcaxlMsEncGQ4y",
+        "ico-ni0UTHcjXg0VU7S1tkVcaxlMsEncGQ4y",
+    ),
+    form(
+        "Frame.io token",
+        "frameio-api-token",
+        "frameio fio-u-HBR744Uvt6299xt-ij_bJpXxnZjEbDM65x73d_Y-qofU1ijVxl2_EeLS7hY11j6v",
+        "fio-u-HBR744Uvt6299xt-ij_bJpXxnZjEbDM65x73d_Y-qofU1ijVxl2_EeLS7hY11j6v",
+    ),
+    form(
+        "Octopus Deploy key",
+        "octopus-deploy-api-key",
+        "octo API-IM7HQ45RYXOK2XUUZ6ABKH706E",
+        "API-IM7HQ45RYXOK2XUUZ6ABKH706E",
+    ),
+    form(
+        "Artifactory key",
+        "artifactory-api-key",
+        "jfrog AKCpvzNayGqndfbwq6ZyBytASgO8mulB7a4Wx63qxBB1oTbWpEtyX1b7UujoWpyHABxTFOY2q",
+        "AKCpvzNayGqndfbwq6ZyBytASgO8mulB7a4Wx63qxBB1oTbWpEtyX1b7UujoWpyHABxTFOY2q",
+    ),
+    form(
+        "HashiCorp Vault service token",
+        "vault-service-token",
+        "vault login hvs.QtoNQ5LHon0o2tmNEeZR-MlyIwVVpWUs0mUP-e3trxliUHz02jy6djynAtBcAIoATxlVPX6tXCdwWBQscV3pqawjxS2zP7y",
+        "hvs.QtoNQ5LHon0o2tmNEeZR-MlyIwVVpWUs0mUP-e3trxliUHz02jy6djynAtBcAIoATxlVPX6tXCdwWBQscV3pqawjxS2zP7y",
+    ),
+    form(
+        "HashiCorp Vault batch token",
+        "vault-batch-token",
+        "VAULT_TOKEN is hvb.AZDtLrKVSlqI5TXK_u-gPp9iIkZSY6FtjHYAcvjtMGCf7sPKRoNuHQ5HF65nrWaCwJkmpQSu36j8ZAfIDuRIaLigTV1Rcog5l-iivzgs3uoQTNVK_PbNSNU351edEDH2z7LChhJHRp7k",
+        "hvb.AZDtLrKVSlqI5TXK_u-gPp9iIkZSY6FtjHYAcvjtMGCf7sPKRoNuHQ5HF65nrWaCwJkmpQSu36j8ZAfIDuRIaLigTV1Rcog5l-iivzgs3uoQTNVK_PbNSNU351edEDH2z7LChhJHRp7k",
+    ),
+    form(
+        "SendGrid key",
+        "sendgrid-api-token",
+        "sendgrid 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",
+        "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",
+    ),
+    form(
+        "Doppler token",
+        "doppler-api-token",
+        "doppler dp.pt.tVqLeDnuOD7y6T56diUldRdt3Fh9WPIyb8hHiUhBO1t",
+        "dp.pt.tVqLeDnuOD7y6T56diUldRdt3Fh9WPIyb8hHiUhBO1t",
+    ),
+    form(
+        "Dynatrace token",
+        "dynatrace-api-token",
+        "dynatrace dt0c01.X4L8O094NAOSV2ZSM7WO2S9V.QUJUMV16DC9TJ72T8D5EES2OBBWACQRWSW8RPN8UE2O9FWWT3XYH74JR1BZYXC4E",
+        "dt0c01.X4L8O094NAOSV2ZSM7WO2S9V.QUJUMV16DC9TJ72T8D5EES2OBBWACQRWSW8RPN8UE2O9FWWT3XYH74JR1BZYXC4E",
+    ),
+    form(
+        "Terraform Cloud token",
+        "hashicorp-tf-api-token",
+        "terraform xwr47x4g8qg25e.atlasv1.wJrKn7jDizxeLJPTda18zw1h0UxPbOP72fP1ffrZV1odyToVdcxRubrAtnTfHI5x",
+        "xwr47x4g8qg25e.atlasv1.wJrKn7jDizxeLJPTda18zw1h0UxPbOP72fP1ffrZV1odyToVdcxRubrAtnTfHI5x",
+    ),
+    form(
+        "OpenShift token",
+        "openshift-user-token",
+        "oc login --token=sha256~KuoMQkX8C0RXAB-PSPZhGUDnQm9SJ4lNjETB_Y3Q71v",
+        "sha256~KuoMQkX8C0RXAB-PSPZhGUDnQm9SJ4lNjETB_Y3Q71v",
+    ),
+    form(
+        "Azure AD client secret",
+        "azure-ad-client-secret",
+        "azure dvQ8Q~8vtSAqgcS3cpI9mbDQmhqcRbJWUnI5ff4j",
+        "dvQ8Q~8vtSAqgcS3cpI9mbDQmhqcRbJWUnI5ff4j",
+    ),
+    form(
+        "Harness token",
+        "harness-api-key",
+        "harness pat.smNIdXq2iHEMUrD2CVRO0p.uVhPBkffFXXIZtfBJwkJ3Q4o.r6jh0rzvm2N1X0ZnC22g",
+        "pat.smNIdXq2iHEMUrD2CVRO0p.uVhPBkffFXXIZtfBJwkJ3Q4o.r6jh0rzvm2N1X0ZnC22g",
+    ),
+];
