@@ -7,6 +7,7 @@ mod extract_queries;
 mod hook_args;
 mod ingest;
 mod init;
+mod init_agent;
 mod payload_call;
 mod payload_input;
 mod progress;
@@ -103,14 +104,21 @@ fn run_hook_path(hook: HookArgs) {
     match hook {
         HookArgs::Run {
             config,
-            harness: Harness::Claude,
+            harness,
             mcp,
-        } => crate::adapters::claude::run_hook(config, mcp),
-        HookArgs::Run {
-            config,
-            harness: Harness::Codex,
-            mcp,
-        } => crate::adapters::codex::run_hook(config, mcp),
+        } => {
+            use crate::adapters::{claude, cline, codex, copilot, gemini, opencode, qwen};
+            let run: fn(Option<PathBuf>, bool) = match harness {
+                Harness::Claude => claude::run_hook,
+                Harness::Codex => codex::run_hook,
+                Harness::Gemini => gemini::run_hook,
+                Harness::Copilot => copilot::run_hook,
+                Harness::Qwen => qwen::run_hook,
+                Harness::Cline => cline::run_hook,
+                Harness::OpenCode => opencode::run_hook,
+            };
+            run(config, mcp)
+        }
         HookArgs::Help => {
             use clap::CommandFactory;
             use std::io::Write;

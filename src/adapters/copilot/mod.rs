@@ -1,0 +1,78 @@
+//! Copilot CLI adapter: `lore hook --harness copilot` reads one Copilot hook event on stdin,
+//! registered with Claude Code's PascalCase names (so the payload names its event), and
+//! prints at most one JSON object whose top-level `additionalContext` Copilot puts into the
+//! model's context (`reply`). Tool calls are answered on PostToolUse: its context lands in
+//! the same request a PreToolUse's would, and a PreToolUse hook that fails denies the tool.
+//! Same process frame (`hook_process`) and services (`hook_action`) as every hook; only the
+//! event mapping (`event`) and the reply are Copilot's.
+
+pub mod event;
+pub mod install;
+pub mod reply;
+
+use std::path::PathBuf;
+
+use crate::adapters::hook_action::{Delivery, run_action};
+use crate::adapters::hook_payload::Payload;
+use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event, run_hook_process};
+use crate::adapters::hook_scope::HookOrigin;
+use crate::core::sources::Harness;
+use crate::services::inject::Trace;
+
+/// Events lore answers.
+pub const HANDLED: &[&str] = &[
+    "SessionStart",
+    "UserPromptSubmit",
+    "PostToolUse",
+    "PreCompact",
+];
+
+/// Copilot events lore knowingly leaves alone: silent. Any other name (a camelCase
+/// registration, whose payload names no event, included) is reported on stderr.
+pub const UNHANDLED: &[&str] = &[
+    "PreToolUse",
+    "PostToolUseFailure",
+    "PermissionRequest",
+    "Stop",
+    "SubagentStart",
+    "SubagentStop",
+    "ErrorOccurred",
+    "Notification",
+    "SessionEnd",
+];
+
+/// Handle one Copilot hook event from stdin; exits 0 whatever happens.
+pub fn run_hook(config_flag: Option<PathBuf>, mcp: bool) {
+    run_hook_process(config_flag, mcp, answer);
+}
+
+/// The hook's answer to one Copilot payload, or nothing.
+pub fn answer(
+    input: &str,
+    request: &HookRequest,
+    trace: &mut Trace,
+) -> anyhow::Result<Option<HookAnswer>> {
+    let Some(payload) = read_event(
+        input,
+        Harness::Copilot,
+        Payload::names,
+        (HANDLED, UNHANDLED),
+        trace,
+    )?
+    else {
+        return Ok(None);
+    };
+    run_action(
+        request,
+        trace,
+        HookOrigin {
+            cwd: payload.cwd.as_deref(),
+            session_id: payload.session_id.as_deref(),
+            agent_id: None,
+            harness: Some(Harness::Copilot),
+        },
+        |hook| event::action(&payload, &hook.tools),
+        Delivery::default(),
+        reply::additional_context,
+    )
+}

@@ -1,0 +1,57 @@
+//! Hook payloads in Claude Code's snake_case field names, as the Gemini CLI, Qwen Code and the
+//! Copilot CLI (with PascalCase event names) send them, and as lore's OpenCode plugin builds
+//! them (see the agents harness samples). Every field is optional and unknown fields are
+//! ignored, so a newer client or an odd payload never fails to deserialise; each adapter
+//! reads the fields its agent fills.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Payload {
+    pub session_id: Option<String>,
+    pub transcript_path: Option<String>,
+    pub cwd: Option<String>,
+    pub hook_event_name: Option<String>,
+    /// SessionStart: `startup`, `resume`, `clear`, `compact` (Copilot: `new`, `resume`).
+    pub source: Option<String>,
+    /// The prompt (Gemini's BeforeAgent already holds the SessionStart context in
+    /// `<hook_context>` tags).
+    pub prompt: Option<String>,
+    /// The agent's own tool name (Copilot PascalCase: Claude Code's `Edit`, `Write`, `Bash`).
+    pub tool_name: Option<String>,
+    pub tool_input: Option<Value>,
+    /// After a tool: Gemini and Qwen `{llmContent, returnDisplay, error?}`; lore's OpenCode
+    /// plugin `{title, output, metadata {exit}}`.
+    pub tool_response: Option<Value>,
+    /// After a tool, Copilot: `{result_type, text_result_for_llm}`.
+    pub tool_result: Option<Value>,
+    /// Qwen's PostToolUseFailure: the failure's text (`Exit Code: N` for a command).
+    pub error: Option<String>,
+}
+
+impl Payload {
+    /// A string field of `tool_response`, if it is one.
+    pub fn response_str(&self, key: &str) -> Option<&str> {
+        self.tool_response.as_ref()?.get(key)?.as_str()
+    }
+
+    /// The error the tool reported itself (Gemini's AfterTool `tool_response.error`).
+    pub fn response_error(&self) -> Option<String> {
+        match self.tool_response.as_ref()?.get("error")? {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            other => other
+                .get("message")
+                .and_then(Value::as_str)
+                .map(String::from)
+                .or_else(|| Some(other.to_string())),
+        }
+    }
+
+    /// The event and tool names, for `hook_process::read_event`.
+    pub fn names(&self) -> (Option<&str>, Option<&str>) {
+        (self.hook_event_name.as_deref(), self.tool_name.as_deref())
+    }
+}
