@@ -295,6 +295,41 @@ pub fn runs_harness(command: &str, name: &str) -> bool {
     after.contains(&flag.as_str()) || after.windows(2).any(|w| w == ["--harness", name])
 }
 
+/// The harness a `lore ... hook` command answers (`claude` without a flag, `codex` for
+/// `--codex`, else what `--harness` names), found after the first word that is lore; None
+/// when the command runs no lore hook.
+pub fn harness_of_command(command: &str) -> Option<&'static str> {
+    const NAMES: [&str; 7] = [
+        "claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode",
+    ];
+    let words: Vec<&str> = command
+        .split(|c: char| c.is_whitespace() || c == ';' || c == '&' || c == '|')
+        .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let lore = words
+        .iter()
+        .position(|w| Path::new(w).file_name().is_some_and(|n| n == "lore"))?;
+    let hook = lore + 1 + words[lore + 1..].iter().position(|w| *w == "hook")?;
+    let mut named = "claude";
+    let mut rest = words[hook + 1..].iter();
+    while let Some(word) = rest.next() {
+        let value = match *word {
+            "--codex" => Some("codex"),
+            "--harness" => rest.next().copied(),
+            other => other.strip_prefix("--harness="),
+        };
+        if let Some(value) = value {
+            named = NAMES
+                .iter()
+                .copied()
+                .find(|n| *n == value)
+                .unwrap_or("unknown");
+        }
+    }
+    Some(named)
+}
+
 /// Merge `set` into `<home or repo>/<dir>/settings.json` (the Gemini CLI's and Qwen Code's
 /// settings, project or user) and return the file and what was done.
 pub fn install_settings(
@@ -371,6 +406,22 @@ mod tests {
             let mut doc: Json = serde_json::from_str(text).unwrap();
             let err = merge_hooks(&mut doc, &SET).unwrap_err();
             assert!(err.contains(problem), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_harness_a_command_answers() {
+        for (command, expected) in [
+            ("lore hook", Some("claude")),
+            ("lore hook --mcp", Some("claude")),
+            ("/opt/lore --config x hook --codex", Some("codex")),
+            ("lore hook --harness gemini", Some("gemini")),
+            ("lore hook --harness=copilot || true", Some("copilot")),
+            ("lore hook --harness cursor", Some("unknown")),
+            ("lore serve", None),
+            ("./guard.sh", None),
+        ] {
+            assert_eq!(harness_of_command(command), expected, "{command}");
         }
     }
 

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod cline;
 pub mod codex;
 pub mod copilot;
+pub mod doctor;
 pub mod gemini;
 pub mod hook_action;
 pub mod hook_payload;

@@ -36,8 +36,18 @@ pub enum Command {
     /// Agent hook (Claude Code; another agent with --harness NAME): read one event on stdin,
     /// print context to inject. Always exits 0.
     Hook(HookArgs),
+    /// Check lore's registration with every agent: binaries, hook entries, a real call per
+    /// event, instruction files, and whether the last session's injections arrived.
+    Doctor(DoctorArgs),
     /// Serve the MCP tools over stdio.
     Serve,
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

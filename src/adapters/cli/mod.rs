@@ -3,6 +3,7 @@
 //! argument problem can ever produce the exit status 2 that Claude Code reads as "block".
 
 mod args;
+mod doctor;
 mod extract_queries;
 mod hook_args;
 mod ingest;
@@ -73,6 +74,7 @@ fn wants_json(command: &Command) -> bool {
         Command::Status(args) => args.json,
         Command::ExtractQueries(args) => args.json,
         Command::Why(args) => args.json,
+        Command::Doctor(args) => args.json,
         Command::Init(_) | Command::Hook(_) | Command::Serve => false,
     }
 }
@@ -86,6 +88,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<i32> {
         Command::Status(args) => status::run(config, &args),
         Command::ExtractQueries(args) => extract_queries::run(config, &args),
         Command::Why(args) => why::run(config, &args),
+        Command::Doctor(args) => doctor::run(config, &args),
         Command::Serve => serve::run(config),
         Command::Hook(_) => Ok(0),
     }
