@@ -10,6 +10,7 @@
 
 use crate::adapters::hook_process::{HookAnswer, HookRequest};
 use crate::adapters::hook_scope::{HookOrigin, HookSession};
+use crate::adapters::tool_call::{ToolKind, failure_text};
 use crate::core::config::HookConfig;
 use crate::core::query::QueryInput;
 use crate::services::inject::{Injection, Moment, Trace, inject_for_query};
@@ -42,6 +43,46 @@ impl Action {
         Action::Search {
             moment,
             input: Box::new(input),
+        }
+    }
+
+    /// Prime a session that started from `source`: its record is cleared first unless the
+    /// source is none of `resetting` (a resumed session keeps what it was shown).
+    pub fn prime(source: Option<&str>, resetting: &[&str]) -> Self {
+        Action::Prime {
+            reset: source.is_none_or(|s| resetting.contains(&s)),
+        }
+    }
+
+    /// Search a typed prompt; nothing for an empty one or a slash command.
+    pub fn prompt(prompt: Option<&str>, cwd: Option<&str>) -> Self {
+        match prompt.map(str::trim) {
+            Some(p) if !p.is_empty() && !p.starts_with('/') => Action::search(
+                Moment::Prompt,
+                QueryInput {
+                    prompt: Some(p.to_string()),
+                    cwd: cwd.map(String::from),
+                    ..QueryInput::default()
+                },
+            ),
+            Some(_) => Action::Nothing("an empty prompt or a slash command".into()),
+            None => Action::Nothing("the payload has no prompt".into()),
+        }
+    }
+
+    /// After a tool of `kind` ran: a command that failed (`failure`: its exit code and
+    /// output) is searched on its output, anything else as the call.
+    pub fn after_tool(
+        kind: ToolKind,
+        mut input: QueryInput,
+        failure: Option<(Option<i64>, &str)>,
+    ) -> Self {
+        match failure.filter(|_| kind == ToolKind::Shell) {
+            Some((exit, output)) => {
+                input.error = Some(failure_text(exit, output));
+                Action::search(Moment::ToolFailure, input)
+            }
+            None => Action::search(Moment::ToolCall, input),
         }
     }
 }

@@ -1,11 +1,18 @@
 //! Hook payloads in Claude Code's snake_case field names, as the Gemini CLI, Qwen Code and the
 //! Copilot CLI (with PascalCase event names) send them, and as lore's OpenCode plugin builds
-//! them (see the agents harness samples). Every field is optional and unknown fields are
-//! ignored, so a newer client or an odd payload never fails to deserialise; each adapter
-//! reads the fields its agent fills.
+//! them (see the agents harness samples), and the one answer flow of the adapters that read
+//! them ([`answer_payload`]): each supplies its events, its event mapping and its reply.
+//! Every field is optional and unknown fields are ignored, so a newer client or an odd
+//! payload never fails to deserialise; each adapter reads the fields its agent fills.
 
 use serde::Deserialize;
 use serde_json::Value;
+
+use crate::adapters::hook_action::{Action, Delivery, run_action};
+use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event};
+use crate::adapters::hook_scope::HookOrigin;
+use crate::core::sources::Harness;
+use crate::services::inject::Trace;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -29,6 +36,54 @@ pub struct Payload {
     pub tool_result: Option<Value>,
     /// Qwen's PostToolUseFailure: the failure's text (`Exit Code: N` for a command).
     pub error: Option<String>,
+}
+
+/// How lore answers one agent that sends these payloads.
+#[derive(Debug, Clone, Copy)]
+pub struct PayloadAgent {
+    pub harness: Harness,
+    /// The events lore answers, and those it knowingly leaves alone (silent); any other is
+    /// reported on stderr, so a misregistered hook shows itself.
+    pub handled: &'static [&'static str],
+    pub unhandled: &'static [&'static str],
+    /// What lore does for a payload, given `[hook] tools`.
+    pub action: fn(&Payload, &[String]) -> Action,
+    /// The answer line for injected text on an event: `(event, text)`.
+    pub reply: fn(&str, &str) -> String,
+}
+
+/// `agent`'s answer to one payload, or nothing. Errors are for stderr only; the caller
+/// still exits 0.
+pub fn answer_payload(
+    agent: &PayloadAgent,
+    input: &str,
+    request: &HookRequest,
+    trace: &mut Trace,
+) -> anyhow::Result<Option<HookAnswer>> {
+    let Some(payload) = read_event(
+        input,
+        agent.harness,
+        Payload::names,
+        (agent.handled, agent.unhandled),
+        trace,
+    )?
+    else {
+        return Ok(None);
+    };
+    let event = payload.hook_event_name.clone().unwrap_or_default();
+    run_action(
+        request,
+        trace,
+        HookOrigin {
+            cwd: payload.cwd.as_deref(),
+            session_id: payload.session_id.as_deref(),
+            agent_id: None,
+            harness: Some(agent.harness),
+        },
+        |hook| (agent.action)(&payload, &hook.tools),
+        Delivery::default(),
+        |text| (agent.reply)(&event, text),
+    )
 }
 
 impl Payload {

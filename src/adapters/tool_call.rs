@@ -131,6 +131,24 @@ fn string_at(input: &Value, key: &str) -> Option<String> {
     }
 }
 
+/// The spec and query input of a call of the tool `name` with `args`, when lore answers that
+/// tool (one of `tools`, let through by `[hook] tools` as `enabled`); else why not.
+pub fn answered_call<'a>(
+    tools: &'a [ToolSpec],
+    enabled: &[String],
+    name: &str,
+    args: Option<&Value>,
+    cwd: Option<&str>,
+) -> Result<(&'a ToolSpec, QueryInput), String> {
+    let Some(spec) = find_tool(tools, name).filter(|s| tool_enabled(s, enabled)) else {
+        return Err(format!("`{name}` is not one of `[hook] tools`"));
+    };
+    let Some(args) = args.filter(|i| i.is_object()) else {
+        return Err("the payload has no tool input".into());
+    };
+    Ok((spec, tool_query_input(spec, args, cwd)))
+}
+
 /// The text a failed command is searched on: `Exit code N` (which query extraction drops)
 /// and the start of its output.
 pub fn failure_text(exit_code: Option<i64>, output: &str) -> String {

@@ -10,10 +10,7 @@ use serde_json::Value;
 
 use super::wire::Payload;
 use crate::adapters::hook_action::Action;
-use crate::adapters::tool_call::{
-    ToolKind, ToolSpec, exit_code_after, failure_text, find_tool, tool_enabled, tool_query_input,
-};
-use crate::services::inject::Moment;
+use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call, exit_code_after};
 
 /// Cline's file and shell tools and their input keys.
 pub const TOOLS: &[ToolSpec] = &[
@@ -41,25 +38,23 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
 }
 
 fn after_tool(payload: &Payload, tools: &[String]) -> Action {
-    let name = payload.tool_name().unwrap_or("");
-    let Some(spec) = find_tool(TOOLS, name).filter(|s| tool_enabled(s, tools)) else {
-        return Action::Nothing(format!("`{name}` is not one of `[hook] tools`"));
+    let call = answered_call(
+        TOOLS,
+        tools,
+        payload.tool_name().unwrap_or(""),
+        payload.tool().and_then(|t| t.get("input")),
+        payload.cwd(),
+    );
+    let (spec, input) = match call {
+        Ok(call) => call,
+        Err(why) => return Action::Nothing(why),
     };
-    let Some(args) = payload
-        .tool()
-        .and_then(|t| t.get("input"))
-        .filter(|i| i.is_object())
-    else {
-        return Action::Nothing("the payload has no tool input".into());
-    };
-    let mut input = tool_query_input(spec, args, payload.cwd());
-    if spec.kind == ToolKind::Shell
-        && let Some((exit, text)) = failed_commands(payload.tool().and_then(|t| t.get("output")))
-    {
-        input.error = Some(failure_text(exit, &text));
-        return Action::search(Moment::ToolFailure, input);
-    }
-    Action::search(Moment::ToolCall, input)
+    let failed = failed_commands(payload.tool().and_then(|t| t.get("output")));
+    Action::after_tool(
+        spec.kind,
+        input,
+        failed.as_ref().map(|(exit, text)| (*exit, text.as_str())),
+    )
 }
 
 /// The exit code and text of the commands that failed in a `run_commands` output, or None
@@ -89,6 +84,7 @@ fn failed_commands(output: Option<&Value>) -> Option<(Option<i64>, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::inject::Moment;
 
     fn action_of(json: &str) -> Action {
         let payload: Payload = serde_json::from_str(json).unwrap();

@@ -9,11 +9,7 @@
 
 use crate::adapters::hook_action::Action;
 use crate::adapters::hook_payload::Payload;
-use crate::adapters::tool_call::{
-    ToolKind, ToolSpec, exit_code_after, failure_text, find_tool, tool_enabled, tool_query_input,
-};
-use crate::core::query::QueryInput;
-use crate::services::inject::Moment;
+use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call, exit_code_after};
 
 /// SessionStart sources that begin a session with none of lore's earlier injections.
 const RESETTING_SOURCES: &[&str] = &["new", "startup", "clear"];
@@ -46,20 +42,8 @@ const EXIT_MARKER: &str = "with exit code ";
 /// What lore does for a payload; `tools` are `[hook] tools`.
 pub fn action(payload: &Payload, tools: &[String]) -> Action {
     match payload.hook_event_name.as_deref() {
-        Some("SessionStart") => Action::Prime {
-            reset: payload
-                .source
-                .as_deref()
-                .is_none_or(|s| RESETTING_SOURCES.contains(&s)),
-        },
-        Some("UserPromptSubmit") => match payload.prompt.as_deref().map(str::trim) {
-            Some(p) if !p.is_empty() && !p.starts_with('/') => Action::search(Moment::Prompt, QueryInput {
-                    prompt: Some(p.to_string()),
-                    cwd: payload.cwd.clone(),
-                    ..QueryInput::default()
-                }),
-            _ => Action::Nothing("no typed prompt".into()),
-        },
+        Some("SessionStart") => Action::prime(payload.source.as_deref(), RESETTING_SOURCES),
+        Some("UserPromptSubmit") => Action::prompt(payload.prompt.as_deref(), payload.cwd.as_deref()),
         Some("PostToolUse") => after_tool(payload, tools),
         Some("PreCompact") => Action::Reset,
         Some(name) => Action::Nothing(format!("the hook does nothing on {name}")),
@@ -71,35 +55,35 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
 }
 
 fn after_tool(payload: &Payload, tools: &[String]) -> Action {
-    let name = payload.tool_name.as_deref().unwrap_or("");
-    let Some(spec) = find_tool(TOOLS, name).filter(|s| tool_enabled(s, tools)) else {
-        return Action::Nothing(format!("`{name}` is not one of `[hook] tools`"));
+    let call = answered_call(
+        TOOLS,
+        tools,
+        payload.tool_name.as_deref().unwrap_or(""),
+        payload.tool_input.as_ref(),
+        payload.cwd.as_deref(),
+    );
+    let (spec, input) = match call {
+        Ok(call) => call,
+        Err(why) => return Action::Nothing(why),
     };
-    let Some(args) = payload.tool_input.as_ref().filter(|i| i.is_object()) else {
-        return Action::Nothing("the payload has no tool_input".into());
-    };
-    let mut input = tool_query_input(spec, args, payload.cwd.as_deref());
-    let result = payload.tool_result.as_ref();
-    let text = result
-        .and_then(|r| r.get("text_result_for_llm"))
-        .and_then(|t| t.as_str())
-        .unwrap_or_default();
-    let exit = exit_code_after(text, EXIT_MARKER);
-    let failed = exit.is_some_and(|c| c != 0)
-        || result
-            .and_then(|r| r.get("result_type"))
+    let result = |key: &str| {
+        payload
+            .tool_result
+            .as_ref()
+            .and_then(|r| r.get(key))
             .and_then(|t| t.as_str())
-            .is_some_and(|t| t == "failure");
-    if spec.kind == ToolKind::Shell && failed {
-        input.error = Some(failure_text(exit, text));
-        return Action::search(Moment::ToolFailure, input);
-    }
-    Action::search(Moment::ToolCall, input)
+    };
+    let text = result("text_result_for_llm").unwrap_or_default();
+    let exit = exit_code_after(text, EXIT_MARKER);
+    let failed = exit.is_some_and(|c| c != 0) || result("result_type") == Some("failure");
+    Action::after_tool(spec.kind, input, failed.then_some((exit, text)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::query::QueryInput;
+    use crate::services::inject::Moment;
 
     fn action_of(json: &str) -> Action {
         let payload: Payload = serde_json::from_str(json).unwrap();

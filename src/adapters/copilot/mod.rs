@@ -12,10 +12,8 @@ pub mod reply;
 
 use std::path::PathBuf;
 
-use crate::adapters::hook_action::{Delivery, run_action};
-use crate::adapters::hook_payload::Payload;
-use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event, run_hook_process};
-use crate::adapters::hook_scope::HookOrigin;
+use crate::adapters::hook_payload::{PayloadAgent, answer_payload};
+use crate::adapters::hook_process::{HookAnswer, HookRequest, run_hook_process};
 use crate::core::sources::Harness;
 use crate::services::inject::Trace;
 
@@ -41,38 +39,25 @@ pub const UNHANDLED: &[&str] = &[
     "SessionEnd",
 ];
 
-/// Handle one Copilot hook event from stdin; exits 0 whatever happens.
+/// How lore answers it.
+pub const AGENT: PayloadAgent = PayloadAgent {
+    harness: Harness::Copilot,
+    handled: HANDLED,
+    unhandled: UNHANDLED,
+    action: event::action,
+    reply: |_, text| reply::additional_context(text),
+};
+
+/// Handle one hook event from stdin; exits 0 whatever happens.
 pub fn run_hook(config_flag: Option<PathBuf>, mcp: bool) {
     run_hook_process(config_flag, mcp, answer);
 }
 
-/// The hook's answer to one Copilot payload, or nothing.
+/// The hook's answer to one payload, or nothing.
 pub fn answer(
     input: &str,
     request: &HookRequest,
     trace: &mut Trace,
 ) -> anyhow::Result<Option<HookAnswer>> {
-    let Some(payload) = read_event(
-        input,
-        Harness::Copilot,
-        Payload::names,
-        (HANDLED, UNHANDLED),
-        trace,
-    )?
-    else {
-        return Ok(None);
-    };
-    run_action(
-        request,
-        trace,
-        HookOrigin {
-            cwd: payload.cwd.as_deref(),
-            session_id: payload.session_id.as_deref(),
-            agent_id: None,
-            harness: Some(Harness::Copilot),
-        },
-        |hook| event::action(&payload, &hook.tools),
-        Delivery::default(),
-        reply::additional_context,
-    )
+    answer_payload(&AGENT, input, request, trace)
 }

@@ -7,11 +7,7 @@
 
 use crate::adapters::hook_action::Action;
 use crate::adapters::hook_payload::Payload;
-use crate::adapters::tool_call::{
-    ToolKind, ToolSpec, exit_code_after, failure_text, find_tool, tool_enabled, tool_query_input,
-};
-use crate::core::query::QueryInput;
-use crate::services::inject::Moment;
+use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call, exit_code_after};
 
 /// SessionStart sources after which the context holds none of lore's earlier injections.
 const RESETTING_SOURCES: &[&str] = &["startup", "clear"];
@@ -41,24 +37,11 @@ const EXIT_MARKER: &str = "Exit Code: ";
 /// What lore does for a payload; `tools` are `[hook] tools`.
 pub fn action(payload: &Payload, tools: &[String]) -> Action {
     match payload.hook_event_name.as_deref() {
-        Some("SessionStart") => Action::Prime {
-            reset: payload
-                .source
-                .as_deref()
-                .is_none_or(|s| RESETTING_SOURCES.contains(&s)),
-        },
-        Some("BeforeAgent") => match payload.prompt.as_deref().map(typed_prompt) {
-            Some(p) if !p.is_empty() && !p.starts_with('/') => Action::search(
-                Moment::Prompt,
-                QueryInput {
-                    prompt: Some(p.to_string()),
-                    cwd: payload.cwd.clone(),
-                    ..QueryInput::default()
-                },
-            ),
-            Some(_) => Action::Nothing("an empty prompt or a slash command".into()),
-            None => Action::Nothing("the payload has no prompt".into()),
-        },
+        Some("SessionStart") => Action::prime(payload.source.as_deref(), RESETTING_SOURCES),
+        Some("BeforeAgent") => Action::prompt(
+            payload.prompt.as_deref().map(typed_prompt),
+            payload.cwd.as_deref(),
+        ),
         Some("AfterTool") => after_tool(payload, tools),
         Some(name) => Action::Nothing(format!("the hook does nothing on {name}")),
         None => Action::Nothing("the payload names no hook_event_name".into()),
@@ -66,23 +49,23 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
 }
 
 fn after_tool(payload: &Payload, tools: &[String]) -> Action {
-    let name = payload.tool_name.as_deref().unwrap_or("");
-    let Some(spec) = find_tool(TOOLS, name).filter(|s| tool_enabled(s, tools)) else {
-        return Action::Nothing(format!("`{name}` is not one of `[hook] tools`"));
+    let call = answered_call(
+        TOOLS,
+        tools,
+        payload.tool_name.as_deref().unwrap_or(""),
+        payload.tool_input.as_ref(),
+        payload.cwd.as_deref(),
+    );
+    let (spec, input) = match call {
+        Ok(call) => call,
+        Err(why) => return Action::Nothing(why),
     };
-    let Some(args) = payload.tool_input.as_ref().filter(|i| i.is_object()) else {
-        return Action::Nothing("the payload has no tool_input".into());
-    };
-    let mut input = tool_query_input(spec, args, payload.cwd.as_deref());
     let output = payload.response_str("llmContent").unwrap_or_default();
     let exit = exit_code_after(output, EXIT_MARKER);
-    let failed = exit.is_some_and(|c| c != 0) || payload.response_error().is_some();
-    if spec.kind == ToolKind::Shell && failed {
-        let text = payload.response_error().unwrap_or_default() + output;
-        input.error = Some(failure_text(exit, &text));
-        return Action::search(Moment::ToolFailure, input);
-    }
-    Action::search(Moment::ToolCall, input)
+    let error = payload.response_error();
+    let failed = exit.is_some_and(|c| c != 0) || error.is_some();
+    let text = error.unwrap_or_default() + output;
+    Action::after_tool(spec.kind, input, failed.then_some((exit, text.as_str())))
 }
 
 /// The prompt the user typed: Gemini prepends the SessionStart context to it, each piece in
@@ -101,6 +84,7 @@ pub fn typed_prompt(prompt: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::inject::Moment;
 
     fn action_of(json: &str) -> Action {
         let payload: Payload = serde_json::from_str(json).unwrap();

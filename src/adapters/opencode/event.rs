@@ -10,11 +10,7 @@ use serde_json::Value;
 
 use crate::adapters::hook_action::Action;
 use crate::adapters::hook_payload::Payload;
-use crate::adapters::tool_call::{
-    ToolKind, ToolSpec, failure_text, find_tool, tool_enabled, tool_query_input,
-};
-use crate::core::query::QueryInput;
-use crate::services::inject::Moment;
+use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call};
 
 /// The plugin hook that builds the system prompt.
 pub const SYSTEM: &str = "experimental.chat.system.transform";
@@ -42,17 +38,10 @@ pub const TOOLS: &[ToolSpec] = &[
 pub fn action(payload: &Payload, tools: &[String]) -> Action {
     match payload.hook_event_name.as_deref() {
         Some(SYSTEM) => Action::Prime { reset: false },
-        Some(MESSAGE) => match payload.prompt.as_deref().map(typed_prompt) {
-            Some(p) if !p.is_empty() && !p.starts_with('/') => Action::search(
-                Moment::Prompt,
-                QueryInput {
-                    prompt: Some(p.to_string()),
-                    cwd: payload.cwd.clone(),
-                    ..QueryInput::default()
-                },
-            ),
-            _ => Action::Nothing("no typed prompt".into()),
-        },
+        Some(MESSAGE) => Action::prompt(
+            payload.prompt.as_deref().map(typed_prompt),
+            payload.cwd.as_deref(),
+        ),
         Some(TOOL_AFTER) => after_tool(payload, tools),
         Some(COMPACTING) => Action::Reset,
         Some(name) => Action::Nothing(format!("the hook does nothing on {name}")),
@@ -61,26 +50,28 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
 }
 
 fn after_tool(payload: &Payload, tools: &[String]) -> Action {
-    let name = payload.tool_name.as_deref().unwrap_or("");
-    let Some(spec) = find_tool(TOOLS, name).filter(|s| tool_enabled(s, tools)) else {
-        return Action::Nothing(format!("`{name}` is not one of `[hook] tools`"));
+    let call = answered_call(
+        TOOLS,
+        tools,
+        payload.tool_name.as_deref().unwrap_or(""),
+        payload.tool_input.as_ref(),
+        payload.cwd.as_deref(),
+    );
+    let (spec, input) = match call {
+        Ok(call) => call,
+        Err(why) => return Action::Nothing(why),
     };
-    let Some(args) = payload.tool_input.as_ref().filter(|i| i.is_object()) else {
-        return Action::Nothing("the payload has no tool_input".into());
-    };
-    let mut input = tool_query_input(spec, args, payload.cwd.as_deref());
     let exit = payload
         .tool_response
         .as_ref()
-        .and_then(|r| r.get("metadata"))
-        .and_then(|m| m.get("exit"))
+        .and_then(|r| r.pointer("/metadata/exit"))
         .and_then(Value::as_i64);
-    if spec.kind == ToolKind::Shell && exit.is_some_and(|c| c != 0) {
-        let output = payload.response_str("output").unwrap_or_default();
-        input.error = Some(failure_text(exit, output));
-        return Action::search(Moment::ToolFailure, input);
-    }
-    Action::search(Moment::ToolCall, input)
+    let output = payload.response_str("output").unwrap_or_default();
+    Action::after_tool(
+        spec.kind,
+        input,
+        exit.filter(|c| *c != 0).map(|c| (Some(c), output)),
+    )
 }
 
 /// The message as typed: `opencode run` passes it on in quotes.
@@ -95,6 +86,7 @@ fn typed_prompt(prompt: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::inject::Moment;
 
     fn action_of(json: &str) -> Action {
         let payload: Payload = serde_json::from_str(json).unwrap();

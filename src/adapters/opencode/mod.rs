@@ -13,10 +13,8 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
-use crate::adapters::hook_action::{Delivery, run_action};
-use crate::adapters::hook_payload::Payload;
-use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event, run_hook_process};
-use crate::adapters::hook_scope::HookOrigin;
+use crate::adapters::hook_payload::{PayloadAgent, answer_payload};
+use crate::adapters::hook_process::{HookAnswer, HookRequest, run_hook_process};
 use crate::core::sources::Harness;
 use crate::services::inject::Trace;
 
@@ -31,40 +29,27 @@ pub const HANDLED: &[&str] = &[
 /// Plugin hooks lore knowingly leaves alone: silent.
 pub const UNHANDLED: &[&str] = &["tool.execute.before", "event"];
 
-/// Handle one call of lore's OpenCode plugin from stdin; exits 0 whatever happens.
+/// How lore answers it.
+pub const AGENT: PayloadAgent = PayloadAgent {
+    harness: Harness::OpenCode,
+    handled: HANDLED,
+    unhandled: UNHANDLED,
+    action: event::action,
+    reply: |_, text| reply(text),
+};
+
+/// Handle one hook event from stdin; exits 0 whatever happens.
 pub fn run_hook(config_flag: Option<PathBuf>, mcp: bool) {
     run_hook_process(config_flag, mcp, answer);
 }
 
-/// The hook's answer to one plugin call, or nothing.
+/// The hook's answer to one payload, or nothing.
 pub fn answer(
     input: &str,
     request: &HookRequest,
     trace: &mut Trace,
 ) -> anyhow::Result<Option<HookAnswer>> {
-    let Some(payload) = read_event(
-        input,
-        Harness::OpenCode,
-        Payload::names,
-        (HANDLED, UNHANDLED),
-        trace,
-    )?
-    else {
-        return Ok(None);
-    };
-    run_action(
-        request,
-        trace,
-        HookOrigin {
-            cwd: payload.cwd.as_deref(),
-            session_id: payload.session_id.as_deref(),
-            agent_id: None,
-            harness: Some(Harness::OpenCode),
-        },
-        |hook| event::action(&payload, &hook.tools),
-        Delivery::default(),
-        reply,
-    )
+    answer_payload(&AGENT, input, request, trace)
 }
 
 /// The only output the plugin reads: `{"additionalContext": <text>}`. OpenCode adds it as

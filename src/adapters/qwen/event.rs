@@ -7,11 +7,7 @@
 
 use crate::adapters::hook_action::Action;
 use crate::adapters::hook_payload::Payload;
-use crate::adapters::tool_call::{
-    ToolKind, ToolSpec, failure_text, find_tool, tool_enabled, tool_query_input,
-};
-use crate::core::query::QueryInput;
-use crate::services::inject::Moment;
+use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call};
 
 /// SessionStart sources after which the context holds none of lore's earlier injections.
 const RESETTING_SOURCES: &[&str] = &["startup", "clear", "compact"];
@@ -38,41 +34,28 @@ pub const TOOLS: &[ToolSpec] = &[
 /// What lore does for a payload; `tools` are `[hook] tools`.
 pub fn action(payload: &Payload, tools: &[String]) -> Action {
     match payload.hook_event_name.as_deref() {
-        Some("SessionStart") => Action::Prime {
-            reset: payload
-                .source
-                .as_deref()
-                .is_none_or(|s| RESETTING_SOURCES.contains(&s)),
-        },
-        Some("UserPromptSubmit") => match payload.prompt.as_deref().map(str::trim) {
-            Some(p) if !p.is_empty() && !p.starts_with('/') => Action::search(
-                Moment::Prompt,
-                QueryInput {
-                    prompt: Some(p.to_string()),
-                    cwd: payload.cwd.clone(),
-                    ..QueryInput::default()
-                },
-            ),
-            _ => Action::Nothing(
-                "no typed prompt (Qwen sends an empty one after each tool batch)".into(),
-            ),
-        },
+        Some("SessionStart") => Action::prime(payload.source.as_deref(), RESETTING_SOURCES),
+        // Qwen sends an empty prompt after each tool batch: nothing then.
+        Some("UserPromptSubmit") => {
+            Action::prompt(payload.prompt.as_deref(), payload.cwd.as_deref())
+        }
         Some(event @ ("PostToolUse" | "PostToolUseFailure")) => {
             let name = payload.tool_name.as_deref().unwrap_or("");
-            let Some(spec) = find_tool(TOOLS, name).filter(|s| tool_enabled(s, tools)) else {
-                return Action::Nothing(format!("`{name}` is not one of `[hook] tools`"));
+            let call = answered_call(
+                TOOLS,
+                tools,
+                name,
+                payload.tool_input.as_ref(),
+                payload.cwd.as_deref(),
+            );
+            let (spec, input) = match call {
+                Ok(call) => call,
+                Err(why) => return Action::Nothing(why),
             };
-            let Some(args) = payload.tool_input.as_ref().filter(|i| i.is_object()) else {
-                return Action::Nothing("the payload has no tool_input".into());
-            };
-            let mut input = tool_query_input(spec, args, payload.cwd.as_deref());
-            if event == "PostToolUse" {
-                return Action::search(Moment::ToolCall, input);
-            }
-            match (&payload.error, spec.kind) {
-                (Some(error), ToolKind::Shell) => {
-                    input.error = Some(failure_text(None, error));
-                    Action::search(Moment::ToolFailure, input)
+            match (event, payload.error.as_deref()) {
+                ("PostToolUse", _) => Action::after_tool(spec.kind, input, None),
+                (_, Some(error)) if spec.kind == ToolKind::Shell => {
+                    Action::after_tool(spec.kind, input, Some((None, error)))
                 }
                 _ => Action::Nothing(format!(
                     "a failed `{name}` (only failed commands are searched on their error)"
@@ -88,6 +71,7 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::services::inject::Moment;
 
     fn action_of(json: &str) -> Action {
         let payload: Payload = serde_json::from_str(json).unwrap();

@@ -11,10 +11,8 @@ pub mod install;
 use std::path::PathBuf;
 
 use crate::adapters::claude::reply::additional_context;
-use crate::adapters::hook_action::{Delivery, run_action};
-use crate::adapters::hook_payload::Payload;
-use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event, run_hook_process};
-use crate::adapters::hook_scope::HookOrigin;
+use crate::adapters::hook_payload::{PayloadAgent, answer_payload};
+use crate::adapters::hook_process::{HookAnswer, HookRequest, run_hook_process};
 use crate::core::sources::Harness;
 use crate::services::inject::Trace;
 
@@ -48,39 +46,25 @@ pub const UNHANDLED: &[&str] = &[
     "InstructionsLoaded",
 ];
 
-/// Handle one Qwen Code hook event from stdin; exits 0 whatever happens.
+/// How lore answers it.
+pub const AGENT: PayloadAgent = PayloadAgent {
+    harness: Harness::Qwen,
+    handled: HANDLED,
+    unhandled: UNHANDLED,
+    action: event::action,
+    reply: additional_context,
+};
+
+/// Handle one hook event from stdin; exits 0 whatever happens.
 pub fn run_hook(config_flag: Option<PathBuf>, mcp: bool) {
     run_hook_process(config_flag, mcp, answer);
 }
 
-/// The hook's answer to one Qwen Code payload, or nothing.
+/// The hook's answer to one payload, or nothing.
 pub fn answer(
     input: &str,
     request: &HookRequest,
     trace: &mut Trace,
 ) -> anyhow::Result<Option<HookAnswer>> {
-    let Some(payload) = read_event(
-        input,
-        Harness::Qwen,
-        Payload::names,
-        (HANDLED, UNHANDLED),
-        trace,
-    )?
-    else {
-        return Ok(None);
-    };
-    let event = payload.hook_event_name.clone().unwrap_or_default();
-    run_action(
-        request,
-        trace,
-        HookOrigin {
-            cwd: payload.cwd.as_deref(),
-            session_id: payload.session_id.as_deref(),
-            agent_id: None,
-            harness: Some(Harness::Qwen),
-        },
-        |hook| event::action(&payload, &hook.tools),
-        Delivery::default(),
-        |text| additional_context(&event, text),
-    )
+    answer_payload(&AGENT, input, request, trace)
 }
