@@ -52,6 +52,14 @@ fn call(name: &str, arguments: Value) -> Value {
     json!({"name": name, "arguments": arguments})
 }
 
+/// A call of a shell tool taking `{command, description}`, running the tests.
+fn run_tests(tool: &str) -> Value {
+    call(
+        tool,
+        json!({"command": "./run-tests", "description": "run the tests"}),
+    )
+}
+
 const GEMINI: Agent = Agent {
     name: "gemini",
     exe: "gemini",
@@ -63,12 +71,7 @@ const GEMINI: Agent = Agent {
             json!({"file_path": path, "content": FAREWELL}),
         )
     },
-    shell: || {
-        call(
-            "run_shell_command",
-            json!({"command": "./run-tests", "description": "run the tests"}),
-        )
-    },
+    shell: || run_tests("run_shell_command"),
     primes_at_start: true,
 };
 
@@ -98,12 +101,7 @@ const COPILOT_CLI: Agent = Agent {
     own_file: Some(".github/copilot-instructions.md"),
     loads: &[OWN_FILE, AGENTS_MD, CLAUDE_MD],
     create: |path| call("create", json!({"path": path, "file_text": FAREWELL})),
-    shell: || {
-        call(
-            "bash",
-            json!({"command": "./run-tests", "description": "run the tests"}),
-        )
-    },
+    shell: || run_tests("bash"),
     primes_at_start: true,
 };
 
@@ -123,12 +121,7 @@ const OPENCODE: Agent = Agent {
     own_file: None,
     loads: &[AGENTS_MD],
     create: |path| call("write", json!({"filePath": path, "content": FAREWELL})),
-    shell: || {
-        call(
-            "bash",
-            json!({"command": "./run-tests", "description": "run the tests"}),
-        )
-    },
+    shell: || run_tests("bash"),
     primes_at_start: true,
 };
 

@@ -60,6 +60,14 @@ fn installed(agents: &[&str]) -> Workspace {
     ws
 }
 
+/// Replace `from` with `to` in the workspace file `rel`: seed a mistake.
+fn edit(ws: &Workspace, rel: &str, from: &str, to: &str) {
+    let path = ws.path(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{rel} holds no {from:?}");
+    std::fs::write(&path, text.replace(from, to)).unwrap();
+}
+
 /// PATH with the stand-in agents and, when `with_lore`, this build's lore.
 fn path(ws: &Workspace, with_lore: bool) -> String {
     let lore_dir = Path::new(env!("CARGO_BIN_EXE_lore")).parent().unwrap();
@@ -193,22 +201,14 @@ fn lore_missing_from_path_is_caught() {
 #[test]
 fn seconds_written_where_gemini_reads_milliseconds_are_caught() {
     let ws = installed(&["gemini"]);
-    let file = ws.path(".gemini/settings.json");
-    let text = std::fs::read_to_string(&file)
-        .unwrap()
-        .replace("30000", "30");
-    std::fs::write(&file, text).unwrap();
+    edit(&ws, ".gemini/settings.json", "30000", "30");
     assert_caught(&ws, true, "gemini", "timeout", "read in milliseconds");
 }
 
 #[test]
 fn a_copilot_hook_that_can_fail_is_caught() {
     let ws = installed(&["copilot"]);
-    let file = ws.path(".github/hooks/lore.json");
-    let text = std::fs::read_to_string(&file)
-        .unwrap()
-        .replace(" || true", "");
-    std::fs::write(&file, text).unwrap();
+    edit(&ws, ".github/hooks/lore.json", " || true", "");
     assert_caught(&ws, true, "copilot", "guard", "denies a tool");
 }
 
@@ -242,11 +242,12 @@ fn a_folder_copilot_does_not_trust_is_caught() {
 fn a_reply_field_the_agent_ignores_is_caught() {
     // Claude Code's hook command registered for Copilot answers in hookSpecificOutput.
     let ws = installed(&["copilot"]);
-    let file = ws.path(".github/hooks/lore.json");
-    let text = std::fs::read_to_string(&file)
-        .unwrap()
-        .replace("lore hook --harness copilot", "lore hook");
-    std::fs::write(&file, text).unwrap();
+    edit(
+        &ws,
+        ".github/hooks/lore.json",
+        "lore hook --harness copilot",
+        "lore hook",
+    );
     assert_caught(&ws, true, "copilot", "run SessionStart", "does not read");
 }
 
@@ -254,22 +255,24 @@ fn a_reply_field_the_agent_ignores_is_caught() {
 fn an_instruction_file_sent_twice_is_caught() {
     // Claude Code's hook command registered for Gemini leaves out CLAUDE.md, not GEMINI.md.
     let ws = installed(&["gemini"]);
-    let file = ws.path(".gemini/settings.json");
-    let text = std::fs::read_to_string(&file)
-        .unwrap()
-        .replace("lore hook --harness gemini", "lore hook");
-    std::fs::write(&file, text).unwrap();
+    edit(
+        &ws,
+        ".gemini/settings.json",
+        "lore hook --harness gemini",
+        "lore hook",
+    );
     assert_caught(&ws, true, "gemini", "instruction files", "GEMINI.md");
 }
 
 #[test]
 fn a_camel_case_copilot_event_is_caught() {
     let ws = installed(&["copilot"]);
-    let file = ws.path(".github/hooks/lore.json");
-    let text = std::fs::read_to_string(&file)
-        .unwrap()
-        .replace("\"PostToolUse\"", "\"postToolUse\"");
-    std::fs::write(&file, text).unwrap();
+    edit(
+        &ws,
+        ".github/hooks/lore.json",
+        "\"PostToolUse\"",
+        "\"postToolUse\"",
+    );
     assert_caught(&ws, true, "copilot", "events", "camelCase");
 }
 
@@ -319,11 +322,7 @@ fn an_injection_of_the_last_claude_session_that_timed_out_is_caught() {
 #[test]
 fn the_text_report_names_each_problem_and_its_fix() {
     let ws = installed(&["copilot"]);
-    let file = ws.path(".github/hooks/lore.json");
-    let text = std::fs::read_to_string(&file)
-        .unwrap()
-        .replace(" || true", "");
-    std::fs::write(&file, text).unwrap();
+    edit(&ws, ".github/hooks/lore.json", " || true", "");
     let out = ws
         .lore()
         .arg("doctor")

@@ -11,6 +11,8 @@ use serde_json::Value;
 use crate::adapters::hook_action::{Action, Delivery, run_action};
 use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event};
 use crate::adapters::hook_scope::HookOrigin;
+use crate::adapters::tool_call::{ToolSpec, answered_call};
+use crate::core::query::QueryInput;
 use crate::core::sources::Harness;
 use crate::services::inject::Trace;
 
@@ -103,6 +105,23 @@ impl Payload {
                 .map(String::from)
                 .or_else(|| Some(other.to_string())),
         }
+    }
+
+    /// The spec and query input of the tool call, when lore answers that tool (one of
+    /// `tools`, let through by `[hook] tools` as `enabled`); else the reason, as an action.
+    pub fn tool_call<'a>(
+        &self,
+        tools: &'a [ToolSpec],
+        enabled: &[String],
+    ) -> Result<(&'a ToolSpec, QueryInput), Action> {
+        answered_call(
+            tools,
+            enabled,
+            self.tool_name.as_deref().unwrap_or(""),
+            self.tool_input.as_ref(),
+            self.cwd.as_deref(),
+        )
+        .map_err(Action::Nothing)
     }
 
     /// The event and tool names, for `hook_process::read_event`.

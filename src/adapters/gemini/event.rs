@@ -7,7 +7,7 @@
 
 use crate::adapters::hook_action::Action;
 use crate::adapters::hook_payload::Payload;
-use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call, exit_code_after};
+use crate::adapters::tool_call::{ToolKind, ToolSpec, exit_code_after};
 
 /// SessionStart sources after which the context holds none of lore's earlier injections.
 const RESETTING_SOURCES: &[&str] = &["startup", "clear"];
@@ -49,16 +49,9 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
 }
 
 fn after_tool(payload: &Payload, tools: &[String]) -> Action {
-    let call = answered_call(
-        TOOLS,
-        tools,
-        payload.tool_name.as_deref().unwrap_or(""),
-        payload.tool_input.as_ref(),
-        payload.cwd.as_deref(),
-    );
-    let (spec, input) = match call {
+    let (spec, input) = match payload.tool_call(TOOLS, tools) {
         Ok(call) => call,
-        Err(why) => return Action::Nothing(why),
+        Err(nothing) => return nothing,
     };
     let output = payload.response_str("llmContent").unwrap_or_default();
     let exit = exit_code_after(output, EXIT_MARKER);

@@ -13,9 +13,8 @@ use std::path::PathBuf;
 
 use crate::adapters::claude::reply::additional_context;
 use crate::adapters::hook_payload::{PayloadAgent, answer_payload};
-use crate::adapters::hook_process::{HookAnswer, HookRequest, run_hook_process};
+use crate::adapters::hook_process::run_hook_process;
 use crate::core::sources::Harness;
-use crate::services::inject::Trace;
 
 /// Events lore answers.
 pub const HANDLED: &[&str] = &["SessionStart", "BeforeAgent", "AfterTool"];
@@ -44,14 +43,7 @@ pub const AGENT: PayloadAgent = PayloadAgent {
 
 /// Handle one hook event from stdin; exits 0 whatever happens.
 pub fn run_hook(config_flag: Option<PathBuf>, mcp: bool) {
-    run_hook_process(config_flag, mcp, answer);
-}
-
-/// The hook's answer to one payload, or nothing.
-pub fn answer(
-    input: &str,
-    request: &HookRequest,
-    trace: &mut Trace,
-) -> anyhow::Result<Option<HookAnswer>> {
-    answer_payload(&AGENT, input, request, trace)
+    run_hook_process(config_flag, mcp, |input, request, trace| {
+        answer_payload(&AGENT, input, request, trace)
+    });
 }

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::adapters::hook_action::Action;
 use crate::adapters::hook_payload::Payload;
-use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call};
+use crate::adapters::tool_call::{ToolKind, ToolSpec};
 
 /// The plugin hook that builds the system prompt.
 pub const SYSTEM: &str = "experimental.chat.system.transform";
@@ -50,16 +50,9 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
 }
 
 fn after_tool(payload: &Payload, tools: &[String]) -> Action {
-    let call = answered_call(
-        TOOLS,
-        tools,
-        payload.tool_name.as_deref().unwrap_or(""),
-        payload.tool_input.as_ref(),
-        payload.cwd.as_deref(),
-    );
-    let (spec, input) = match call {
+    let (spec, input) = match payload.tool_call(TOOLS, tools) {
         Ok(call) => call,
-        Err(why) => return Action::Nothing(why),
+        Err(nothing) => return nothing,
     };
     let exit = payload
         .tool_response

@@ -14,9 +14,8 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use crate::adapters::hook_payload::{PayloadAgent, answer_payload};
-use crate::adapters::hook_process::{HookAnswer, HookRequest, run_hook_process};
+use crate::adapters::hook_process::run_hook_process;
 use crate::core::sources::Harness;
-use crate::services::inject::Trace;
 
 /// The plugin hooks lore answers.
 pub const HANDLED: &[&str] = &[
@@ -40,16 +39,9 @@ pub const AGENT: PayloadAgent = PayloadAgent {
 
 /// Handle one hook event from stdin; exits 0 whatever happens.
 pub fn run_hook(config_flag: Option<PathBuf>, mcp: bool) {
-    run_hook_process(config_flag, mcp, answer);
-}
-
-/// The hook's answer to one payload, or nothing.
-pub fn answer(
-    input: &str,
-    request: &HookRequest,
-    trace: &mut Trace,
-) -> anyhow::Result<Option<HookAnswer>> {
-    answer_payload(&AGENT, input, request, trace)
+    run_hook_process(config_flag, mcp, |input, request, trace| {
+        answer_payload(&AGENT, input, request, trace)
+    });
 }
 
 /// The only output the plugin reads: `{"additionalContext": <text>}`. OpenCode adds it as

@@ -7,7 +7,7 @@
 
 use crate::adapters::hook_action::Action;
 use crate::adapters::hook_payload::Payload;
-use crate::adapters::tool_call::{ToolKind, ToolSpec, answered_call};
+use crate::adapters::tool_call::{ToolKind, ToolSpec};
 
 /// SessionStart sources after which the context holds none of lore's earlier injections.
 const RESETTING_SOURCES: &[&str] = &["startup", "clear", "compact"];
@@ -41,16 +41,9 @@ pub fn action(payload: &Payload, tools: &[String]) -> Action {
         }
         Some(event @ ("PostToolUse" | "PostToolUseFailure")) => {
             let name = payload.tool_name.as_deref().unwrap_or("");
-            let call = answered_call(
-                TOOLS,
-                tools,
-                name,
-                payload.tool_input.as_ref(),
-                payload.cwd.as_deref(),
-            );
-            let (spec, input) = match call {
+            let (spec, input) = match payload.tool_call(TOOLS, tools) {
                 Ok(call) => call,
-                Err(why) => return Action::Nothing(why),
+                Err(nothing) => return nothing,
             };
             match (event, payload.error.as_deref()) {
                 ("PostToolUse", _) => Action::after_tool(spec.kind, input, None),
