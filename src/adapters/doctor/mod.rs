@@ -15,6 +15,7 @@ pub mod registration;
 pub mod samples;
 pub mod transcript;
 pub mod trial;
+pub mod trust;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -188,7 +189,7 @@ fn diagnose_agent(agent: &AgentSpec, inputs: &Inputs, runtime: Option<&Path>) ->
     let mut checks = vec![checks::agent_binary(agent, path)];
     checks.extend(checks::lore_binary(agent, &found, path));
     checks.extend(checks::registration_checks(agent, &found));
-    checks.extend(checks::trust(
+    checks.extend(trust::trust(
         agent,
         &found,
         &inputs.repo,
