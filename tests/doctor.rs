@@ -70,7 +70,8 @@ fn edit(ws: &Workspace, rel: &str, from: &str, to: &str) {
 
 /// PATH with the stand-in agents and, when `with_lore`, this build's lore.
 fn path(ws: &Workspace, with_lore: bool) -> String {
-    let lore_dir = Path::new(env!("CARGO_BIN_EXE_lore")).parent().unwrap();
+    let lore = common::lore_command();
+    let lore_dir = Path::new(lore.get_program()).parent().unwrap();
     let mut dirs = vec![ws.path(".env/bin").display().to_string()];
     if with_lore {
         dirs.push(lore_dir.display().to_string());
@@ -331,7 +332,8 @@ fn the_text_report_names_each_problem_and_its_fix() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let timing = regex::Regex::new(r"in \d+ ms of the").unwrap();
-    let lore_dir = Path::new(env!("CARGO_BIN_EXE_lore"))
+    let lore = common::lore_command();
+    let lore_dir = Path::new(lore.get_program())
         .parent()
         .unwrap()
         .display()
