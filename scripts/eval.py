@@ -10,8 +10,14 @@ Three tables, each from fresh `lore hook` processes over ../shared/corpus as the
   noise share, characters per session, SessionStart characters); sessions.jsonl runs in real
   project folders written from projects.json, so the hook sees the project's root files.
 
+And a fourth, the one closest to lore's users: real teams' own rule files (six public
+repositories) with tool calls rebuilt from their history (../shared/eval/teams/score.py:
+session recall, recall counting what Claude Code loads itself, precision, noise share,
+characters on calls that need nothing, blocks of files the harness had already loaded).
+
   scripts/eval.py [--lore BIN] [--hybrid URL [--timeout-ms MS]] [--json OUT]
-                  [--workspace DIR] [--floor FILE] [--write-floor FILE] [--only single|sessions]
+                  [--workspace DIR] [--floor FILE] [--write-floor FILE]
+                  [--only single|sessions|teams]
 
 --floor FILE (JSON, {"metric": value}) fails with exit 1 when a figure is worse than its floor,
 naming each one: CI runs this (.ci/run, with scripts/eval_floor.json) so a change that loses
@@ -43,7 +49,7 @@ SHARED = os.path.join(ROOT, "..", "shared")
 EVAL = os.path.join(SHARED, "eval")
 
 # Metrics where a smaller figure is better: a floor on them is a ceiling.
-LOWER_IS_BETTER = ("false_injection", "noise_share", "chars", "nonzero_exits")
+LOWER_IS_BETTER = ("false_injection", "noise_share", "chars", "nonzero_exits", "redundant")
 # How far a written floor sits below (or a ceiling above) the figures it was written from.
 TOLERANCE = 0.005
 
@@ -68,7 +74,10 @@ def main():
     ap.add_argument("--floor", metavar="FILE", help="fail when a metric is worse than this floor")
     ap.add_argument("--write-floor", metavar="FILE",
                     help="write this run's figures, less a tolerance, as a floor file")
-    ap.add_argument("--only", choices=["single", "sessions"], help="run one kind of table")
+    ap.add_argument("--teams", default=os.path.join(EVAL, "teams"),
+                    help="the real teams' set (repos.json, sessions.jsonl, score.py)")
+    ap.add_argument("--only", choices=["single", "sessions", "teams"],
+                    help="run one kind of table")
     args = ap.parse_args()
     args.lore = os.path.abspath(args.lore)
     if not os.path.exists(args.lore):
@@ -84,11 +93,13 @@ def main():
     try:
         if args.only != "sessions":
             report["single"] = single_calls(args, work)
-        if args.only != "single":
+        if args.only in (None, "sessions"):
             report["sessions"] = {
                 "dev": session_run(args, work, "dev", args.cases, None),
                 "sessions": session_run(args, work, "sessions", args.sessions, args.projects),
             }
+        if args.only in (None, "teams"):
+            report["teams"] = teams_run(args, work)
     finally:
         if args.keep:
             print(f"workspace kept at {work}", file=sys.stderr)
@@ -256,6 +267,30 @@ def session_run(args, work, label, cases, projects):
     return data
 
 
+def teams_run(args, work):
+    """One run of the real teams' set: its overall figures and the figures per repository.
+    Full text only: score.py points Ollama at a closed port (hybrid on this set is measured
+    with scripts/hybrid_bench.py)."""
+    out = os.path.join(work, "teams.json")
+    # Apart from the workspace: its lore.toml (the single calls' configuration) would hold
+    # the teams' repositories, and `lore init` refuses a repository inside a configured one.
+    scratch = tempfile.mkdtemp(prefix="lore-eval-teams-")
+    cmd = [sys.executable, os.path.join(args.teams, "score.py"), "--bin", args.lore,
+           "--workdir", scratch, "--json", out]
+    env = dict(os.environ)
+    for key in ("LORE_DEBUG", "LORE_TRACE", "LORE_CONFIG"):
+        env.pop(key, None)
+    try:
+        run = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if run.returncode != 0:
+        sys.exit(f"eval: the teams' score.py failed: {run.stderr[-500:]}")
+    with open(out) as f:
+        data = json.load(f)
+    return data["summary"]
+
+
 def fmt(value, digits=3):
     if value is None:
         return "n/a"
@@ -301,6 +336,21 @@ def print_report(report, args):
             for tool, t in data["metrics"]["by_tool"].items():
                 print(f"| {label} | {tool} | {t['calls']} | {fmt(t['session_recall'])} | "
                       f"{fmt(t['precision'])} | {fmt(t['chars_median'], 0)} |")
+    if report.get("teams"):
+        print_teams(report["teams"])
+
+
+def print_teams(teams):
+    print("\n## Real teams' rule files (../shared/eval/teams)\n")
+    print("| repository | calls | session recall | with harness | precision | noise share | "
+          "chars/call | negative-call chars | redundant blocks |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    rows = list(teams["repos"].items()) + [("**all**", teams["overall"])]
+    for name, m in rows:
+        print(f"| {name} | {m['calls']} | {fmt(m['session_recall'])} | "
+              f"{fmt(m['recall_with_harness'])} | {fmt(m['precision'])} | "
+              f"{fmt(m['noise_share'])} | {fmt(m['chars_per_call_mean'], 0)} | "
+              f"{fmt(m['neg_chars_mean'], 0)} | {m['redundant_blocks']} |")
 
 
 def flat_figures(report):
@@ -316,6 +366,18 @@ def flat_figures(report):
             "single.false_injection_rate": m["false_injection_rate"],
             "single.chars_median_positive": m["chars_median_positive"],
             "single.nonzero_exits": m["nonzero_exits"],
+        })
+    teams = report.get("teams")
+    if teams:
+        m = teams["overall"]
+        figures.update({
+            "teams.session_recall": m["session_recall"],
+            "teams.recall_with_harness": m["recall_with_harness"],
+            "teams.precision": m["precision"],
+            "teams.noise_share": m["noise_share"],
+            "teams.neg_chars_mean": m["neg_chars_mean"],
+            "teams.redundant_blocks": m["redundant_blocks"],
+            "teams.nonzero_exits": m["nonzero_exits"],
         })
     for label, data in (report.get("sessions") or {}).items():
         m = data["metrics"]

@@ -183,7 +183,16 @@ fn a_rule_comes_for_the_files_its_author_scoped_it_to() {
     );
     let ui = claude_edit(&ws, "s2", "src/ui/button.ts", "export const label = 1;");
     assert!(!ui.contains(CURSOR_API), "{ui}");
-    let py = claude_edit(&ws, "s3", "tools/report.py", "total = 1");
+    // A glob over every Python file says where the rule may apply; the call's words say
+    // whether it applies now.
+    let bare = claude_edit(&ws, "s3", "tools/report.py", "total = 1");
+    assert!(!bare.contains(COPILOT_PY), "{bare}");
+    let py = claude_edit(
+        &ws,
+        "s4",
+        "tools/report.py",
+        "def total(rows: list) -> int:  # annotate every function",
+    );
     assert!(py.contains(COPILOT_PY), "{py}");
     assert!(!ui.contains(COPILOT_PY), "{ui}");
 }
@@ -193,13 +202,70 @@ fn a_nested_agents_md_comes_only_under_its_folder() {
     let (ws, _) = repository();
     let billing = claude_edit(&ws, "s1", "services/billing/invoice.go", "package billing");
     assert!(billing.contains(BILLING_AGENTS), "{billing}");
-    let root_at = billing.find(ROOT_AGENTS).expect("the root AGENTS.md too");
-    assert!(
-        billing.find(BILLING_AGENTS).unwrap() < root_at,
-        "the nearest first: {billing}"
-    );
+    // The repository's own AGENTS.md applies to every call: it primes the session.
+    assert!(!billing.contains(ROOT_AGENTS), "{billing}");
+    let start = claude(&ws, session_start(&ws, "s1")).unwrap();
+    assert!(start.contains(ROOT_AGENTS), "{start}");
+    assert!(!start.contains(BILLING_AGENTS), "{start}");
     let api = claude_edit(&ws, "s2", "src/api/orders.ts", "export const total = 1;");
     assert!(!api.contains(BILLING_AGENTS), "{api}");
+}
+
+#[test]
+fn a_nested_agents_md_stays_in_its_folder_whatever_its_words() {
+    let (ws, _) = repository();
+    // The call speaks of billing amounts in cents, from another folder: the billing rules
+    // are about that folder's code, not about these words anywhere.
+    let elsewhere = claude_edit(
+        &ws,
+        "s1",
+        "src/api/orders.ts",
+        "// Billing amounts in integer cents\nexport const cents = 1;",
+    );
+    assert!(!elsewhere.contains(BILLING_AGENTS), "{elsewhere}");
+    // A command that changes into the folder works there.
+    let test = claude(
+        &ws,
+        json!({
+            "session_id": "s2", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": "cd services/billing && go test ./...", "description": "Run the billing tests"},
+        }),
+    )
+    .unwrap_or_default();
+    assert!(test.contains(BILLING_AGENTS), "{test}");
+}
+
+#[test]
+fn what_a_claude_md_imports_is_loaded_with_it() {
+    let ws = Workspace::bare();
+    ws.write(
+        "CLAUDE.md",
+        "# Project memory\n\n@AGENTS.md\n@.cursor/rules/api.mdc\n",
+    );
+    ws.write(
+        "AGENTS.md",
+        &format!("# Repository\nRun make check before you finish. {ROOT_AGENTS}\n"),
+    );
+    ws.write(
+        ".cursor/rules/api.mdc",
+        &format!(
+            "---\nglobs: src/api/**\n---\n# Endpoints\nEvery handler returns a typed envelope. \
+             {CURSOR_API}\n"
+        ),
+    );
+    let init = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", stderr(&init));
+    let claude_call = claude_edit(&ws, "c1", "src/api/orders.ts", "export const total = 1;");
+    assert!(!claude_call.contains(ROOT_AGENTS), "{claude_call}");
+    assert!(!claude_call.contains(CURSOR_API), "{claude_call}");
+    // Codex reads no imports: the Cursor rule it does not load itself still comes.
+    let codex_call = codex_patch(&ws, "x1", "src/api/orders.ts", "export const total = 1;");
+    assert!(codex_call.contains(CURSOR_API), "{codex_call}");
 }
 
 #[test]
@@ -239,16 +305,23 @@ fn each_harness_gets_what_it_does_not_load_itself() {
         "always-on rules prime the session: {claude_start}"
     );
     assert!(!claude_start.contains(CLAUDE_RULE), "{claude_start}");
-    let claude_call = claude_edit(&ws, "c2", "src/api/orders.ts", "export const total = 1;");
-    assert!(claude_call.contains(ROOT_AGENTS), "{claude_call}");
+    assert!(claude_start.contains(ROOT_AGENTS), "{claude_start}");
+    assert!(!claude_start.contains(ROOT_CLAUDE), "{claude_start}");
+    let claude_call = claude_edit(
+        &ws,
+        "c2",
+        "src/api/orders.ts",
+        "// keep answers short; run make check\nexport const total = 1;",
+    );
     assert!(!claude_call.contains(ROOT_CLAUDE), "{claude_call}");
 
     // Codex loads the AGENTS.md files from the root to the working directory, nothing else.
     let codex_start = codex(&ws, session_start(&ws, "x1")).unwrap();
     assert!(codex_start.contains(CLINE), "{codex_start}");
     assert!(codex_start.contains(CLAUDE_RULE), "{codex_start}");
+    assert!(codex_start.contains(ROOT_CLAUDE), "{codex_start}");
+    assert!(!codex_start.contains(ROOT_AGENTS), "{codex_start}");
     let codex_call = codex_patch(&ws, "x2", "services/billing/invoice.go", "package billing");
-    assert!(codex_call.contains(ROOT_CLAUDE), "{codex_call}");
     assert!(
         codex_call.contains(BILLING_AGENTS),
         "below the working directory: {codex_call}"

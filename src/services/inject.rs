@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::core::config::Config;
-use crate::core::query::{QueryInput, TechnologyTable};
+use crate::core::query::{QueryInput, TechnologyTable, leading_directory};
 use crate::core::select::bar::{Grounds, Verdict};
 use crate::core::select::sections::WeightedTerms;
 use crate::core::sources::{CallSite, Harness};
@@ -247,12 +247,18 @@ pub fn select_for_moment_by(
             .map(|m| format!("{m}\n{}", query_text_of(query))),
     }
     .unwrap_or_else(|| query_text_of(query));
-    let site = call_site(
+    let mut site = call_site(
         config,
         options.harness,
         input.cwd.as_deref(),
         input.file_path.as_deref(),
     );
+    if let (Some(root), Some(command)) = (
+        config.repository_root().and_then(Path::to_str),
+        input.command.as_deref(),
+    ) {
+        site = site.in_folder(root, leading_directory(command).as_deref());
+    }
     let edit_texts: Vec<&str> = [input.content.as_deref(), input.old_content.as_deref()]
         .into_iter()
         .flatten()

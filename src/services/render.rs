@@ -5,6 +5,8 @@
 
 use crate::core::pattern::SectionSpan;
 use crate::core::select::budget::PatternPlan;
+use crate::core::select::excerpt::window;
+use crate::core::select::sections::WeightedTerms;
 
 /// The line after a pattern shown in part.
 const EXCERPT_NOTE: &str = "[Excerpt: the sections that apply; the file has more.]";
@@ -17,6 +19,8 @@ pub struct PlannedPattern<'a> {
     pub body: &'a str,
     pub spans: &'a [SectionSpan],
     pub plan: &'a PatternPlan,
+    /// The call's weighted terms: a section too long for its room is cut around them.
+    pub terms: &'a WeightedTerms,
 }
 
 pub(crate) fn chars(s: &str) -> usize {
@@ -36,6 +40,7 @@ pub fn pattern_block(pattern: &PlannedPattern<'_>) -> String {
         body,
         spans,
         plan,
+        terms,
     } = *pattern;
     let text = if plan.whole || spans.is_empty() {
         body.trim().to_string()
@@ -47,7 +52,7 @@ pub fn pattern_block(pattern: &PlannedPattern<'_>) -> String {
             .map(|span| {
                 let text = span.text(body).trim();
                 match plan.cut {
-                    Some(max) => cut_at_boundary(text, max).to_string(),
+                    Some(max) => window(text, max, terms),
                     None => text.to_string(),
                 }
             })
@@ -55,43 +60,6 @@ pub fn pattern_block(pattern: &PlannedPattern<'_>) -> String {
         format!("{}\n\n{EXCERPT_NOTE}", parts.join("\n\n"))
     };
     format!("## {display_path}\n\n{text}\n\n")
-}
-
-/// At most `max` characters of a section, ending at the end of a paragraph or list item
-/// (never mid-rule) and never on a heading line.
-fn cut_at_boundary(text: &str, max: usize) -> &str {
-    let end = text.char_indices().nth(max).map_or(text.len(), |(i, _)| i);
-    let head = &text[..end];
-    if end == text.len() {
-        return head;
-    }
-    // The last break before a paragraph, a list item or a numbered rule.
-    let boundary = head
-        .match_indices('\n')
-        .map(|(i, _)| i)
-        .rfind(|&i| {
-            let rest = head[i + 1..].trim_start_matches([' ', '\t']);
-            rest.is_empty()
-                || head[..i].ends_with('\n')
-                || rest.starts_with(['-', '*', '+'])
-                || rest
-                    .split_once('.')
-                    .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-        })
-        .unwrap_or(0);
-    let mut kept = head[..boundary].trim_end();
-    // A heading with nothing under it says nothing.
-    while let Some((before, last)) = kept.rsplit_once('\n') {
-        if last.trim_start().starts_with('#') {
-            kept = before.trim_end();
-        } else {
-            break;
-        }
-    }
-    if kept.trim_start().starts_with('#') && !kept.contains('\n') {
-        return "";
-    }
-    kept
 }
 
 /// The whole injection: `intro`, the blocks, and `closing` when given; cut at a line to
@@ -145,6 +113,7 @@ mod tests {
             body: BODY,
             spans: &spans,
             plan: &whole,
+            terms: &WeightedTerms::default(),
         });
         assert_eq!(
             block,
@@ -161,6 +130,7 @@ mod tests {
             body: BODY,
             spans: &spans,
             plan: &excerpt,
+            terms: &WeightedTerms::default(),
         });
         assert_eq!(
             block,
@@ -169,18 +139,27 @@ mod tests {
     }
 
     #[test]
-    fn a_cut_section_ends_at_a_rule_boundary_never_on_a_heading() {
-        let text = "## Rules\n\n- First rule is long enough.\n- Second rule.\n\n### Next\n\nMore.";
-        assert_eq!(
-            cut_at_boundary(text, 45),
-            "## Rules\n\n- First rule is long enough."
-        );
-        assert_eq!(
-            cut_at_boundary(text, 62),
-            "## Rules\n\n- First rule is long enough.\n- Second rule."
-        );
-        assert_eq!(cut_at_boundary(text, 5), "");
-        assert_eq!(cut_at_boundary("short", 100), "short");
+    fn a_cut_section_keeps_its_heading_and_the_rule_that_carries_the_words() {
+        let body = "# Style\n\n## Rules\n\n- Indent with four spaces.\n- Wrap errors with \
+                    context.\n- Name tests after behaviour.\n";
+        let spans = spans(body);
+        let cut = PatternPlan {
+            whole: false,
+            sections: vec![1],
+            cut: Some(60),
+            chars: 0,
+        };
+        let terms = WeightedTerms::new(&[("errors".to_string(), 1.0)]);
+        let block = pattern_block(&PlannedPattern {
+            display_path: "patterns/style.md",
+            body,
+            spans: &spans,
+            plan: &cut,
+            terms: &terms,
+        });
+        assert!(block.contains("## Rules"), "{block}");
+        assert!(block.contains("- Wrap errors with context."), "{block}");
+        assert!(!block.contains("Indent"), "{block}");
     }
 
     #[test]

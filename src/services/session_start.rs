@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use crate::core::query::ManifestFindings;
 use crate::core::select::sections::WeightedTerms;
-use crate::core::sources::{RuleOrigin, hook_shortfall};
+use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, imported_by_harness};
 use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
 use crate::services::project_listing::project_listing;
 use crate::services::render::{chars, render};
@@ -37,16 +37,24 @@ pub fn inject_session_start(
     // itself) are neither listed nor shown; their always-on ones count as universal.
     let natives = ctx.index.all_rule_origins()?;
     let site = ctx.session_site();
+    let imported = imported_by_harness(&ctx.index.importing_rules()?, &site);
     let injectable: Vec<&PatternScopeRow> = scopes
         .iter()
         .filter(|s| {
-            natives
-                .get(&s.id)
-                .is_none_or(|origin| hook_shortfall(origin, &s.source, &site).is_none())
+            natives.get(&s.id).is_none_or(|origin| {
+                hook_shortfall(origin, &s.source, &site, false, &imported).is_none()
+            })
         })
         .collect();
+    // The repository's own instructions (a root `AGENTS.md` the harness does not load)
+    // apply to every call: they prime the session like an always-on rule.
     let (universal, rest): (Vec<&PatternScopeRow>, Vec<&PatternScopeRow>) =
-        injectable.into_iter().partition(|s| s.universal);
+        injectable.into_iter().partition(|s| {
+            s.universal
+                || natives
+                    .get(&s.id)
+                    .is_some_and(|o| o.scope == Scope::Folder && o.folder.is_empty())
+        });
     let listing_budget = if universal.is_empty() {
         budget
     } else {

@@ -104,6 +104,7 @@ pub(crate) fn plan_and_render(
             body,
             spans,
             plan,
+            terms,
         }));
         sources.push(p.source.clone());
         keys.extend(shown_keys(&p.key, plan, spans.len()));
@@ -164,6 +165,7 @@ fn section_infos(
             relevance: terms.relevance(&[], body),
             heading_only: false,
             shown: shown.contains(&section_key(&pattern.key, 0)),
+            shown_cut: shown.contains(&cut_key(&pattern.key, 0)),
         }];
     }
     spans
@@ -176,13 +178,24 @@ fn section_infos(
                 relevance: terms.relevance(&span.heading_path, text),
                 heading_only: is_heading_only(text),
                 shown: shown.contains(&section_key(&pattern.key, i)),
+                shown_cut: shown.contains(&cut_key(&pattern.key, i)),
             }
         })
         .collect()
 }
 
-/// The ledger keys of the sections a plan shows (every section of a whole pattern).
+/// The ledger key of a section shown cut to its room.
+fn cut_key(pattern_key: &str, section: usize) -> String {
+    format!("{}~cut", section_key(pattern_key, section))
+}
+
+/// The ledger keys of the sections a plan shows (every section of a whole pattern). A section
+/// shown cut is recorded as such, not as shown: what the cut left out may be what a later
+/// call needs, whole.
 fn shown_keys(key: &str, plan: &PatternPlan, sections: usize) -> Vec<String> {
+    if plan.cut.is_some() {
+        return plan.sections.iter().map(|&i| cut_key(key, i)).collect();
+    }
     let shown: Vec<usize> = if plan.whole {
         (0..sections.max(1)).collect()
     } else {

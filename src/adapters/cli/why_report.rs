@@ -253,6 +253,9 @@ fn verdict_reason(candidate: &Candidate) -> String {
         },
         Verdict::Dropped(shortfall) => match shortfall {
             Shortfall::OtherProject => "project gate: it belongs to another project's folder".into(),
+            Shortfall::OtherFolder { folder } => {
+                format!("folder gate: it applies under {folder}/, and the call is not there")
+            }
             Shortfall::Technology { needs } => format!(
                 "technology gate: for {}, which this call's context does not have",
                 needs.join(" or ")

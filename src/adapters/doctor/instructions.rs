@@ -11,7 +11,8 @@ use std::time::Duration;
 use super::agents::AgentSpec;
 use super::{Check, Status};
 use crate::core::config::Config;
-use crate::core::sources::{CallSite, Harness, RuleFile, Scope, harness_loads};
+use crate::core::sources::harness::imported_by_harness;
+use crate::core::sources::{CallSite, Harness, RuleFile, RuleOrigin, Scope, harness_loads};
 use crate::storage::index::Index;
 
 /// One file the agent loads by itself.
@@ -74,8 +75,20 @@ pub fn instruction_files(
             let at_root = |harness| CallSite {
                 harness: Some(harness),
                 cwd: Some(String::new()),
-                path: None,
+                ..CallSite::default()
             };
+            // Files a loaded file imports (`@AGENTS.md` in a `CLAUDE.md`) count as loaded.
+            let importers: Vec<(String, RuleOrigin)> = scopes
+                .iter()
+                .filter_map(|s| {
+                    let origin = origins.get(&s.id).filter(|o| !o.imports.is_empty())?;
+                    Some((s.source.clone(), origin.clone()))
+                })
+                .collect();
+            let agent_imports = imported_by_harness(&importers, &at_root(agent.harness));
+            let answering_imports = answering
+                .map(|h| imported_by_harness(&importers, &at_root(h)))
+                .unwrap_or_default();
             for scope in &scopes {
                 let Some(origin) = origins.get(&scope.id) else {
                     continue;
@@ -85,12 +98,16 @@ pub fn instruction_files(
                     scope: origin.scope,
                     folder: &origin.folder,
                     source: &scope.source,
+                    matches_path: false,
                 };
-                if !harness_loads(&rule, &at_root(agent.harness)) {
+                if !harness_loads(&rule, &at_root(agent.harness))
+                    && !agent_imports.contains(&scope.source)
+                {
                     continue;
                 }
                 let hooks_may = origin.for_hooks && origin.scope != Scope::Manual;
-                let left_out = answering.is_some_and(|h| harness_loads(&rule, &at_root(h)));
+                let left_out = answering.is_some_and(|h| harness_loads(&rule, &at_root(h)))
+                    || answering_imports.contains(&scope.source);
                 let printed = primed.is_some_and(|text| text.contains(&scope.source));
                 files.push(InstructionFile {
                     file: scope.source.clone(),

@@ -44,6 +44,19 @@ pub fn languages_for_command(command: &str) -> Vec<String> {
     names(hits)
 }
 
+/// The folder a command runs in when it starts by changing into one (`cd apps/web && pnpm
+/// test`): the whole command is about that folder, as a touched file is about its own. None
+/// for any other command, and for a `cd` whose target the shell would expand (`~`, `$HOME`,
+/// `-`) or that has options.
+pub fn leading_directory(command: &str) -> Option<String> {
+    let first = simple_commands(command).into_iter().next()?;
+    let [program, target] = first.as_slice() else {
+        return None;
+    };
+    let expanded = |w: &str| w.starts_with(['~', '$', '-']) || w.contains(['*', '?', '`']);
+    (matches!(program.as_str(), "cd" | "pushd") && !expanded(target)).then(|| target.clone())
+}
+
 /// Table indices for one program name.
 fn program_languages(program: &str) -> Vec<usize> {
     let index = &INDEX;
@@ -183,5 +196,30 @@ pub(super) fn simple_commands(command: &str) -> Vec<Vec<String>> {
 fn end_word(word: &mut String, current: &mut Vec<String>) {
     if !word.is_empty() {
         current.push(std::mem::take(word));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leading_directory;
+
+    #[test]
+    fn a_command_that_starts_in_a_folder_names_it() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("cd services/api && make test", Some("services/api")),
+            ("cd 'docs site'; npm run build", Some("docs site")),
+            ("pushd tools >/dev/null && ./build.sh", None),
+            ("pushd tools && ./build.sh", Some("tools")),
+            ("make test && cd dist", None),
+            ("cd ~/src/app && ls", None),
+            ("cd $ROOT/app && ls", None),
+            ("cd - && ls", None),
+            ("cd && ls", None),
+            ("cd -P lib && ls", None),
+            ("ls", None),
+        ];
+        for (command, want) in cases {
+            assert_eq!(leading_directory(command).as_deref(), *want, "{command}");
+        }
     }
 }

@@ -1,7 +1,8 @@
-//! What a version-control command writes, in the words conventions use for it: `git commit`
-//! writes a commit message, `gh pr create` a pull request's description, `git checkout -b`
-//! names a branch. The command's own words (`commit`, `pr`, `-b`) seldom say so, and the
-//! conventions about those artifacts are written in these words.
+//! What a version-control or package-manager command writes, in the words conventions use
+//! for it: `git commit` writes a commit message, `gh pr create` a pull request's description,
+//! `git checkout -b` names a branch, `pnpm add` changes the project's dependencies. The
+//! command's own words (`commit`, `pr`, `-b`, `add`) seldom say so, and the conventions about
+//! those artifacts are written in these words.
 
 use super::command::{basename, program_position, simple_commands};
 
@@ -22,6 +23,9 @@ const PULL_REQUEST: &[&str] = &["git", "pull", "request", "description"];
 const MERGE_REQUEST: &[&str] = &["git", "merge", "request", "description"];
 const BRANCH_NAME: &[&str] = &["git", "branch", "naming"];
 const RELEASE_TAG: &[&str] = &["git", "release", "tag", "version"];
+// What a package manager changes: the project's dependencies, in the words a convention
+// about adding, removing or installing them uses.
+const DEPENDENCIES: &[&str] = &["install", "packages", "dependencies"];
 
 const fn concept(
     program: &'static str,
@@ -48,6 +52,31 @@ const CONCEPTS: &[CommandConcept] = &[
     concept("gh", &["pr", "edit"], &[], PULL_REQUEST),
     concept("gh", &["release", "create"], &[], RELEASE_TAG),
     concept("glab", &["mr", "create"], &[], MERGE_REQUEST),
+    concept("npm", &["install"], &[], DEPENDENCIES),
+    concept("npm", &["i"], &[], DEPENDENCIES),
+    concept("npm", &["uninstall"], &[], DEPENDENCIES),
+    concept("pnpm", &["add"], &[], DEPENDENCIES),
+    concept("pnpm", &["install"], &[], DEPENDENCIES),
+    concept("pnpm", &["i"], &[], DEPENDENCIES),
+    concept("pnpm", &["remove"], &[], DEPENDENCIES),
+    concept("yarn", &["add"], &[], DEPENDENCIES),
+    concept("yarn", &["remove"], &[], DEPENDENCIES),
+    concept("bun", &["add"], &[], DEPENDENCIES),
+    concept("bun", &["remove"], &[], DEPENDENCIES),
+    concept("pip", &["install"], &[], DEPENDENCIES),
+    concept("pip", &["uninstall"], &[], DEPENDENCIES),
+    concept("uv", &["add"], &[], DEPENDENCIES),
+    concept("uv", &["remove"], &[], DEPENDENCIES),
+    concept("poetry", &["add"], &[], DEPENDENCIES),
+    concept("poetry", &["remove"], &[], DEPENDENCIES),
+    concept("cargo", &["add"], &[], DEPENDENCIES),
+    concept("cargo", &["remove"], &[], DEPENDENCIES),
+    concept("go", &["get"], &[], DEPENDENCIES),
+    concept("bundle", &["add"], &[], DEPENDENCIES),
+    concept("gem", &["install"], &[], DEPENDENCIES),
+    concept("composer", &["require"], &[], DEPENDENCIES),
+    concept("composer", &["remove"], &[], DEPENDENCIES),
+    concept("dotnet", &["add", "package"], &[], DEPENDENCIES),
 ];
 
 /// The concept words of every simple command in `command`, in order, each once.
@@ -111,6 +140,27 @@ mod tests {
             command_concepts("glab mr create --fill"),
             ["git", "merge", "request", "description"]
         );
+    }
+
+    #[test]
+    fn package_managers_change_the_dependencies() {
+        for command in [
+            "cd web && yarn add left-pad",
+            "pip install -r requirements.txt",
+            "cargo add serde --features derive",
+            "go get example.com/mod@v1.2.3",
+            "dotnet add package Serilog",
+            "npm i",
+        ] {
+            assert_eq!(
+                command_concepts(command),
+                ["install", "packages", "dependencies"],
+                "{command}"
+            );
+        }
+        for command in ["cargo build", "go test ./...", "npm run build", "pip list"] {
+            assert!(command_concepts(command).is_empty(), "{command}");
+        }
     }
 
     #[test]

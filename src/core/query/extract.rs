@@ -256,12 +256,11 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         terms.add(edit.context.iter().cloned(), MAX_CONTEXT_TERMS);
     }
     terms.add(languages.iter().cloned(), usize::MAX);
-    let named: Vec<String> = technologies
-        .iter()
-        .chain(&project_technologies)
-        .flat_map(|t| clean_terms(t.split('-')))
-        .collect();
-    terms.add(named, usize::MAX);
+    let stack: Vec<&String> = technologies.iter().chain(&project_technologies).collect();
+    terms.add(
+        clean_terms(stack.iter().flat_map(|t| t.split('-'))),
+        usize::MAX,
+    );
     let mut terms = terms.list;
     while terms.len() > MAX_TERMS {
         match terms.iter().rposition(|t| !languages.contains(t)) {
@@ -278,6 +277,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         edit.as_ref(),
         relative_path.as_deref(),
         &languages,
+        &name_parts(&stack),
         whole_file,
     );
     // Languages the call is in by relation rather than by its own signs widen the language
@@ -302,6 +302,14 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     );
     extend_unique(&mut languages, related_only.iter().cloned());
     let kept = |weak: Vec<String>| weak.into_iter().filter(|t| terms.contains(t)).collect();
+    let mut stack_names: Vec<String> = Vec::new();
+    for name in languages
+        .iter()
+        .chain(&technologies)
+        .chain(&project_technologies)
+    {
+        extend_unique(&mut stack_names, table.names_of(name));
+    }
     Query {
         languages,
         related_languages: related_only,
@@ -313,10 +321,29 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         technologies,
         project_technologies,
         message_technologies,
+        stack_names,
         relative_path,
         project: input.cwd.as_deref().and_then(project_name),
         open_language_gate: false,
     }
+}
+
+/// The words of the stack's names of several words that are no name of its own
+/// (`testing-library`: `testing`, `library`; but not `react` of `react-router` when React is
+/// in the stack): searched for, since text writes those names as words ("React Router"), but
+/// alone they name a topic every team writes about, not the technology.
+fn name_parts(stack: &[&String]) -> Vec<String> {
+    let own: BTreeSet<&str> = stack
+        .iter()
+        .filter(|t| !t.contains('-'))
+        .map(|t| t.as_str())
+        .collect();
+    let parts = stack
+        .iter()
+        .filter(|t| t.contains('-'))
+        .flat_map(|t| t.split('-'))
+        .filter(|part| !own.contains(part));
+    clean_terms(parts)
 }
 
 /// The technologies the call itself shows, with what they imply: its files' paths, the code
@@ -379,13 +406,16 @@ fn project_name(cwd: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The terms that only the touched file's directories gave, and those only the user's last
-/// message gave: weaker evidence than the call's own words (see `Query`).
+/// The terms that only where the call happens gave (the touched file's directories, the
+/// `name_parts` of its stack), those only the user's last message gave, and those only the
+/// constructs of a whole file written gave: weaker evidence than the call's own words (see
+/// `Query`).
 fn weak_terms(
     fields: &Fields<'_>,
     edit: Option<&super::concepts::EditWords>,
     relative_path: Option<&str>,
     languages: &[String],
+    name_parts: &[String],
     whole_file: bool,
 ) -> (Vec<String>, Vec<String>, Vec<String>) {
     let mut strong: BTreeSet<String> = languages.iter().cloned().collect();
@@ -418,12 +448,14 @@ fn weak_terms(
         }
         strong.extend(edit.concepts.iter().cloned());
     }
-    let location: Vec<String> = directories
-        .iter()
-        .filter(|t| !strong.contains(*t))
-        .cloned()
-        .collect();
+    let mut location: Vec<String> = Vec::new();
+    for term in directories.iter().chain(name_parts) {
+        if !strong.contains(term) && !location.contains(term) {
+            location.push(term.clone());
+        }
+    }
     strong.extend(directories);
+    strong.extend(name_parts.iter().cloned());
     let message = fields
         .message
         .as_deref()

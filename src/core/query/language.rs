@@ -161,7 +161,12 @@ pub static LANGUAGES: &[Language] = &[
     lang(
         "java",
         &["java"],
-        &["pom.xml", "build.gradle", "settings.gradle", "gradlew", "mvnw"],
+        // Gradle's Kotlin DSL builds Java as often as Kotlin: a `.kts` build says Gradle, and
+        // only Kotlin's own plugin or library says Kotlin (see the manifest readers).
+        &[
+            "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle",
+            "settings.gradle.kts", "gradlew", "mvnw",
+        ],
         &["mvn", "mvnw", "gradle", "gradlew", "java", "javac"],
         &[Any("java"), Any("jdk"), Any("jvm"), Any("maven"), Any("gradle"), Any("spring boot")],
     ),
@@ -356,15 +361,6 @@ pub static LANGUAGES: &[Language] = &[
         &[Any("markdown"), Any("commonmark")],
     ),
 ];
-
-/// Languages documents are written in rather than programs: conventions for them (READMEs,
-/// how-to guides, changelogs) seldom name the format.
-const PROSE_LANGUAGES: &[&str] = &["markdown"];
-
-/// Whether `language` (a canonical name) is a language of documents, not of programs.
-pub fn is_prose_language(language: &str) -> bool {
-    PROSE_LANGUAGES.contains(&language)
-}
 
 /// The canonical name for a language name or alias as written in pattern front matter
 /// (`"TypeScript"`, `"golang"`, `"C#"`, `"ts"`), if the table knows it.

@@ -35,9 +35,11 @@ mod terms;
 mod tests;
 mod tokenize;
 
-pub use command::languages_for_command;
+pub use command::{languages_for_command, leading_directory};
 pub use command_concepts::command_concepts;
-pub use concepts::{Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, edit_words};
+pub use concepts::{
+    Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, concept_rows, edit_words,
+};
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{
     MAX_COMMAND_BYTES, MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, command_head, extract_query,
@@ -48,7 +50,7 @@ pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;
 pub use generated::{GeneratedFile, generated_lookup_files};
 pub use inspection::is_inspection_command;
-pub use language::{LANGUAGES, Language, Word, canonical_language, is_prose_language};
+pub use language::{LANGUAGES, Language, Word, canonical_language};
 pub use mention::mentioned_languages;
 pub use named::named_languages;
 pub use patch::{
@@ -120,8 +122,10 @@ pub struct Query {
     /// the call is for, never the only evidence that a pattern applies to it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub message_terms: Vec<String>,
-    /// The terms only the directories of the touched file gave (`agents` of
-    /// `src/agents/run.py`): where the file sits says little of what a pattern is about.
+    /// The terms only where the call happens gave: the directories of the touched file
+    /// (`agents` of `src/agents/run.py`), and the words of its stack's names of several words
+    /// (`testing`, `library` of `testing-library`, `router` of `react-router`). Where the
+    /// file sits, or what the project is built with, says little of what a pattern is about.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub location_terms: Vec<String>,
     /// The concept words of a whole file being written (a Write) that nothing else of the
@@ -144,6 +148,13 @@ pub struct Query {
     /// Technologies only the user's last message names.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub message_technologies: Vec<String>,
+    /// Every name of the call's stack (its languages, its technologies and its project's),
+    /// each as lower-case words joined by one space: a technology by its canonical name and
+    /// its aliases (`spring-boot`: `spring boot`, `springboot`, `spring`, ...). A name of
+    /// several words names the stack only whole: a file named for `testing` or `router` is
+    /// not named for `testing-library` or `react-router`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stack_names: Vec<String>,
     /// The touched file relative to `cwd` (with `/`), for `paths` globs.
     pub relative_path: Option<String>,
     /// The project's name: the working directory's last component (`/home/dev/uv` → `uv`),

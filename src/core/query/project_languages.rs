@@ -1,11 +1,12 @@
 //! The languages a project is written in, from what its root shows: the marker files of the
 //! shared language table (`go.mod` → Go, `Cargo.toml` → Rust, `pyproject.toml` and
 //! `requirements*.txt` → Python, `package.json` → JavaScript, `tsconfig.json` → TypeScript,
-//! `Gemfile` → Ruby, `composer.json` → PHP, `pom.xml` and `build.gradle` → Java), project files
-//! named by their extension (`*.csproj`, `*.sln` → C#, `build.gradle.kts` → Kotlin), what the
-//! manifests' contents showed (a `typescript` dependency), and technologies that are languages
-//! of the table (React, Docker). Source files (`main.py`) and generic formats (`*.yml`) say
-//! nothing about a project: only names a build or a tool reads count.
+//! `Gemfile` → Ruby, `composer.json` → PHP, `pom.xml` and `build.gradle(.kts)` → Java), project
+//! files named by their extension (`*.csproj`, `*.sln` → C#), what the manifests' contents
+//! showed (a `typescript` dependency, Kotlin's Gradle plugin), and technologies that are
+//! languages of the table (React, Docker). Source files (`main.py`), generic formats (`*.yml`)
+//! and the language a build script is written in (a `.kts` script builds Java as often as
+//! Kotlin) say nothing about a project: only names a build or a tool reads count.
 
 use super::index::{INDEX, names};
 use super::language::canonical_language;
@@ -19,10 +20,11 @@ const PROJECT_FILE_EXTENSIONS: &[&str] = &["csproj", "sln", "gemspec", "cabal", 
 /// nothing about what the project is written in.
 const GENERIC_FORMATS: &[&str] = &["yaml", "markdown"];
 
-/// The languages a root file shows by its name alone, in table order: a marker file of the
-/// language table, a project file by extension, or a Kotlin Gradle script.
+/// The languages a root file (a name, or a path from the root) shows by its name alone, in
+/// table order: a marker file of the language table, or a project file by extension.
 pub fn manifest_languages(file_name: &str) -> Vec<String> {
-    let lower = file_name.to_ascii_lowercase();
+    let name = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
+    let lower = name.to_ascii_lowercase();
     let index = &INDEX;
     let mut hits: Vec<usize> = Vec::new();
     if let Some(found) = index.file_names.get(&lower) {
@@ -37,8 +39,7 @@ pub fn manifest_languages(file_name: &str) -> Vec<String> {
         }
     }
     let extension = lower.rsplit_once('.').map(|(_, ext)| ext);
-    let project_file = extension.is_some_and(|ext| PROJECT_FILE_EXTENSIONS.contains(&ext))
-        || lower.ends_with(".gradle.kts");
+    let project_file = extension.is_some_and(|ext| PROJECT_FILE_EXTENSIONS.contains(&ext));
     if project_file && let Some(found) = extension.and_then(|ext| index.extensions.get(ext)) {
         hits.extend(found);
     }
@@ -107,7 +108,8 @@ mod tests {
             ("composer.json", "php"),
             ("pom.xml", "java"),
             ("build.gradle", "java"),
-            ("build.gradle.kts", "kotlin"),
+            ("build.gradle.kts", "java"),
+            ("settings.gradle.kts", "java"),
             ("mix.exs", "elixir"),
             ("pubspec.yaml", "dart"),
         ] {
@@ -147,6 +149,24 @@ mod tests {
             &["nextjs".into(), "react".into()],
         );
         assert_eq!(languages, ["javascript", "typescript", "react"]);
+    }
+
+    #[test]
+    fn a_gradle_build_in_kotlin_script_is_a_java_project_until_kotlin_shows() {
+        let root = [
+            "build.gradle.kts".to_owned(),
+            "settings.gradle.kts".to_owned(),
+        ];
+        assert_eq!(
+            project_languages(&ManifestFindings::default(), &root, &[]),
+            ["java"]
+        );
+        // The build applies Kotlin's plugin: the manifest reader says so.
+        let manifest = ManifestFindings {
+            technologies: vec![],
+            languages: vec!["java".into(), "kotlin".into()],
+        };
+        assert_eq!(project_languages(&manifest, &root, &[]), ["java", "kotlin"]);
     }
 
     #[test]

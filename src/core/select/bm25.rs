@@ -12,16 +12,14 @@
 //!
 //! `tests/pattern_bm25.rs` checks the figures against FTS5 itself on the shared corpus.
 //!
-//! Hooks rank with [`bm25_scores_smoothed`]: each stem's document frequency is smoothed with
-//! a prior, its share of documents in a reference collection of convention files
-//! (`background`), counted as [`PRIOR_DOCUMENTS`] documents. In a large knowledge base the
-//! index's own counts dominate; in a team's index of a dozen files, where "user" in two of
-//! five files would look rare, the prior keeps common words weak and distinctive ones strong,
-//! so a score means the same whatever the size of the index.
+//! Hooks rank with [`bm25_scores_weighted`]: each stem weighs what [`term_weight`] says of it
+//! in the index being served, in units of a stem only one pattern holds. A team's index of a
+//! dozen files and a public collection of thousands give the same scale: a word every file of
+//! the team's uses (its product's name) weighs nothing, a word one file holds weighs 1, so a
+//! bar set in these units means the same in both (see `bar`).
 
 use fnv::FnvHashMap;
 
-use crate::core::select::background::COMMON_STEMS;
 use crate::core::select::pattern_terms::{FIELD_COUNT, Field, FieldCounts};
 
 const K1: f64 = 1.2;
@@ -94,30 +92,28 @@ pub struct Collection {
     pub tokens: u64,
 }
 
-/// How many documents the reference collection's shares count as, next to the index's own.
-pub const PRIOR_DOCUMENTS: f64 = 100.0;
-
-/// The share (0..1) of convention files that hold `stem` in the reference collection; 0 for
-/// stems fewer than one in a hundred hold.
-pub fn background_share(stem: &str) -> f64 {
-    COMMON_STEMS
-        .binary_search_by(|(s, _)| (*s).cmp(stem))
-        .map_or(0.0, |i| f64::from(COMMON_STEMS[i].1) / 1000.0)
-}
-
 /// FTS5's IDF for a stem `hits` of `documents` hold.
 fn plain_idf(documents: f64, hits: f64) -> f64 {
     let idf = ((documents - hits + 0.5) / (hits + 0.5)).ln();
     if idf <= 0.0 { MIN_IDF } else { idf }
 }
 
-/// The IDF of a stem `hits` of `documents` hold, its counts smoothed by its `share` of the
-/// reference collection (see the module docs).
-pub fn smoothed_idf(documents: u64, hits: u64, share: f64) -> f64 {
-    plain_idf(
-        documents as f64 + PRIOR_DOCUMENTS,
-        hits as f64 + PRIOR_DOCUMENTS * share,
-    )
+/// How much a stem that `hits` of `documents` patterns hold says about a pattern, from 0 (every
+/// pattern holds it) to 1 (only one does): its IDF over the IDF of a stem one pattern holds.
+///
+/// The IDF is BM25's smoothed form, `ln(1 + (N − n + 0.5) / (n + 0.5))`, which stays positive
+/// where FTS5's goes negative (a stem in more than half the patterns), so common stems weigh
+/// little instead of nothing and the order among them holds. Dividing by the rarest stem's IDF
+/// makes the unit the same whatever the index's size: in 12 patterns a stem three hold weighs
+/// 0.63, in 5,000 patterns a stem 300 hold weighs 0.33. Nothing else is assumed about words:
+/// the index being served is the only statistic.
+pub fn term_weight(documents: u64, hits: u64) -> f64 {
+    let smoothed = |n: f64| (1.0 + (documents as f64 - n + 0.5) / (n + 0.5)).ln();
+    let rarest = smoothed(1.0);
+    if documents == 0 || rarest <= 0.0 {
+        return 0.0;
+    }
+    (smoothed(hits.max(1) as f64) / rarest).clamp(0.0, 1.0)
 }
 
 /// BM25 of each pattern holding at least one query stem in `text`, by pattern id, exactly as
@@ -135,21 +131,16 @@ pub fn bm25_scores(
     })
 }
 
-/// BM25 as [`bm25_scores`], with each stem's IDF smoothed by its share of the reference
-/// collection (`shares`, one per stem in `stems`; see [`background_share`]).
-pub fn bm25_scores_smoothed(
+/// BM25 as [`bm25_scores`], with each stem weighed by [`term_weight`] in place of its IDF
+/// (its hits counted among the patterns whose `text` holds it).
+pub fn bm25_scores_weighted(
     text: RankedText,
     stems: &[&[Posting]],
-    shares: &[f64],
     length: impl Fn(i64) -> Option<u32>,
     collection: Collection,
 ) -> FnvHashMap<i64, f64> {
-    scores_with(text, stems, length, collection, |i, hits| {
-        smoothed_idf(
-            collection.documents,
-            hits,
-            shares.get(i).copied().unwrap_or(0.0),
-        )
+    scores_with(text, stems, length, collection, |_, hits| {
+        term_weight(collection.documents, hits)
     })
 }
 
@@ -252,29 +243,44 @@ mod tests {
     }
 
     #[test]
-    fn the_prior_keeps_common_words_weak_in_a_small_index() {
-        // "user" is in four of ten convention files, "thiserror" in almost none: in a
-        // five-pattern index that holds each once, plain IDF weighs them the same.
-        let user = background_share("user");
-        assert!(user > 0.3, "{user}");
-        assert_eq!(background_share("thiserror"), 0.0);
-        let plain = plain_idf(5.0, 1.0);
-        let common = smoothed_idf(5, 1, user);
-        let rare = smoothed_idf(5, 1, 0.0);
-        assert!(common < 1.0 && common < plain, "{common}");
-        assert!(rare > 3.0, "{rare}");
-        // In a large index the index's own counts dominate.
-        let large = smoothed_idf(5_000, 2_000, user);
-        assert!(
-            (large - plain_idf(5_000.0, 2_000.0)).abs() < 0.05,
-            "{large}"
-        );
+    fn weights_run_from_every_pattern_to_one_in_the_same_units_at_any_size() {
+        // A stem only one pattern holds weighs 1 in any index; one every pattern holds nearly 0.
+        assert!((term_weight(1, 1) - 1.0).abs() < 1e-12);
+        for documents in [12, 635, 5_000] {
+            assert!(
+                (term_weight(documents, 1) - 1.0).abs() < 1e-12,
+                "{documents}"
+            );
+            assert!(term_weight(documents, documents) < 0.05, "{documents}");
+        }
+        // A team's product name in all 27 of its files says nothing; its topic word in 3 of
+        // 12 files still says much.
+        assert!(term_weight(27, 27) < 0.01);
+        assert!(term_weight(12, 3) > 0.6);
+        // Rarer is heavier, at every count.
+        let weights: Vec<f64> = (1..=40).map(|n| term_weight(40, n)).collect();
+        assert!(weights.windows(2).all(|w| w[0] > w[1]));
+        assert_eq!(term_weight(0, 0), 0.0);
     }
 
     #[test]
-    fn the_reference_shares_are_sorted_and_unique() {
-        assert!(COMMON_STEMS.windows(2).all(|w| w[0].0 < w[1].0));
-        assert!(COMMON_STEMS.iter().all(|(_, share)| *share <= 1000));
+    fn weighted_scores_use_the_weights_in_place_of_idf() {
+        let rare = [posting(1, [0, 0, 0, 1, 0])];
+        let everywhere = [posting(1, [0, 0, 0, 1, 0]), posting(2, [0, 0, 0, 1, 0])];
+        let collection = Collection {
+            documents: 2,
+            tokens: 20,
+        };
+        let scores = bm25_scores_weighted(
+            RankedText::CONTENT,
+            &[&rare, &everywhere],
+            |_| Some(10),
+            collection,
+        );
+        let tf = 2.2 / (1.0 + 1.2);
+        let expected_1 = -(term_weight(2, 1) + term_weight(2, 2)) * tf;
+        assert!((scores[&1] - expected_1).abs() < 1e-12);
+        assert!((scores[&2] + term_weight(2, 2) * tf).abs() < 1e-12);
     }
 
     #[test]

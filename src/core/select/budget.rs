@@ -4,8 +4,9 @@
 //! it needs (the whole pattern when it is short, else its sections that hold the call's words,
 //! best first, up to [`Budget::pattern_room`]) before the next one is considered, and a pattern
 //! is only started when a useful share of the budget is left. Sections are never cut mid-rule:
-//! an excerpt is made of whole sections, and only a single section too long for any room is
-//! cut, at a paragraph or list-item boundary. Sections the session was already shown are not
+//! an excerpt is made of whole sections, and only the best section, when it alone is too long
+//! for the room, is cut: around the call's words, at paragraph or list-item boundaries (see
+//! `excerpt`). Sections the session was already shown are not
 //! shown again, and heading-only sections (a title with nothing under it) are never shown alone.
 
 /// What allocation knows about one section of a pattern.
@@ -19,6 +20,9 @@ pub struct SectionInfo {
     pub heading_only: bool,
     /// Already shown to this session.
     pub shown: bool,
+    /// Already shown to this session cut to its room: not cut again, but it may still be
+    /// shown whole.
+    pub shown_cut: bool,
 }
 
 /// The limits of one moment's injection.
@@ -144,6 +148,24 @@ fn plan_pattern(budget: &Budget, sections: &[SectionInfo], room: usize) -> Optio
             .filter(|&i| readable(&sections[i]))
             .collect();
     }
+    // The section that holds the call's words best carries the rule the call needs: when it
+    // alone is too long for the room, it is cut around those words (see `excerpt`) rather
+    // than passed over for a smaller, weaker one.
+    if !opening {
+        // A section already shown cut is not cut again: the session has its best part.
+        order.retain(|&i| !(sections[i].shown_cut && sections[i].chars > room));
+    }
+    if !opening
+        && let Some(&best) = order.first()
+        && sections[best].chars > room
+    {
+        return (room >= budget.min_useful).then(|| PatternPlan {
+            whole: false,
+            sections: vec![best],
+            cut: Some(room),
+            chars: room,
+        });
+    }
     let mut chosen = Vec::new();
     let mut used = 0;
     for &i in &order {
@@ -155,7 +177,7 @@ fn plan_pattern(budget: &Budget, sections: &[SectionInfo], room: usize) -> Optio
         }
     }
     if chosen.is_empty() {
-        // The best section alone is longer than the room: show its start.
+        // The opening section alone is longer than the room: show its start.
         let &first = order.first()?;
         return (room >= budget.min_useful).then(|| PatternPlan {
             whole: false,
@@ -183,6 +205,7 @@ mod tests {
             relevance,
             heading_only: false,
             shown: false,
+            shown_cut: false,
         }
     }
 
@@ -241,6 +264,26 @@ mod tests {
         };
         let plans = allocate(&tight, &[big(), big()], |_| false, |_| 0);
         assert!(plans[1].is_none(), "400 left is not worth a second pattern");
+    }
+
+    #[test]
+    fn the_best_section_too_long_for_the_room_is_cut_not_passed_over() {
+        // The opening section holds the rule (relevance 3.0) but is longer than the room: it
+        // is cut, and the smaller, weaker section is not shown in its place.
+        let sections = vec![section(3_000, 3.0), section(400, 1.0), section(900, 0.0)];
+        let plan = allocate(&BUDGET, &[sections], |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
+        assert_eq!(plan.sections, [0]);
+        assert_eq!(plan.cut, Some(BUDGET.pattern_room));
+        // Once shown cut, the next call gets the next best instead of the same cut again.
+        let mut again = vec![section(3_000, 3.0), section(400, 1.0), section(900, 0.0)];
+        again[0].shown_cut = true;
+        let plan = allocate(&BUDGET, &[again], |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
+        assert_eq!(plan.sections, [1]);
+        assert_eq!(plan.cut, None);
     }
 
     #[test]

@@ -186,7 +186,7 @@ pub enum NameMatch {
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MatchedTerm {
     pub term: String,
-    /// How distinctive the term is in this index (its smoothed IDF, see `bm25`).
+    /// How distinctive the term is in this index (0..1, see `bm25::term_weight`).
     pub weight: f64,
     /// Held in what the pattern's author says it is about (its path, title, tags or
     /// description), not only in its text or headings.
@@ -204,9 +204,11 @@ pub struct MatchedTerm {
     pub topic: bool,
 }
 
-/// A term at least this distinctive (smoothed IDF) says what a call is about; commoner words
-/// (`fix`, `page`, `user`) match by chance.
-pub const DISTINCTIVE_WEIGHT: f64 = 2.0;
+/// A term at least this distinctive (see `bm25::term_weight`: 1 for a word one pattern holds)
+/// says what a call is about; commoner words (`fix`, `page`, `user`, the product's name)
+/// match by chance. A third of the rarest weight is a word one pattern in ten holds in a
+/// thousand-pattern index, one in three in a team's dozen files.
+pub const DISTINCTIVE_WEIGHT: f64 = 0.33;
 
 impl MatchedTerm {
     /// A term of the call itself that says the pattern is about it: not a language name, not
@@ -352,15 +354,15 @@ mod tests {
         let mut evidence = words(8.0, 4.0, None);
         assert_eq!(evidence.call_evidence_count(), 0);
         evidence.matched = vec![
-            term(3.0, false, false, false), // distinctive
-            term(0.5, true, false, false),  // common, but what the pattern says it is about
-            term(0.5, false, false, false), // common
-            term(3.0, true, true, false),   // the language
-            term(3.0, false, false, true),  // only the user's message
+            term(0.6, false, false, false), // distinctive
+            term(0.1, true, false, false),  // common, but what the pattern says it is about
+            term(0.1, false, false, false), // common
+            term(0.6, true, true, false),   // the language
+            term(0.6, false, false, true),  // only the user's message
         ];
         assert_eq!(evidence.call_evidence_count(), 2);
         assert!(evidence.has_call_evidence());
-        // Of 10 weight matched, the message alone gave 3.
+        // Of 2 weight matched, the message alone gave 0.6.
         assert!((evidence.call_share() - 0.7).abs() < 1e-9);
         assert_eq!(WordEvidence::default().call_share(), 1.0);
     }

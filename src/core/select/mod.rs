@@ -19,11 +19,11 @@
 //! ([`project_fit`]).
 
 pub mod applies_when;
-pub mod background;
 pub mod bar;
 pub mod bm25;
 pub mod budget;
 pub mod evidence;
+pub mod excerpt;
 pub mod fusion;
 pub mod globs;
 pub mod name;

@@ -1,6 +1,7 @@
 //! GitHub Copilot instructions: `.github/copilot-instructions.md` always applies; an
 //! `.instructions.md` file applies to the files its `applyTo` globs match (`**` means every
-//! file), and without `applyTo` only when attached by hand. `excludeAgent: coding-agent`
+//! file), and without `applyTo` (Copilot attaches it by hand or by its description) it is
+//! found by its words. `excludeAgent: coding-agent`
 //! keeps a file from coding agents (so from lore's hooks); `code-review` concerns only
 //! Copilot's reviews.
 
@@ -16,7 +17,9 @@ pub(super) fn scoping(r: &mut Reader, source: &str) -> Scoping {
     } else if !r.list("applyTo").is_empty() {
         Scoping::globs(r.globs("applyTo"))
     } else {
-        Scoping::new(Scope::Manual)
+        // Copilot attaches such a file only by hand or by its description; lore finds it by
+        // its words, as the team's rule.
+        Scoping::new(Scope::Described)
     };
     let line = r.line_of("excludeAgent");
     for agent in r.list("excludeAgent") {
@@ -71,13 +74,42 @@ mod tests {
     }
 
     #[test]
-    fn without_apply_to_it_waits_to_be_attached() {
+    fn without_apply_to_it_is_found_by_its_words() {
         let r = instructions("description: Django notes");
-        assert_eq!(r.origin.scope, Scope::Manual);
+        assert_eq!(r.origin.scope, Scope::Described);
         assert_eq!(
             r.pattern.frontmatter.description.as_deref(),
             Some("Django notes")
         );
+        let bare = read_rule(
+            ".github/instructions/docs.instructions.md",
+            "# Documentation\nKeep docs/ current.\n",
+        )
+        .unwrap();
+        assert_eq!(bare.origin.scope, Scope::Described);
+    }
+
+    #[test]
+    fn apply_to_without_its_opening_line_still_scopes() {
+        let r = read_rule(
+            ".github/instructions/go.instructions.md",
+            "applyTo:\n  - \"**/*.go\"\n---\n# Go\nWrap errors.\n",
+        )
+        .unwrap();
+        assert_eq!(r.origin.scope, Scope::Globs);
+        assert_eq!(r.pattern.frontmatter.paths, ["**/*.go"]);
+        assert!(r.pattern.body.starts_with("# Go"));
+        assert_eq!(r.pattern.chunks[0].line, 4);
+        assert_eq!(r.warnings.len(), 1);
+        assert!(r.warnings[0].message.contains("opening `---`"));
+        // Prose that happens to start with a word and a colon, and no closing line, is text.
+        let prose = read_rule(
+            ".github/instructions/notes.instructions.md",
+            "Note: keep it short.\n\nMore text.\n",
+        )
+        .unwrap();
+        assert_eq!(prose.origin.scope, Scope::Described);
+        assert!(prose.warnings.is_empty());
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Cursor rules (`.cursor/rules/**/*.mdc`): `alwaysApply: true` is always on; `globs` attach
-//! the rule to matching files; a `description` alone lets the agent ask for it (found by its
-//! words here); none of them: a manual rule, used only when someone names it.
+//! the rule to matching files; otherwise the agent asks for it by its `description`, or a
+//! person names it: found by its words here, whether it has a description or not.
 
 use super::fields::Reader;
 use super::{Scope, Scoping};
@@ -13,12 +13,10 @@ pub(super) fn scoping(r: &mut Reader) -> Scoping {
     if !r.list("globs").is_empty() {
         return Scoping::globs(r.globs("globs")).described(description);
     }
-    let scope = if description.is_some() {
-        Scope::Described
-    } else {
-        Scope::Manual
-    };
-    Scoping::new(scope).described(description)
+    // Cursor has no marker for a rule left to be asked for by name: its editor writes the
+    // same empty template for every new rule, and teams commit it as it is. A rule with
+    // neither a description nor globs is the team's rule all the same, found by its words.
+    Scoping::new(Scope::Described).described(description)
 }
 
 #[cfg(test)]
@@ -55,9 +53,35 @@ mod tests {
             Some("How to call the billing API")
         );
 
-        let manual = rule("description:\nglobs:\nalwaysApply: false");
-        assert_eq!(manual.origin.scope, Scope::Manual);
-        assert!(manual.warnings.is_empty());
+        // The editor's empty template: the team's rule, found by its words.
+        let template = rule("description:\nglobs:\nalwaysApply: false");
+        assert_eq!(template.origin.scope, Scope::Described);
+        assert!(template.warnings.is_empty());
+    }
+
+    #[test]
+    fn a_second_block_fills_an_empty_template_and_no_frontmatter_is_a_rule() {
+        let r = read_rule(
+            ".cursor/rules/flags.mdc",
+            "---\ndescription:\nglobs:\nalwaysApply: false\n---\n---\ndescription: Feature \
+             flags\nglobs: src/flags/**\n---\n# Flags\nName flags in kebab case.\n",
+        )
+        .unwrap();
+        assert_eq!(r.origin.scope, Scope::Globs);
+        assert_eq!(r.pattern.frontmatter.paths, ["src/flags/**"]);
+        assert_eq!(
+            r.pattern.frontmatter.description.as_deref(),
+            Some("Feature flags")
+        );
+        assert!(r.pattern.body.starts_with("# Flags"));
+        assert_eq!(r.pattern.chunks[0].line, 10);
+        let bare = read_rule(
+            ".cursor/rules/enums.mdc",
+            "# Enums\nImport enums from one place.\n",
+        )
+        .unwrap();
+        assert_eq!(bare.origin.scope, Scope::Described);
+        assert_eq!(bare.pattern.title, "Enums");
     }
 
     #[test]

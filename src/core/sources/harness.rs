@@ -25,6 +25,8 @@
 //!   project root (the `CLAUDE.md` files instead when there is no `AGENTS.md`: lore cannot
 //!   see that here, so it counts only `AGENTS.md`).
 
+use std::collections::BTreeSet;
+
 use super::{Scope, SourceKind};
 
 /// The agent harness a hook runs for.
@@ -54,6 +56,10 @@ pub struct CallSite {
     /// The touched file, when there is one and it is inside the repository.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
+    /// The folder a command changes into before it runs (`cd api && make`), when inside the
+    /// repository: where the call happens, though the harness's working directory stays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub folder: Option<String>,
 }
 
 impl CallSite {
@@ -77,12 +83,39 @@ impl CallSite {
                 normalise(&joined).filter(|p| !p.is_empty())
             }
         });
-        Self { harness, cwd, path }
+        Self {
+            harness,
+            cwd,
+            path,
+            folder: None,
+        }
     }
 
-    /// The folder a call happens in: the touched file's, else the working directory.
+    /// This site, with the folder a command changes into (relative to the working directory,
+    /// or absolute) as where it happens.
+    pub fn in_folder(mut self, root: &str, folder: Option<&str>) -> Self {
+        self.folder = folder.and_then(|f| {
+            if is_absolute(f) {
+                inside(root, f)
+            } else {
+                let joined = match &self.cwd {
+                    Some(c) if !c.is_empty() => format!("{c}/{f}"),
+                    Some(_) => f.to_string(),
+                    None => return None,
+                };
+                normalise(&joined)
+            }
+        });
+        self
+    }
+
+    /// Where a call happens: the touched file, else the folder its command changes into,
+    /// else the working directory.
     pub fn place(&self) -> Option<&str> {
-        self.path.as_deref().or(self.cwd.as_deref())
+        self.path
+            .as_deref()
+            .or(self.folder.as_deref())
+            .or(self.cwd.as_deref())
     }
 }
 
@@ -95,6 +128,8 @@ pub struct RuleFile<'a> {
     pub folder: &'a str,
     /// Its path relative to the repository root.
     pub source: &'a str,
+    /// Its globs (for [`Scope::Globs`]) match the call's touched file.
+    pub matches_path: bool,
 }
 
 /// Whether the harness of `site` has already put `rule` into the model's context for this
@@ -112,9 +147,10 @@ pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
                 return false;
             }
             if within(cwd, rule.folder) {
-                // Loaded at session start; a path-scoped rule only for files under the
-                // working directory.
-                rule.scope != Scope::Globs || site.path.as_deref().is_none_or(|p| within(p, cwd))
+                // Loaded at session start; a path-scoped rule once a file under the working
+                // directory that its globs match is touched.
+                rule.scope != Scope::Globs
+                    || (rule.matches_path && site.path.as_deref().is_some_and(|p| within(p, cwd)))
             } else if within(rule.folder, cwd) {
                 // A folder below the working directory: loaded once a file under it is touched.
                 site.path.as_deref().is_some_and(|p| within(p, rule.folder))
@@ -150,6 +186,62 @@ pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
             _ => false,
         },
     }
+}
+
+/// How many hops of imports a harness follows (Claude Code: an imported file's own imports,
+/// five deep).
+const MAX_IMPORT_DEPTH: usize = 5;
+
+/// The files the harness of `site` loads because a file it loads imports them (`@AGENTS.md`
+/// in a `CLAUDE.md`), following imports of imports; `importers` are the indexed files that
+/// import something, with their origins. Only Claude Code reads imports of the files lore
+/// indexes.
+pub fn imported_by_harness(
+    importers: &[(String, super::RuleOrigin)],
+    site: &CallSite,
+) -> BTreeSet<String> {
+    let mut loaded = BTreeSet::new();
+    if site.harness != Some(Harness::ClaudeCode) {
+        return loaded;
+    }
+    let imports_of = |source: &str| {
+        importers
+            .iter()
+            .find(|(s, _)| s == source)
+            .map(|(_, origin)| origin.imports.as_slice())
+            .unwrap_or_default()
+    };
+    let mut frontier: Vec<&str> = importers
+        .iter()
+        .filter(|(source, origin)| {
+            harness_loads(
+                &RuleFile {
+                    kind: origin.kind,
+                    scope: origin.scope,
+                    folder: &origin.folder,
+                    source,
+                    matches_path: false,
+                },
+                site,
+            )
+        })
+        .map(|(source, _)| source.as_str())
+        .collect();
+    for _ in 0..MAX_IMPORT_DEPTH {
+        let mut next = Vec::new();
+        for source in frontier {
+            for imported in imports_of(source) {
+                if loaded.insert(imported.clone()) {
+                    next.push(imported.as_str());
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    loaded
 }
 
 /// Whether `path` is `dir` or inside it (`""` is the root, holding everything).
@@ -206,6 +298,7 @@ mod tests {
             harness: Some(harness),
             cwd: Some(cwd.to_string()),
             path: path.map(str::to_string),
+            folder: None,
         }
     }
 
@@ -215,6 +308,7 @@ mod tests {
             scope,
             folder,
             source,
+            matches_path: true,
         }
     }
 
@@ -279,6 +373,15 @@ mod tests {
         assert!(!harness_loads(
             &scoped,
             &site(Harness::ClaudeCode, "sub", Some("src/api/a.ts"))
+        ));
+        // A file its globs do not match loads nothing: found by its words, lore sends it.
+        let unmatched = RuleFile {
+            matches_path: false,
+            ..scoped
+        };
+        assert!(!harness_loads(
+            &unmatched,
+            &site(Harness::ClaudeCode, "", Some("docs/notes.md"))
         ));
         let cursor = rule(SourceKind::Cursor, Scope::Always, "", ".cursor/rules/a.mdc");
         assert!(!harness_loads(
@@ -380,18 +483,58 @@ mod tests {
     }
 
     #[test]
+    fn claude_code_loads_what_the_files_it_loads_import() {
+        let origin = |folder: &str, imports: &[&str]| super::super::RuleOrigin {
+            kind: SourceKind::AgentsMd,
+            scope: Scope::Folder,
+            folder: folder.to_string(),
+            for_hooks: true,
+            regexes: Vec::new(),
+            imports: imports.iter().map(|s| s.to_string()).collect(),
+        };
+        let importers = vec![
+            ("CLAUDE.md".to_string(), origin("", &["AGENTS.md"])),
+            // Imported by the root file, it is followed though Claude Code would not load it
+            // on its own.
+            ("AGENTS.md".to_string(), origin("", &["docs/style.md"])),
+            (
+                "web/CLAUDE.md".to_string(),
+                origin("web", &["web/AGENTS.md"]),
+            ),
+        ];
+        let at_root = site(Harness::ClaudeCode, "", Some("api/x.py"));
+        let loaded = imported_by_harness(&importers, &at_root);
+        assert_eq!(
+            loaded.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["AGENTS.md", "docs/style.md"]
+        );
+        let in_web = site(Harness::ClaudeCode, "", Some("web/app.ts"));
+        assert!(imported_by_harness(&importers, &in_web).contains("web/AGENTS.md"));
+        let codex = site(Harness::Codex, "", Some("api/x.py"));
+        assert!(imported_by_harness(&importers, &codex).is_empty());
+        // A cycle ends.
+        let cycle = vec![
+            ("CLAUDE.md".to_string(), origin("", &["a.md"])),
+            ("a.md".to_string(), origin("", &["CLAUDE.md"])),
+        ];
+        assert_eq!(imported_by_harness(&cycle, &at_root).len(), 2);
+    }
+
+    #[test]
     fn without_a_harness_or_a_working_directory_nothing_is_loaded() {
         let root = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
         let unknown = CallSite {
             harness: None,
             cwd: Some(String::new()),
             path: None,
+            folder: None,
         };
         assert!(!harness_loads(&root, &unknown));
         let outside = CallSite {
             harness: Some(Harness::Codex),
             cwd: None,
             path: None,
+            folder: None,
         };
         assert!(!harness_loads(&root, &outside));
     }

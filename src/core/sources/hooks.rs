@@ -3,13 +3,23 @@
 //! the file itself (see [`super::harness`]). `lore search` and MCP never ask this: every rule
 //! stays searchable.
 
+use std::collections::BTreeSet;
+
 use super::harness::{CallSite, RuleFile, harness_loads};
 use super::{RuleOrigin, Scope};
 use crate::core::select::bar::Shortfall;
 
 /// Why a hook must not inject the rule at `source` with `origin` for a call at `site`; None
-/// when it may.
-pub fn hook_shortfall(origin: &RuleOrigin, source: &str, site: &CallSite) -> Option<Shortfall> {
+/// when it may. `matches_path`: the rule's globs match the touched file; `imported` are the
+/// files the harness loads as imports of those it loads (see
+/// [`super::harness::imported_by_harness`]).
+pub fn hook_shortfall(
+    origin: &RuleOrigin,
+    source: &str,
+    site: &CallSite,
+    matches_path: bool,
+    imported: &BTreeSet<String>,
+) -> Option<Shortfall> {
     if origin.scope == Scope::Manual {
         return Some(Shortfall::Manual);
     }
@@ -21,9 +31,11 @@ pub fn hook_shortfall(origin: &RuleOrigin, source: &str, site: &CallSite) -> Opt
         scope: origin.scope,
         folder: &origin.folder,
         source,
+        matches_path,
     };
     let harness = site.harness?;
-    harness_loads(&rule, site).then_some(Shortfall::LoadedByHarness { harness })
+    (harness_loads(&rule, site) || imported.contains(source))
+        .then_some(Shortfall::LoadedByHarness { harness })
 }
 
 #[cfg(test)]
@@ -38,7 +50,12 @@ mod tests {
             folder: String::new(),
             for_hooks,
             regexes: Vec::new(),
+            imports: Vec::new(),
         }
+    }
+
+    fn none() -> BTreeSet<String> {
+        BTreeSet::new()
     }
 
     fn at_root(harness: Option<Harness>) -> CallSite {
@@ -46,6 +63,7 @@ mod tests {
             harness,
             cwd: Some(String::new()),
             path: Some("src/a.py".into()),
+            folder: None,
         }
     }
 
@@ -53,7 +71,13 @@ mod tests {
     fn manual_and_excluded_rules_never_come_from_a_hook() {
         let manual = origin(SourceKind::Windsurf, Scope::Manual, true);
         assert_eq!(
-            hook_shortfall(&manual, ".windsurf/rules/m.md", &at_root(None)),
+            hook_shortfall(
+                &manual,
+                ".windsurf/rules/m.md",
+                &at_root(None),
+                false,
+                &none()
+            ),
             Some(Shortfall::Manual)
         );
         let excluded = origin(SourceKind::Copilot, Scope::Globs, false);
@@ -61,7 +85,9 @@ mod tests {
             hook_shortfall(
                 &excluded,
                 ".github/instructions/a.instructions.md",
-                &at_root(Some(Harness::Codex))
+                &at_root(Some(Harness::Codex)),
+                false,
+                &none()
             ),
             Some(Shortfall::ExcludedAgent)
         );
@@ -73,24 +99,41 @@ mod tests {
         let codex = at_root(Some(Harness::Codex));
         let claude = at_root(Some(Harness::ClaudeCode));
         assert_eq!(
-            hook_shortfall(&agents, "AGENTS.md", &codex),
+            hook_shortfall(&agents, "AGENTS.md", &codex, false, &none()),
             Some(Shortfall::LoadedByHarness {
                 harness: Harness::Codex
             })
         );
-        assert_eq!(hook_shortfall(&agents, "AGENTS.md", &claude), None);
         assert_eq!(
-            hook_shortfall(&agents, "CLAUDE.md", &claude),
+            hook_shortfall(&agents, "AGENTS.md", &claude, false, &none()),
+            None
+        );
+        assert_eq!(
+            hook_shortfall(&agents, "CLAUDE.md", &claude, false, &none()),
             Some(Shortfall::LoadedByHarness {
                 harness: Harness::ClaudeCode
             })
         );
-        assert_eq!(hook_shortfall(&agents, "CLAUDE.md", &codex), None);
-        let cursor = origin(SourceKind::Cursor, Scope::Always, true);
         assert_eq!(
-            hook_shortfall(&cursor, ".cursor/rules/a.mdc", &claude),
+            hook_shortfall(&agents, "CLAUDE.md", &codex, false, &none()),
             None
         );
-        assert_eq!(hook_shortfall(&agents, "AGENTS.md", &at_root(None)), None);
+        let cursor = origin(SourceKind::Cursor, Scope::Always, true);
+        assert_eq!(
+            hook_shortfall(&cursor, ".cursor/rules/a.mdc", &claude, false, &none()),
+            None
+        );
+        assert_eq!(
+            hook_shortfall(&agents, "AGENTS.md", &at_root(None), false, &none()),
+            None
+        );
+        // Imported by a file Claude Code loads: loaded with it.
+        let imported: BTreeSet<String> = ["AGENTS.md".to_string()].into();
+        assert_eq!(
+            hook_shortfall(&agents, "AGENTS.md", &claude, false, &imported),
+            Some(Shortfall::LoadedByHarness {
+                harness: Harness::ClaudeCode
+            })
+        );
     }
 }

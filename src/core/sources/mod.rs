@@ -24,6 +24,7 @@ mod cursor;
 mod fields;
 pub mod harness;
 mod hooks;
+mod imports;
 mod kiro;
 mod windsurf;
 
@@ -32,8 +33,9 @@ use crate::core::select::globs::{GlobKind, classify_glob};
 use fields::Reader;
 
 pub use content::ContentMatcher;
-pub use harness::{CallSite, Harness, RuleFile, harness_loads, within};
+pub use harness::{CallSite, Harness, RuleFile, harness_loads, imported_by_harness, within};
 pub use hooks::hook_shortfall;
+pub use imports::imported_paths;
 
 /// Where a rule file comes from: one agent's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -181,6 +183,11 @@ pub struct RuleOrigin {
     /// The regexes of a [`Scope::Content`] rule, as written (empty for every other scope).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub regexes: Vec<String>,
+    /// The files an instruction file imports (`@AGENTS.md` in a `CLAUDE.md`), relative to
+    /// the repository root: a harness that loads the file loads these with it (see
+    /// [`imports`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub imports: Vec<String>,
 }
 
 /// Metadata of another agent's file that lore could not use: reported, never fatal.
@@ -299,18 +306,39 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
             (None, text.strip_prefix('\u{feff}').unwrap_or(text), 1)
         }
     };
-    let mut reader = Reader::new(yaml.unwrap_or(""), 2);
-    let scoping = match kind {
-        SourceKind::Cursor => cursor::scoping(&mut reader),
-        SourceKind::Copilot => copilot::scoping(&mut reader, source),
-        SourceKind::Claude => claude::scoping(&mut reader),
-        SourceKind::AgentsMd => agents_md::scoping(),
-        SourceKind::Windsurf => windsurf::scoping(&mut reader),
-        SourceKind::Kiro => kiro::scoping(&mut reader),
-        SourceKind::Continue => continue_rules::scoping(&mut reader),
-        SourceKind::Cline => cline::scoping(&mut reader),
+    // Frontmatter whose opening `---` is missing (`applyTo: ...` on line 1, `---` below) is
+    // still the author's scoping.
+    let (yaml, body, body_line, yaml_line) = match yaml {
+        None if kind != SourceKind::AgentsMd => match unopened_frontmatter(body) {
+            Some((yaml, rest, line)) => {
+                warnings.push(RuleWarning {
+                    line: 1,
+                    message: "the frontmatter has no opening `---` line: read as frontmatter \
+                              all the same; add `---` above its first key"
+                        .to_string(),
+                });
+                (Some(yaml), rest, line, 1)
+            }
+            None => (None, body, body_line, 2),
+        },
+        found => (found, body, body_line, 2),
     };
+    let mut reader = Reader::new(yaml.unwrap_or(""), yaml_line);
+    let mut scoping = scoping_of(kind, &mut reader, source);
     warnings.append(&mut reader.warnings);
+    // An editor's empty template above the team's own frontmatter: the second block says
+    // what the rule is for.
+    let (body, body_line) = match split_frontmatter(source, body) {
+        Ok((Some(second), rest, rest_line))
+            if kind != SourceKind::AgentsMd && says_nothing(&scoping) =>
+        {
+            let mut second_reader = Reader::new(second, body_line + 1);
+            scoping = scoping_of(kind, &mut second_reader, source);
+            warnings.append(&mut second_reader.warnings);
+            (rest, body_line + rest_line - 1)
+        }
+        _ => (body, body_line),
+    };
     warnings.sort_by_key(|w| w.line);
     let scoping = within_folder(settle(scoping), &folder);
     let frontmatter = Frontmatter {
@@ -327,9 +355,64 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
             folder,
             for_hooks: scoping.for_hooks,
             regexes: scoping.regexes,
+            imports: if kind == SourceKind::AgentsMd {
+                imported_paths(source, body)
+            } else {
+                Vec::new()
+            },
         },
         warnings,
     })
+}
+
+/// The scoping one format's reader makes of a file's frontmatter keys.
+fn scoping_of(kind: SourceKind, reader: &mut Reader, source: &str) -> Scoping {
+    match kind {
+        SourceKind::Cursor => cursor::scoping(reader),
+        SourceKind::Copilot => copilot::scoping(reader, source),
+        SourceKind::Claude => claude::scoping(reader),
+        SourceKind::AgentsMd => agents_md::scoping(),
+        SourceKind::Windsurf => windsurf::scoping(reader),
+        SourceKind::Kiro => kiro::scoping(reader),
+        SourceKind::Continue => continue_rules::scoping(reader),
+        SourceKind::Cline => cline::scoping(reader),
+    }
+}
+
+/// Whether a scoping says nothing of when its rule applies: found by its words with no
+/// description to find it by.
+fn says_nothing(scoping: &Scoping) -> bool {
+    scoping.scope == Scope::Described && scoping.description.is_none() && scoping.globs.is_empty()
+}
+
+/// Most lines a frontmatter without its opening `---` may run before its closing one.
+const UNOPENED_FRONTMATTER_LINES: usize = 12;
+
+/// Frontmatter missing its opening `---`: the file starts with a `key:` line and a `---` line
+/// closes the keys within a few lines. Returns the keys, the text after the closing line and
+/// that text's first line.
+fn unopened_frontmatter(text: &str) -> Option<(&str, &str, usize)> {
+    let first = text.lines().next()?;
+    let key = first.split_once(':')?.0;
+    if key.is_empty()
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return None;
+    }
+    let mut offset = 0;
+    for (index, line) in text
+        .split_inclusive('\n')
+        .enumerate()
+        .take(UNOPENED_FRONTMATTER_LINES)
+    {
+        if line.trim_end() == "---" {
+            return Some((&text[..offset], &text[offset + line.len()..], index + 2));
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// A glob that matches everything makes the rule always on (a content rule: for any file);
@@ -371,7 +454,11 @@ fn within_folder(mut scoping: Scoping, folder: &str) -> Scoping {
         Scope::Content if scoping.globs.is_empty() => scoping.globs = vec![format!("{folder}/**")],
         Scope::Globs | Scope::Content => {
             for glob in &mut scoping.globs {
-                *glob = format!("{folder}/{glob}");
+                // A glob that already names the folder from the root (`sdk/cosmos/**` in
+                // `sdk/cosmos/.github/instructions`) was written from the root.
+                if !glob.starts_with(&format!("{folder}/")) {
+                    *glob = format!("{folder}/{glob}");
+                }
             }
         }
         _ => {}
@@ -441,6 +528,15 @@ mod tests {
         assert_eq!(
             globs.pattern.frontmatter.paths,
             ["web/src/**", "web/**/*.css"]
+        );
+        let from_root = read_rule(
+            "sdk/store/.github/instructions/log.instructions.md",
+            "---\napplyTo: \"sdk/store/**/CHANGELOG.md\"\n---\nLog every change.\n",
+        )
+        .unwrap();
+        assert_eq!(
+            from_root.pattern.frontmatter.paths,
+            ["sdk/store/**/CHANGELOG.md"]
         );
     }
 

@@ -403,8 +403,11 @@ fn run_ingest(
         let upserts = loaded
             .iter()
             .map(|f| PatternRecord {
-                mentioned_languages: f.mentioned_languages.clone(),
-                technologies: pattern_technologies(&technologies, &f.pattern),
+                technologies: if f.origin.is_some() {
+                    Vec::new()
+                } else {
+                    pattern_technologies(&technologies, &f.pattern)
+                },
                 pattern: &f.pattern,
                 content_hash: f.record.content_hash.clone(),
                 origin: f.origin.clone(),
@@ -442,8 +445,13 @@ pub fn derivation_fingerprint(config: &Config) -> String {
     fingerprint_text(&TechnologyTable::with_team(&config.technologies))
 }
 
+/// The version of the rules that derive a pattern's scope at ingest (its named languages and
+/// technologies, and which patterns get none): raised when they change, so an index read
+/// with the earlier rules is read again once.
+const SCOPE_RULES: u32 = 2;
+
 fn fingerprint_text(table: &TechnologyTable) -> String {
-    format!("{:016x}", table.fingerprint())
+    format!("{:016x}-{SCOPE_RULES}", table.fingerprint())
 }
 
 /// A pattern's technologies (see `core::query::TechnologyTable::of_pattern`): what makes it

@@ -5,7 +5,6 @@
 
 use crate::core::file_stamp::RecordedFile;
 use crate::core::pattern::{Pattern, parse_pattern};
-use crate::core::query::mentioned_languages;
 use crate::core::sources::{RuleOrigin, read_rule};
 
 use super::{IngestIssue, SourceFile};
@@ -25,7 +24,6 @@ pub(super) struct ParsedFile {
     pub pattern: Pattern,
     /// The stamp and hash of the file as read.
     pub record: RecordedFile,
-    pub mentioned_languages: Vec<String>,
     /// Where another agent's rule file came from (None for lore's own patterns).
     pub origin: Option<RuleOrigin>,
     /// What was not understood in another agent's rule file.
@@ -48,7 +46,6 @@ pub(super) fn parse_in_parallel(
             load_rule(file, bytes, record)
         } else {
             load_file(file, bytes).map(|pattern| ParsedFile {
-                mentioned_languages: mentioned_languages(&mention_text(&pattern)),
                 pattern,
                 record,
                 origin: None,
@@ -83,28 +80,6 @@ pub(super) fn parse_in_parallel(
             })
             .collect()
     })
-}
-
-/// The text whose language names make an undeclared pattern eligible for a language:
-/// path words, title, tags, description and body.
-fn mention_text(pattern: &Pattern) -> String {
-    let fm = &pattern.frontmatter;
-    // The file's path names its subject too (`rust/errors.md`, `go-style.md`).
-    let path_words: String = pattern
-        .source
-        .trim_end_matches(".md")
-        .trim_end_matches(".markdown")
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect();
-    format!(
-        "{}\n{}\n{}\n{}\n{}",
-        path_words,
-        pattern.title,
-        fm.tags.join(", "),
-        fm.description.as_deref().unwrap_or(""),
-        pattern.body
-    )
 }
 
 /// Read and parse one file: the pattern, or the issue that stops it.
@@ -147,7 +122,6 @@ fn load_rule(
         .map(|w| issue(w.line, w.message))
         .collect();
     Ok(ParsedFile {
-        mentioned_languages: mentioned_languages(&mention_text(&rule.pattern)),
         pattern: rule.pattern,
         record,
         origin: Some(rule.origin),

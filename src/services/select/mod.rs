@@ -191,6 +191,10 @@ pub fn select(
         &of_technologies,
         &mut pool,
     )?;
+    if rule_files {
+        let mut elsewhere = rule_scoping::drop_other_folders(index, request, &mut pool)?;
+        dropped.append(&mut elsewhere);
+    }
     if lean {
         // A hook reads the rest of the evidence only for candidates it may keep (a Write of
         // common words in a large index has hundreds of word candidates). Another agent's
@@ -384,7 +388,7 @@ fn glob_candidates(
     }
     let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
     // A glob says which files; a declared or named language still rules a pattern out.
-    let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(query))?;
+    let names = index.patterns_passing(&ids, &LanguageGate::for_query(query))?;
     let with_language_globs = index.patterns_with_globs(&ids, true)?;
     for (id, glob, mut kind) in found {
         if kind == GlobKind::Specific && names_one_file(&glob) && with_language_globs.contains(&id)

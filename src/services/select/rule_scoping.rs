@@ -8,11 +8,14 @@
 
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
+use crate::core::select::globs::GlobKind;
 use crate::core::select::globs::path_file_keys;
-use crate::core::sources::{CallSite, ContentMatcher, Scope, hook_shortfall, within};
+use crate::core::sources::{
+    CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, within,
+};
 use crate::storage::index::{Index, IndexError, LanguageGate};
 
-use super::{Pool, SelectRequest, entry, matching_globs};
+use super::{Candidate, Pool, SelectRequest, entry, matching_globs};
 
 /// Candidates from the rules' own scoping: the folder-scoped files (`AGENTS.md`, ...) of the
 /// folders the call is in, the nearest first; and, when the working directory is not the
@@ -28,6 +31,37 @@ pub(super) fn rule_candidates(
         rematch_globs(index, request, pool)?;
     }
     content_candidates(index, request, pool)
+}
+
+/// Rules scoped to a folder the call is not in (a sibling package's `AGENTS.md`, its
+/// `.cursor/rules`) apply nowhere near it, whatever their words: they leave the pool before
+/// the call's best is taken, and are returned for explaining. A call with no place in the
+/// repository keeps them (nothing says where it is).
+pub(super) fn drop_other_folders(
+    index: &Index,
+    request: &SelectRequest<'_>,
+    pool: &mut Pool,
+) -> Result<Vec<Candidate>, IndexError> {
+    let Some(place) = request.site.place() else {
+        return Ok(Vec::new());
+    };
+    let ids: Vec<i64> = pool.keys().copied().collect();
+    let mut removed = Vec::new();
+    for (id, origin) in index.rule_origins(&ids)? {
+        if within(place, &origin.folder) {
+            continue;
+        }
+        if let Some(mut candidate) = pool.remove(&id) {
+            candidate.score = candidate.evidence.word_score();
+            candidate.verdict = Verdict::Dropped(Shortfall::OtherFolder {
+                folder: origin.folder,
+            });
+            if request.explain {
+                removed.push(candidate);
+            }
+        }
+    }
+    Ok(removed)
 }
 
 /// The content-scoped rules one of whose regexes matches what the call writes or replaces,
@@ -69,6 +103,12 @@ fn folder_candidates(index: &Index, site: &CallSite, pool: &mut Pool) -> Result<
         return Ok(());
     };
     for rule in index.folder_rules(&folders_holding(place))? {
+        // The repository's own instructions apply to every call, like an always-on rule:
+        // they prime the session (see `services::session_start`) and come again on a call
+        // only for its words. A sub-folder's come on the calls made in it.
+        if rule.origin.folder.is_empty() {
+            continue;
+        }
         if within(place, &rule.origin.folder) {
             let depth = rule
                 .origin
@@ -119,7 +159,7 @@ fn rematch_globs(
     let found = matching_globs(&globs, path);
     let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
     let rules = index.rule_origins(&ids)?;
-    let names = index.patterns_passing_declared(&ids, &LanguageGate::for_query(request.query))?;
+    let names = index.patterns_passing(&ids, &LanguageGate::for_query(request.query))?;
     for (id, glob, kind) in found {
         if let (Some((source, title)), true) = (names.get(&id), rules.contains_key(&id)) {
             entry(pool, id, source, title).evidence.glob = Some(GlobMatch { glob, kind });
@@ -140,11 +180,15 @@ pub(super) fn apply_rule_scoping(
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
     let ids: Vec<i64> = pool.keys().copied().collect();
+    let imported = imported_by_harness(&index.importing_rules()?, site);
     for (id, origin) in index.rule_origins(&ids)? {
         let Some(candidate) = pool.get_mut(&id) else {
             continue;
         };
-        if let Some(shortfall) = hook_shortfall(&origin, &candidate.source, site) {
+        let matches_path = candidate.evidence.glob.is_some();
+        if let Some(shortfall) =
+            hook_shortfall(&origin, &candidate.source, site, matches_path, &imported)
+        {
             candidate.verdict = Verdict::Dropped(shortfall);
         } else if origin.scope == Scope::Content {
             candidate.verdict = match &candidate.evidence.content {
@@ -156,9 +200,17 @@ pub(super) fn apply_rule_scoping(
         } else if origin.scope == Scope::Globs
             && let Some(glob) = &candidate.evidence.glob
         {
-            candidate.verdict = Verdict::Kept(Grounds::Glob {
-                glob: glob.glob.clone(),
-            });
+            // A glob over a whole language (`**/*.py`) says where the rule may apply, not
+            // that this call bears on it: a distinctive word of the call must back it. A
+            // glob naming a part of the project (`**/migrations/**`) is the author's own
+            // pick of files, enough alone.
+            if glob.kind == GlobKind::Specific || candidate.evidence.words.has_call_evidence() {
+                candidate.verdict = Verdict::Kept(Grounds::Glob {
+                    glob: glob.glob.clone(),
+                });
+            } else if candidate.verdict.is_kept() {
+                candidate.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
+            }
         }
     }
     Ok(())

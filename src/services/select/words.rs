@@ -1,5 +1,5 @@
 //! Candidates by words: the patterns holding the call's terms, each with its BM25 over content
-//! and subject (document frequencies smoothed by the reference collection, see
+//! and subject (each stem weighed by how few of the index's patterns hold it, see
 //! `core::select::bm25`), the terms it holds and where, and how much of its file name the call
 //! covers. The language gate and project scope leave patterns out here; explaining keeps them,
 //! with why.
@@ -8,9 +8,7 @@ use crate::core::query::term_stem;
 use crate::core::select::bar::{
     LOWEST_SHARE, Shortfall, TECHNOLOGY_SHARE, Verdict, WORD_BAR, least_standard_score,
 };
-use crate::core::select::bm25::{
-    Posting, RankedText, background_share, bm25_scores_smoothed, smoothed_idf,
-};
+use crate::core::select::bm25::{Posting, RankedText, bm25_scores_weighted, term_weight};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::select::evidence::{BROAD_GLOB_BOOST, GlobMatch, NameMatch};
@@ -61,31 +59,25 @@ pub(super) fn word_candidates(
     }
     let lengths = index.pattern_lengths()?;
     let lists: Vec<&[Posting]> = lists.iter().map(Vec::as_slice).collect();
-    let shares: Vec<f64> = stem_list.iter().map(|s| background_share(s)).collect();
     let length = |id: i64, subject: bool| {
         let sizes = lengths.of(id)?;
         Some(if subject { sizes.1 } else { sizes.0 })
     };
-    let content = bm25_scores_smoothed(
+    let content = bm25_scores_weighted(
         RankedText::CONTENT,
         &lists,
-        &shares,
         |id| length(id, false),
         lengths.content,
     );
-    let subject = bm25_scores_smoothed(
+    let subject = bm25_scores_weighted(
         RankedText::SUBJECT,
         &lists,
-        &shares,
         |id| length(id, true),
         lengths.subject,
     );
     let weights: Vec<f64> = lists
         .iter()
-        .zip(&shares)
-        .map(|(postings, share)| {
-            smoothed_idf(lengths.content.documents, postings.len() as u64, *share)
-        })
+        .map(|postings| term_weight(lengths.content.documents, postings.len() as u64))
         .collect();
     let words_of = |id: i64| {
         let mut matched = Vec::new();
@@ -234,7 +226,7 @@ pub(super) fn word_candidates(
         let (globbed, plain): (Vec<i64>, Vec<i64>) =
             batch.iter().partition(|id| broad.contains_key(id));
         let mut passing = index.patterns_passing(&plain, &gate)?;
-        passing.extend(index.patterns_passing_declared(&globbed, &gate)?);
+        passing.extend(index.patterns_passing(&globbed, &gate)?);
         for (&id, (source, title)) in &passing {
             let words = with_name(id, source);
             if in_project_scope(&facts.project_folders, query, source) {

@@ -28,41 +28,21 @@ pub struct KnowledgeFacts {
     pub has_rule_files: bool,
 }
 
-/// The patterns that declare one of some languages, and those whose text names one.
+/// The patterns that declare one of some languages (in frontmatter, or by their path or
+/// title).
 #[derive(Debug, Default)]
 pub(super) struct LanguageNaming {
     declaring: FnvHashSet<i64>,
-    mentioning: FnvHashSet<i64>,
 }
 
 impl Index {
     /// (path, title) of each of `ids` that passes `gate`. The gate is applied here rather
-    /// than in SQL: [`GATE_SQL`] runs its language subqueries once per pattern, which cost a
+    /// than in SQL: [`GATE_SQL`] runs its language subquery once per pattern, which cost a
     /// hook milliseconds when most of a large knowledge base matched a common word.
     pub fn patterns_passing(
         &self,
         ids: &[i64],
         gate: &LanguageGate,
-    ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
-        self.patterns_passing_with(ids, gate, true)
-    }
-
-    /// As [`Index::patterns_passing`], but a pattern that declares or names no language passes
-    /// without naming the call's language in its text: for patterns a `paths` glob brought,
-    /// where the glob says which files, and only a declared language can still rule it out.
-    pub fn patterns_passing_declared(
-        &self,
-        ids: &[i64],
-        gate: &LanguageGate,
-    ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
-        self.patterns_passing_with(ids, gate, false)
-    }
-
-    fn patterns_passing_with(
-        &self,
-        ids: &[i64],
-        gate: &LanguageGate,
-        needs_mention: bool,
     ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
         if ids.is_empty() {
             return Ok(BTreeMap::new());
@@ -78,44 +58,13 @@ impl Index {
         )?;
         let mut rows = stmt.query(params![json])?;
         let mut passing = BTreeMap::new();
-        // Whether a pattern names no language at all only matters for an undeclared one that
-        // names none of the call's: those are looked up together afterwards, not one
-        // subquery per candidate.
-        let mut undecided: BTreeMap<i64, (String, String)> = BTreeMap::new();
         while let Some(row) = rows.next()? {
             let id: i64 = row.get(0)?;
-            let declared: bool = row.get(1)?;
-            let declares_one = naming.declaring.contains(&id);
-            let mentions = !needs_mention || naming.mentioning.contains(&id);
-            if gate.admits(declared, declares_one, mentions, false) {
+            if gate.admits(row.get(1)?, naming.declaring.contains(&id)) {
                 passing.insert(id, (row.get(2)?, row.get(3)?));
-            } else if gate.admits(declared, declares_one, mentions, true) {
-                undecided.insert(id, (row.get(2)?, row.get(3)?));
             }
         }
-        if !undecided.is_empty() {
-            let keys: Vec<i64> = undecided.keys().copied().collect();
-            let naming_any = self.patterns_naming_any_language(&keys)?;
-            passing.extend(
-                undecided
-                    .into_iter()
-                    .filter(|(id, _)| !naming_any.contains(id)),
-            );
-        }
         Ok(passing)
-    }
-
-    /// Which of `ids` declare or name some language (any row in `pattern_languages`).
-    fn patterns_naming_any_language(&self, ids: &[i64]) -> Result<FnvHashSet<i64>, IndexError> {
-        let json = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT value FROM json_each(?1)
-             WHERE EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = value)",
-        )?;
-        let found = stmt
-            .query_map(params![json], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        Ok(found)
     }
 
     /// The path of every pattern that passes `gate`.
@@ -124,29 +73,22 @@ impl Index {
         gate: &LanguageGate,
     ) -> Result<FnvHashMap<i64, String>, IndexError> {
         let naming = self.patterns_naming(&gate.languages)?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT p.id, p.has_declared, p.source,
-                        NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
-                 FROM patterns p",
-        )?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT p.id, p.has_declared, p.source FROM patterns p")?;
         let mut rows = stmt.query([])?;
         let mut admitted = FnvHashMap::default();
         while let Some(row) = rows.next()? {
             let id: i64 = row.get(0)?;
-            if gate.admits(
-                row.get(1)?,
-                naming.declaring.contains(&id),
-                naming.mentioning.contains(&id),
-                row.get(3)?,
-            ) {
+            if gate.admits(row.get(1)?, naming.declaring.contains(&id)) {
                 admitted.insert(id, row.get(2)?);
             }
         }
         Ok(admitted)
     }
 
-    /// The patterns that declare one of `languages`, and those whose text names one. (Read
-    /// by language: looking up a few hundred candidates one by one cost more.) A hook gates
+    /// The patterns that declare one of `languages`. (Read by language: looking up a few
+    /// hundred candidates one by one cost more.) A hook gates
     /// its glob and its word candidates by the same languages, so the last answer is kept.
     fn patterns_naming(&self, languages: &[String]) -> Result<Rc<LanguageNaming>, IndexError> {
         if let Some((cached_for, naming)) = &*self.naming_cache.borrow()
@@ -157,16 +99,12 @@ impl Index {
         let mut naming = LanguageNaming::default();
         if !languages.is_empty() {
             let mut stmt = self.conn.prepare_cached(
-                "SELECT pattern_id, declared FROM pattern_languages WHERE language = ?1",
+                "SELECT pattern_id FROM pattern_languages WHERE language = ?1 AND declared >= 1",
             )?;
             for language in languages {
                 let mut rows = stmt.query(params![language])?;
                 while let Some(row) = rows.next()? {
-                    if row.get::<_, bool>(1)? {
-                        naming.declaring.insert(row.get(0)?);
-                    } else {
-                        naming.mentioning.insert(row.get(0)?);
-                    }
+                    naming.declaring.insert(row.get(0)?);
                 }
             }
         }

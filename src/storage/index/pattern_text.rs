@@ -75,7 +75,6 @@ mod tests {
                 upserts: vec![PatternRecord {
                     pattern,
                     content_hash: "h".into(),
-                    mentioned_languages: Vec::new(),
                     technologies: Vec::new(),
                     origin: None,
                 }],

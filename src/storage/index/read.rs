@@ -6,7 +6,6 @@ use rusqlite::{OptionalExtension, Row, named_params, params};
 
 use super::{Index, IndexError};
 use crate::core::pattern::AppliesWhen;
-use crate::core::query::is_prose_language;
 
 /// Which patterns a search may return, by language (DESIGN: "structural language gate").
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -16,10 +15,6 @@ pub struct LanguageGate {
     pub languages: Vec<String>,
     /// With no inferred language, let every pattern through (explicit searches).
     pub open: bool,
-    /// The call writes documentation (Markdown): conventions for documents seldom name the
-    /// format they are written in, so a pattern that declares no language passes without
-    /// naming it.
-    pub prose: bool,
 }
 
 impl LanguageGate {
@@ -27,70 +22,51 @@ impl LanguageGate {
         Self {
             languages: query.languages.clone(),
             open: query.open_language_gate,
-            prose: !query.languages.is_empty()
-                && query.languages.iter().all(|l| is_prose_language(l)),
         }
     }
 
     /// Whether a pattern passes, as [`GATE_SQL`] decides it: `declared` it declares a
-    /// `language` at all, `declares_one`/`mentions_one` one of the inferred languages,
-    /// `neutral` it neither declares nor names any language.
-    pub(super) fn admits(
-        &self,
-        declared: bool,
-        declares_one: bool,
-        mentions_one: bool,
-        neutral: bool,
-    ) -> bool {
+    /// language at all (in frontmatter, its path or its title), `declares_one` one of the
+    /// inferred languages. A language its text merely names is no scope: an undeclared
+    /// pattern is for every language.
+    pub(super) fn admits(&self, declared: bool, declares_one: bool) -> bool {
         if self.languages.is_empty() {
             !declared || self.open
-        } else if declared {
-            declares_one
         } else {
-            mentions_one || neutral || self.prose
+            !declared || declares_one
         }
     }
 
-    /// Whether a pattern passes, from its rows of `pattern_languages` (each language with
-    /// whether the pattern declares it or only names it in its text), as [`Self::admits`]
-    /// decides it. For a few candidates this costs less than reading every pattern that
-    /// names one of the gate's languages.
-    pub fn admits_rows(&self, rows: &[(String, bool)]) -> bool {
-        let declared = rows.iter().any(|(_, declared)| *declared);
-        let has = |want_declared: bool| {
-            rows.iter()
-                .any(|(language, d)| *d == want_declared && self.languages.contains(language))
-        };
-        self.admits(declared, has(true), has(false), rows.is_empty())
+    /// Whether a pattern passes, from the languages it declares (its rows of
+    /// `pattern_languages`), as [`Self::admits`] decides it. For a few candidates this costs
+    /// less than reading every pattern that declares one of the gate's languages.
+    pub fn admits_rows(&self, declared: &[String]) -> bool {
+        self.admits(
+            !declared.is_empty(),
+            declared.iter().any(|l| self.languages.contains(l)),
+        )
     }
 
-    /// The named parameters of [`GATE_SQL`]: `:languages`, `:open`, `:prose`.
-    pub(super) fn params(&self) -> Result<(String, bool, bool), IndexError> {
+    /// The named parameters of [`GATE_SQL`]: `:languages`, `:open`.
+    pub(super) fn params(&self) -> Result<(String, bool), IndexError> {
         let languages = serde_json::to_string(&self.languages)
             .map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        Ok((languages, self.open, self.prose))
+        Ok((languages, self.open))
     }
 }
 
 /// The structural language gate as SQL over `p` (patterns), with named parameters
-/// `:languages` (JSON array), `:open` and `:prose`. Patterns that declare a language, or whose
-/// path or title names one, need one of those among the inferred ones; undeclared ones that
-/// name languages in their text need one of those named when a language was inferred (or the
-/// call writes documentation), and those that name none (a team's naming or review rules) are
-/// language-neutral and pass; with none inferred, undeclared patterns pass, and declared ones
-/// only when open.
+/// `:languages` (JSON array) and `:open`. Patterns that declare a language, or whose path or
+/// title names one, need one of those among the inferred ones; undeclared patterns pass (a
+/// language their text names is no scope); with none inferred, undeclared patterns pass, and
+/// declared ones only when open.
 pub(super) const GATE_SQL: &str = "CASE
       WHEN json_array_length(:languages) = 0 THEN (NOT p.has_declared OR :open)
       WHEN p.has_declared THEN EXISTS (
         SELECT 1 FROM pattern_languages pl
         WHERE pl.pattern_id = p.id AND pl.declared >= 1
           AND pl.language IN (SELECT value FROM json_each(:languages)))
-      ELSE :prose
-        OR NOT EXISTS (SELECT 1 FROM pattern_languages pl WHERE pl.pattern_id = p.id)
-        OR EXISTS (
-        SELECT 1 FROM pattern_languages pl
-        WHERE pl.pattern_id = p.id AND pl.declared = 0
-          AND pl.language IN (SELECT value FROM json_each(:languages)))
+      ELSE 1
     END";
 
 /// One chunk matched by full-text search.
@@ -206,7 +182,7 @@ impl Index {
         gate: &LanguageGate,
         limit: usize,
     ) -> Result<Vec<ChunkHit>, IndexError> {
-        let (languages, open, prose) = gate.params()?;
+        let (languages, open) = gate.params()?;
         let sql = format!(
             "SELECT c.id, c.pattern_id, p.source, p.title, c.heading_path, c.line, {FTS_WEIGHTS} AS score
              FROM chunks_fts
@@ -222,7 +198,6 @@ impl Index {
                 ":expression": expression,
                 ":languages": languages,
                 ":open": open,
-                ":prose": prose,
                 ":limit": limit as i64,
             },
             |r| {
@@ -289,19 +264,18 @@ impl Index {
             .collect())
     }
 
-    /// The rows of `pattern_languages` of each of `ids`: each language with whether the
-    /// pattern declares it (frontmatter, path or title) or only names it in its text.
+    /// The languages each of `ids` declares (in frontmatter, or by its path or title).
     pub fn pattern_language_rows(
         &self,
         ids: &[i64],
-    ) -> Result<BTreeMap<i64, Vec<(String, bool)>>, IndexError> {
+    ) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT language, declared >= 1 FROM pattern_languages WHERE pattern_id = ?1",
+            "SELECT language FROM pattern_languages WHERE pattern_id = ?1 AND declared >= 1",
         )?;
         let mut found = BTreeMap::new();
         for &id in ids {
-            let rows: Vec<(String, bool)> = stmt
-                .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            let rows: Vec<String> = stmt
+                .query_map(params![id], |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
             found.insert(id, rows);
         }

@@ -30,7 +30,7 @@ pub struct ContentRule {
     pub regexes: Vec<String>,
 }
 
-const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks, s.regexes";
+const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks, s.regexes, s.imports";
 
 fn decode_list(text: Option<String>) -> Result<Vec<String>, IndexError> {
     match text {
@@ -39,7 +39,7 @@ fn decode_list(text: Option<String>) -> Result<Vec<String>, IndexError> {
     }
 }
 
-/// The origin in the five columns starting at `at`.
+/// The origin in the six columns starting at `at`.
 fn read_origin(row: &Row<'_>, at: usize) -> Result<RuleOrigin, IndexError> {
     let kind: String = row.get(at)?;
     let scope: String = row.get(at + 1)?;
@@ -52,6 +52,7 @@ fn read_origin(row: &Row<'_>, at: usize) -> Result<RuleOrigin, IndexError> {
         folder: row.get(at + 2)?,
         for_hooks: row.get(at + 3)?,
         regexes: decode_list(row.get(at + 4)?)?,
+        imports: decode_list(row.get(at + 5)?)?,
     })
 }
 
@@ -113,6 +114,24 @@ impl Index {
                 title: row.get(2)?,
                 origin: read_origin(row, 3)?,
             });
+        }
+        Ok(rules)
+    }
+
+    /// The rule files that import others (`@AGENTS.md` in a `CLAUDE.md`), by source path:
+    /// few, read for what a harness loads with them.
+    pub fn importing_rules(&self) -> Result<Vec<(String, RuleOrigin)>, IndexError> {
+        let sql = format!(
+            "SELECT p.source, {ORIGIN_COLUMNS} FROM pattern_sources s
+             JOIN patterns p ON p.id = s.pattern_id
+             WHERE s.imports IS NOT NULL
+             ORDER BY p.source"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([])?;
+        let mut rules = Vec::new();
+        while let Some(row) = rows.next()? {
+            rules.push((row.get(0)?, read_origin(row, 1)?));
         }
         Ok(rules)
     }
@@ -181,18 +200,21 @@ pub(super) fn insert_origin(
     pattern_id: i64,
     origin: &RuleOrigin,
 ) -> Result<(), IndexError> {
-    // Only content rules have regexes: every other row keeps NULL.
-    let regexes = if origin.regexes.is_empty() {
-        None
-    } else {
-        Some(
-            serde_json::to_string(&origin.regexes)
-                .map_err(|e| IndexError::Corrupt(e.to_string()))?,
-        )
+    // Only content rules have regexes, and only instruction files imports: every other row
+    // keeps NULL.
+    let list = |items: &[String]| -> Result<Option<String>, IndexError> {
+        if items.is_empty() {
+            return Ok(None);
+        }
+        serde_json::to_string(items)
+            .map(Some)
+            .map_err(|e| IndexError::Corrupt(e.to_string()))
     };
+    let regexes = list(&origin.regexes)?;
+    let imports = list(&origin.imports)?;
     tx.prepare_cached(
-        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks, regexes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks, regexes, imports)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
     .execute(params![
         pattern_id,
@@ -200,7 +222,8 @@ pub(super) fn insert_origin(
         origin.scope.key(),
         origin.folder,
         origin.for_hooks,
-        regexes
+        regexes,
+        imports
     ])?;
     Ok(())
 }
@@ -227,7 +250,6 @@ mod tests {
                     .map(|(pattern, origin)| PatternRecord {
                         pattern,
                         content_hash: "h".into(),
-                        mentioned_languages: Vec::new(),
                         technologies: Vec::new(),
                         origin: origin.clone(),
                     })
@@ -324,7 +346,6 @@ mod tests {
             upserts: vec![PatternRecord {
                 pattern: &pattern,
                 content_hash: "h".into(),
-                mentioned_languages: Vec::new(),
                 technologies: Vec::new(),
                 origin: None,
             }],

@@ -298,6 +298,24 @@ const MIGRATIONS: &[&str] = &[
     UPDATE patterns SET content_hash = ''
     WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind = 'continue');
     "#,
+    // 14: the files an instruction file imports (`@AGENTS.md` in a `CLAUDE.md`), as a JSON
+    // list of paths from the repository root; NULL when it imports none. A harness that
+    // loads the file loads them too, so lore leaves them out. Instruction files indexed
+    // before are read again by the next ingest to find their imports.
+    r#"
+    ALTER TABLE pattern_sources ADD COLUMN imports TEXT;
+    DELETE FROM source_files WHERE source IN (
+        SELECT p.source FROM patterns p JOIN pattern_sources s ON s.pattern_id = p.id
+        WHERE s.kind = 'agents_md'
+    );
+    UPDATE patterns SET content_hash = ''
+    WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind = 'agents_md');
+    "#,
+    // 15: a language a pattern's text merely names no longer scopes it (a file titled
+    // "Writing SQL" applies to the TypeScript that builds SQL): those rows go.
+    r#"
+    DELETE FROM pattern_languages WHERE declared = 0;
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

@@ -154,7 +154,6 @@ mod tests {
                     .map(|p| PatternRecord {
                         pattern: p,
                         content_hash: format!("h-{}", p.source),
-                        mentioned_languages: Vec::new(),
                         technologies: Vec::new(),
                         origin: None,
                     })
@@ -221,7 +220,6 @@ mod tests {
                 upserts: vec![PatternRecord {
                     pattern: &p,
                     content_hash: "h-new".into(),
-                    mentioned_languages: Vec::new(),
                     technologies: Vec::new(),
                     origin: None,
                 }],
@@ -246,7 +244,8 @@ mod tests {
             let conn = rusqlite::Connection::open(&path).unwrap();
             conn.execute_batch(
                 "DROP INDEX patterns_gate_rows; DROP TABLE source_files;
-                 ALTER TABLE pattern_sources DROP COLUMN regexes; PRAGMA user_version = 10;",
+                 ALTER TABLE pattern_sources DROP COLUMN regexes;
+             ALTER TABLE pattern_sources DROP COLUMN imports; PRAGMA user_version = 10;",
             )
             .unwrap();
         }

@@ -15,7 +15,7 @@ use crate::core::select::globs::{GlobKind, classify_glob, glob_file_keys};
 use crate::core::select::name::filler_words;
 use crate::core::select::pattern_terms::{about_text, count_pattern_terms};
 use crate::core::select::project_scope::ProjectFolders;
-use crate::core::sources::RuleOrigin;
+use crate::core::sources::{RuleOrigin, Scope};
 
 /// `meta` keys of the facts derived from every pattern's path (see [`store_derived_facts`]).
 pub(super) const PROJECT_FOLDERS_KEY: &str = "project_folders";
@@ -25,12 +25,10 @@ pub(super) const PATTERN_COUNT_KEY: &str = "pattern_count";
 /// How many patterns' words may be counted ahead of the rows being written.
 const COUNT_AHEAD: usize = 32;
 
-/// Where a pattern's language comes from (`pattern_languages.declared`). Declared and named
-/// languages gate the pattern; a mentioned one only lets an undeclared pattern through.
+/// Where a pattern's language comes from (`pattern_languages.declared`): both gate the
+/// pattern. (0, a language the text named, was retired in schema 15: a mention is no scope.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum LanguageSource {
-    /// Named somewhere in the pattern's text.
-    Mentioned = 0,
     /// Frontmatter `language`.
     Declared = 1,
     /// Named by the pattern's path or title (see `core::query::named_languages`).
@@ -42,8 +40,6 @@ pub struct PatternRecord<'a> {
     pub pattern: &'a Pattern,
     /// Hash of the file as read from disk, for delta ingest.
     pub content_hash: String,
-    /// Languages named in the pattern's text (for undeclared patterns' language gate).
-    pub mentioned_languages: Vec<String>,
     /// The technologies the pattern is specific to (see
     /// `core::query::TechnologyTable::of_pattern`), strongest first.
     pub technologies: Vec<String>,
@@ -199,8 +195,13 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
     let p = record.pattern;
     let fm = &p.frontmatter;
     // A language the path or title names gates the pattern like a declared one, unless the
-    // author declared the languages.
-    let named = if fm.languages.is_empty() {
+    // author declared the languages, or scoped another agent's rule file its own way (globs,
+    // a folder, always on): that scope is the author's, and a name adds nothing to it.
+    let scoped_by_author = record
+        .origin
+        .as_ref()
+        .is_some_and(|o| o.scope != Scope::Described && o.scope != Scope::Manual);
+    let named = if fm.languages.is_empty() && !scoped_by_author {
         named_languages(&p.source, &p.title)
     } else {
         Vec::new()
@@ -252,13 +253,6 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
     }
     for language in &named {
         lang.execute(params![pattern_id, language, LanguageSource::Named as i64])?;
-    }
-    for language in &record.mentioned_languages {
-        lang.execute(params![
-            pattern_id,
-            language,
-            LanguageSource::Mentioned as i64
-        ])?;
     }
 
     // Tags and description are indexed with every chunk (the weighted `tags` column), as is

@@ -9,8 +9,8 @@
 //! large file does not yield every concept (an edit's constructs, likewise, from its first
 //! added and removed lines). Every list is bounded and deterministic.
 
-use super::super::clean_terms;
 use super::super::diff::{capped_lines, line_diff};
+use super::super::{clean_terms, term_stem};
 use super::lexer::{Lexer, Token};
 use super::matcher::Matcher;
 use super::{Concept, matchers_for};
@@ -212,12 +212,13 @@ fn concepts_on(
     found
 }
 
-/// The words of `constructs` in order, each word once, until [`MAX_CONCEPT_WORDS`]; and the
-/// constructs that were reached.
+/// The words of `constructs` in order, each stem once (`errors` of one row stands for `error`
+/// of a later one), until [`MAX_CONCEPT_WORDS`]; and the constructs that were reached.
 fn words_of(
     constructs: impl Iterator<Item = (&'static Concept, Change)>,
 ) -> (Vec<String>, Vec<ConstructChange>) {
     let mut words: Vec<String> = Vec::new();
+    let mut stems: Vec<String> = Vec::new();
     let mut reached = Vec::new();
     for (concept, change) in constructs {
         if words.len() >= MAX_CONCEPT_WORDS {
@@ -228,8 +229,10 @@ fn words_of(
             change,
         });
         for word in concept.words.split_whitespace() {
-            if words.len() < MAX_CONCEPT_WORDS && !words.iter().any(|w| w == word) {
+            let stem = term_stem(word);
+            if words.len() < MAX_CONCEPT_WORDS && !stems.contains(&stem) {
                 words.push(word.to_owned());
+                stems.push(stem);
             }
         }
     }

@@ -181,10 +181,18 @@ fn matchers_for(languages: &[String]) -> Vec<&'static Matcher> {
     out
 }
 
-/// Every family's table, the generic one last (for tests that check the data).
-#[cfg(test)]
+/// Every family's table, the generic one last.
 fn all_families() -> Vec<&'static Family> {
     let mut all: Vec<&'static Family> = FAMILIES.iter().map(|(family, _)| *family).collect();
     all.push(&generic::FAMILY);
     all
+}
+
+/// Every row of the table as its name and its words (space-separated, lower case), family by
+/// family, the generic rows last: for checks over the vocabulary itself.
+pub fn concept_rows() -> Vec<(&'static str, &'static str)> {
+    all_families()
+        .into_iter()
+        .flat_map(|family| family.concepts.iter().map(|c| (c.name, c.words)))
+        .collect()
 }

@@ -42,7 +42,7 @@ const CONCEPTS: &[Concept] = &[
     strong("rust-debug", &[
         "# [ derive .. Debug", "impl Debug for", "impl fmt :: Debug for",
         "impl std :: fmt :: Debug for", "impl < .. > Debug for", "impl < .. > fmt :: Debug for",
-    ], "debug debuggability"),
+    ], "debug formatting"),
     strong("rust-constructor", &["fn new ("], "constructor"),
     strong("rust-builder", &[
         "( mut self ,", "( mut self )", "fn build ( self", "fn build ( & self", "$id*Builder {",

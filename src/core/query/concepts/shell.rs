@@ -59,7 +59,7 @@ const CONCEPTS: &[Concept] = &[
     weak("sh-local", &["^ local"], "local variables"),
     weak("sh-unquoted-variables", &["$var"], "quoting variables"),
     weak("sh-quoted-variables", &["$fstr"], "quoting variables"),
-    weak("sh-braced-variables", &["$var^${", "$fstr*${"], "variable expansion braces"),
+    weak("sh-braced-variables", &["$var^${", "$fstr*${"], "parameter expansion braces"),
     weak("sh-functions", &["^ $id ( ) {", "^ $id ( ) $end", "^ function $id"], "functions"),
     weak("sh-exports", &["^ export"], "environment variables"),
     weak("sh-here-documents", &["<< $id", "<<- $id", "<< $str", "<<- $str"], "heredoc"),

@@ -32,6 +32,7 @@ pub(super) use index_generator::index_file;
 pub use manifest::ManifestFindings;
 pub use path::check_file_sign;
 
+use super::index::word_text;
 use super::language::Word;
 use found::Found;
 use index::INDEX;
@@ -289,6 +290,37 @@ impl TechnologyTable {
         out
     }
 
+    /// What names a technology, each as lower-case words joined by one space: its canonical
+    /// name, then its aliases, the team's included (`spring-boot` → `spring boot`,
+    /// `springboot`, `spring framework`, ..., `spring`; `next.js` reads `next js`). A name of
+    /// several words names the technology only whole: `testing-library` is named by `testing
+    /// library`, never by `testing`, because a file named for testing is not named for it. A
+    /// name the table does not know names itself.
+    pub fn names_of(&self, name: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut add = |text: &str| {
+            let phrase = name_phrase(text);
+            if !phrase.is_empty() && !out.contains(&phrase) {
+                out.push(phrase);
+            }
+        };
+        add(name);
+        let Some(id) = self.id_of(name) else {
+            return out;
+        };
+        if let Some(technology) = INDEX.entry(id) {
+            for word in technology.words {
+                add(word_text(*word));
+            }
+        }
+        for entry in self.team.iter().filter(|e| e.id == id) {
+            for word in &entry.words {
+                add(word);
+            }
+        }
+        out
+    }
+
     /// The languages of `names` (see [`Technology::languages`]), in order, deduplicated.
     pub fn languages_of(&self, names: &[String]) -> Vec<String> {
         let mut out = Vec::new();
@@ -356,6 +388,17 @@ impl TechnologyTable {
             .filter_map(|id| self.name_of(id).map(str::to_owned))
             .collect()
     }
+}
+
+/// A name as the words the index's tokenizer reads in it (runs of letters and digits),
+/// lower case, joined by one space: `Next.js` → `next js`, `spring-boot` → `spring boot`.
+fn name_phrase(name: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.join(" ")
 }
 
 fn push_unique(list: &mut Vec<String>, item: &str) {

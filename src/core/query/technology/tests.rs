@@ -4,6 +4,7 @@
 mod code;
 mod command;
 mod manifest;
+mod names;
 mod path;
 mod pattern;
 mod table;

@@ -6,19 +6,19 @@ use super::*;
 fn relative_paths() {
     let cases = [
         (
-            "/home/dev/demo/src/a.rs",
-            Some("/home/dev/demo"),
-            "src/a.rs",
+            "/srv/tides/src/gauge.rs",
+            Some("/srv/tides"),
+            "src/gauge.rs",
         ),
         (
-            "/home/dev/demo/src/a.rs",
-            Some("/home/dev/demo/"),
-            "src/a.rs",
+            "/srv/tides/src/gauge.rs",
+            Some("/srv/tides/"),
+            "src/gauge.rs",
         ),
         (
-            "/home/dev/demo2/a.rs",
-            Some("/home/dev/demo"),
-            "home/dev/demo2/a.rs",
+            "/srv/tides2/gauge.rs",
+            Some("/srv/tides"),
+            "srv/tides2/gauge.rs",
         ),
         ("/etc/hosts", None, "etc/hosts"),
         ("./src//./a.rs", Some("/x"), "src/a.rs"),
@@ -33,7 +33,7 @@ fn relative_paths() {
 fn input(tool: &str) -> QueryInput {
     QueryInput {
         tool_name: Some(tool.to_owned()),
-        cwd: Some("/home/dev/demo".to_owned()),
+        cwd: Some("/srv/tides".to_owned()),
         ..QueryInput::default()
     }
 }
@@ -41,45 +41,47 @@ fn input(tool: &str) -> QueryInput {
 #[test]
 fn edit_query() {
     let query = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/src/validate_email.rs".to_owned()),
-        content: Some("pub fn validate_email(addr: &str) -> Result<Email, ParseError> {\n    let trimmed = addr.trim();\n    todo!()\n}".to_owned()),
-        last_user_message: Some("Please return a proper error instead of panicking".to_owned()),
+        file_path: Some("/srv/tides/src/parse_reading.rs".to_owned()),
+        content: Some("pub fn parse_reading(line: &str) -> Result<Reading, FrameError> {\n    let fields = line.split(',');\n    unimplemented!()\n}".to_owned()),
+        last_user_message: Some("Short frames should give an error, not a crash".to_owned()),
         ..input("Edit")
     });
     assert_eq!(query.languages, strings(&["rust"]));
-    assert_eq!(
-        query.relative_path.as_deref(),
-        Some("src/validate_email.rs")
-    );
+    assert_eq!(query.relative_path.as_deref(), Some("src/parse_reading.rs"));
     assert_eq!(
         query.terms,
-        // The file, what the edit's constructs are about (`todo!()` panics, a `Result` of
-        // an error type), the words it writes, then the user's message.
+        // The file, what the edit's constructs are about (`unimplemented!()` panics, a
+        // `Result` of an error type), the words it writes, then the user's message.
         strings(&[
-            "validate",
-            "email",
+            "parse",
+            "reading",
             "panic",
             "result",
             "error",
-            "addr",
+            "line",
             "str",
-            "parseerror",
-            "parse",
-            "trimmed",
-            "trim",
-            "todo",
-            "proper",
-            "panicking",
+            "frameerror",
+            "frame",
+            "fields",
+            "split",
+            "unimplemented",
+            "short",
+            "frames",
+            "give",
+            "crash",
             "rust"
         ])
     );
-    assert_eq!(query.message_terms, strings(&["proper", "panicking"]));
+    assert_eq!(
+        query.message_terms,
+        strings(&["short", "frames", "give", "crash"])
+    );
     assert_eq!(
         fts_expression(&query).as_deref(),
         Some(
-            "\"validate\" OR \"email\" OR \"panic\" OR \"result\" OR \"error\" OR \"addr\" OR \"str\" \
-             OR \"parseerror\" OR \"parse\" OR \"trimmed\" OR \"trim\" OR \"todo\" OR \"proper\" \
-             OR \"panicking\" OR \"rust\""
+            "\"parse\" OR \"reading\" OR \"panic\" OR \"result\" OR \"error\" OR \"line\" OR \"str\" \
+             OR \"frameerror\" OR \"frame\" OR \"fields\" OR \"split\" OR \"unimplemented\" OR \"short\" \
+             OR \"frames\" OR \"give\" OR \"crash\" OR \"rust\""
         )
     );
 }
@@ -87,10 +89,11 @@ fn edit_query() {
 #[test]
 fn write_query_uses_nearest_project_directories() {
     let query = extract_query(&QueryInput {
-        file_path: Some(
-            "/home/dev/demo/packages/web/src/components/UserProfileCard.tsx".to_owned(),
+        file_path: Some("/srv/tides/apps/ui/src/widgets/TideChart.tsx".to_owned()),
+        content: Some(
+            "export const TideChart = () => { const [level, setLevel] = useState(0); return level; };"
+                .to_owned(),
         ),
-        content: Some("export function UserProfileCard() { useEffect(() => {}, []); }".to_owned()),
         ..input("Write")
     });
     // JavaScript's conventions apply to TypeScript: related, not searched for.
@@ -101,26 +104,31 @@ fn write_query_uses_nearest_project_directories() {
     assert_eq!(query.related_languages, strings(&["javascript"]));
     assert_eq!(
         query.relative_path.as_deref(),
-        Some("packages/web/src/components/UserProfileCard.tsx")
+        Some("apps/ui/src/widgets/TideChart.tsx")
     );
     assert_eq!(
         query.terms,
         strings(&[
-            "userprofilecard",
-            "user",
-            "profile",
-            "card",
-            "components",
-            "web",
-            // The constructs the file writes: a hook, its dependency array, exports.
-            "useeffect",
-            "effects",
-            "dependencies",
-            "functions",
+            "tidechart",
+            "tide",
+            "chart",
+            "widgets",
+            "ui",
+            // The constructs the file writes: a state hook destructured, a const, an
+            // exported arrow function.
+            "destructuring",
+            "usestate",
+            "state",
+            "hooks",
+            "const",
+            "variables",
             "exports",
             "arrow",
+            "functions",
+            "level",
+            "setlevel",
+            "set",
             "use",
-            "effect",
             "typescript",
             "react"
         ])
@@ -130,12 +138,12 @@ fn write_query_uses_nearest_project_directories() {
 #[test]
 fn path_terms_for_generic_names() {
     let cases: &[(&str, &[&str])] = &[
-        ("/home/dev/demo/Dockerfile", &["dockerfile", "docker"]),
+        ("/srv/tides/Dockerfile", &["dockerfile", "docker"]),
         (
-            "/home/dev/demo/.github/workflows/ci.yml",
+            "/srv/tides/.github/workflows/nightly.yml",
             // The path shows GitHub Actions: its name's words join the languages'.
             &[
-                "ci",
+                "nightly",
                 "workflows",
                 "github",
                 "github-actions",
@@ -143,22 +151,19 @@ fn path_terms_for_generic_names() {
                 "actions",
             ],
         ),
+        ("/srv/tides/cmd/gauged/main.go", &["main", "gauged", "go"]),
         (
-            "/home/dev/demo/cmd/ordersd/main.go",
-            &["main", "ordersd", "go"],
+            "/srv/tides/ingest/readers/__init__.py",
+            &["init", "readers", "ingest", "python"],
         ),
         (
-            "/home/dev/demo/etl/loaders/__init__.py",
-            &["init", "loaders", "etl", "python"],
-        ),
-        (
-            "/home/dev/demo/src/main/java/com/acme/shop/StockController.java",
+            "/srv/tides/src/main/java/org/harbour/tides/BerthController.java",
             &[
-                "stockcontroller",
-                "stock",
+                "berthcontroller",
+                "berth",
                 "controller",
-                "shop",
-                "acme",
+                "tides",
+                "harbour",
                 "java",
             ],
         ),
@@ -171,7 +176,7 @@ fn path_terms_for_generic_names() {
         assert_eq!(query.terms, strings(expected), "{path}");
     }
     let deep = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/alpha/beta/gamma/delta/epsilon.rs".to_owned()),
+        file_path: Some("/srv/tides/alpha/beta/gamma/delta/epsilon.rs".to_owned()),
         ..input("Edit")
     });
     assert_eq!(
@@ -183,8 +188,8 @@ fn path_terms_for_generic_names() {
 #[test]
 fn bash_queries() {
     let query = extract_query(&QueryInput {
-        command: Some("cargo clippy --all-targets -- -D warnings".to_owned()),
-        description: Some("Lint the workspace with clippy".to_owned()),
+        command: Some("cargo fmt --all -- --check".to_owned()),
+        description: Some("Check formatting of the gauge crates".to_owned()),
         ..input("Bash")
     });
     assert_eq!(query.languages, strings(&["rust"]));
@@ -193,17 +198,19 @@ fn bash_queries() {
         query.terms,
         strings(&[
             "cargo",
-            "clippy",
-            "targets",
-            "warnings",
-            "lint",
-            "workspace",
+            "fmt",
+            "check",
+            "formatting",
+            "gauge",
+            "crates",
             "rust"
         ])
     );
 
     let query = extract_query(&QueryInput {
-        command: Some("git commit -m \"fix: handle 0xdeadbeef in e3b0c442 parser\"".to_owned()),
+        command: Some(
+            "git commit -m \"gauge: skip 0xcafebabe frames in 9f86d081 reader\"".to_owned(),
+        ),
         ..input("Bash")
     });
     assert_eq!(query.languages, Vec::<String>::new());
@@ -212,9 +219,10 @@ fn bash_queries() {
         strings(&[
             "git",
             "commit",
-            "fix",
-            "handle",
-            "parser",
+            "gauge",
+            "skip",
+            "frames",
+            "reader",
             "message",
             "description"
         ])
@@ -224,11 +232,11 @@ fn bash_queries() {
         query.topic_terms,
         strings(&["git", "commit", "message", "description"])
     );
-    let lint = extract_query(&QueryInput {
-        command: Some("cargo clippy".to_owned()),
+    let format = extract_query(&QueryInput {
+        command: Some("cargo fmt".to_owned()),
         ..input("Bash")
     });
-    assert!(lint.topic_terms.is_empty(), "{:?}", lint.topic_terms);
+    assert!(format.topic_terms.is_empty(), "{:?}", format.topic_terms);
 
     for short in ["pwd", "ls", "ls -la", "cd ..", "echo $HOME"] {
         let query = extract_query(&QueryInput {
@@ -236,7 +244,7 @@ fn bash_queries() {
             ..input("Bash")
         });
         let expected = Query {
-            project: Some("demo".to_string()),
+            project: Some("tides".to_string()),
             ..Query::default()
         };
         assert_eq!(query, expected, "{short}");
@@ -247,14 +255,23 @@ fn bash_queries() {
 #[test]
 fn failed_bash_drops_exit_code_boilerplate() {
     let query = extract_query(&QueryInput {
-        command: Some("pytest -q".to_owned()),
-        error: Some("Exit code 3\nImportError: cannot import name 'Foo'".to_owned()),
+        command: Some("pytest -x".to_owned()),
+        error: Some("Exit code 2\nModuleNotFoundError: No module named 'gauges'".to_owned()),
         ..input("Bash")
     });
     assert_eq!(query.languages, strings(&["python"]));
     assert_eq!(
         query.terms,
-        strings(&["pytest", "importerror", "error", "name", "foo", "python"])
+        strings(&[
+            "pytest",
+            "modulenotfounderror",
+            "module",
+            "found",
+            "error",
+            "named",
+            "gauges",
+            "python"
+        ])
     );
 }
 
@@ -262,7 +279,7 @@ fn failed_bash_drops_exit_code_boilerplate() {
 fn prompt_query() {
     let query = extract_query(&QueryInput {
         prompt: Some(
-            "Add a Go handler for /orders and write table-driven tests; don't use panics."
+            "Add a Go endpoint for /stations with table-driven tests; never panic on bad input."
                 .to_owned(),
         ),
         ..QueryInput::default()
@@ -272,7 +289,8 @@ fn prompt_query() {
     assert_eq!(
         query.terms,
         strings(&[
-            "add", "handler", "orders", "write", "table", "driven", "tests", "use", "panics", "go"
+            "add", "endpoint", "stations", "table", "driven", "tests", "never", "panic", "bad",
+            "input", "go"
         ])
     );
 }
@@ -302,7 +320,7 @@ fn terms_are_capped_keeping_languages() {
 #[test]
 fn content_adds_at_most_twelve_new_terms() {
     let query = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/notes.py".to_owned()),
+        file_path: Some("/srv/tides/notes.py".to_owned()),
         content: Some(
             "notes alpha beta gamma delta epsilon zeta theta iota kappa mu omicron sigma omega"
                 .to_owned(),
@@ -323,14 +341,15 @@ fn content_adds_at_most_twelve_new_terms() {
 #[test]
 fn extraction_is_deterministic() {
     let make = || QueryInput {
-        file_path: Some("/home/dev/demo/web/app/page.tsx".to_owned()),
-        command: Some("npx next build && cargo test".to_owned()),
-        description: Some("Build with Next.js and Rust, then Go".to_owned()),
+        file_path: Some("/srv/tides/ui/app/stations/layout.tsx".to_owned()),
+        command: Some("npx next lint && cargo fmt".to_owned()),
+        description: Some("Lint with Next.js and Rust, then Go".to_owned()),
         content: Some(
-            "export default async function Page({ params }) { const { slug } = await params }"
-                .to_owned(),
+            "export default function StationsLayout({ children }) { return children }".to_owned(),
         ),
-        last_user_message: Some("upgrade to Next 15 with Python scripts".to_owned()),
+        last_user_message: Some(
+            "move the station pages to Next 15 and the Python scripts too".to_owned(),
+        ),
         ..input("Bash")
     };
     let first = extract_query(&make());
@@ -346,7 +365,7 @@ fn extraction_is_deterministic() {
 #[test]
 fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
     let playwright = extract_query(&QueryInput {
-        command: Some("npx playwright test e2e/login.spec.ts --project=chromium".to_owned()),
+        command: Some("npx playwright test tests/stations.spec.ts --headed".to_owned()),
         ..input("Bash")
     });
     assert_eq!(playwright.languages, strings(&["javascript", "typescript"]));
@@ -355,7 +374,7 @@ fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
         languages: vec!["javascript".into(), "typescript".into()],
     };
     let install = extract_query(&QueryInput {
-        command: Some("npm install @nestjs/bullmq".to_owned()),
+        command: Some("npm install @nestjs/schedule".to_owned()),
         project: project.clone(),
         ..input("Bash")
     });
@@ -369,7 +388,7 @@ fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
     );
     // A command in none of the project's languages is not in them.
     let commit = extract_query(&QueryInput {
-        command: Some("git commit -m 'fix'".to_owned()),
+        command: Some("git commit -m 'gauge'".to_owned()),
         project,
         ..input("Bash")
     });
@@ -377,7 +396,7 @@ fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
     assert!(commit.related_languages.is_empty());
     // A JavaScript file is in JavaScript by its own signs: nothing is related.
     let script = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/src/slugify.js".to_owned()),
+        file_path: Some("/srv/tides/lib/station-slug.js".to_owned()),
         ..input("Edit")
     });
     assert_eq!(script.languages, strings(&["javascript"]));
@@ -389,35 +408,35 @@ fn the_values_of_a_file_in_no_language_are_not_searched() {
     // Settings, notes and `.env` files hold data: the call is about the file, not the words
     // of its values.
     let query = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/.vscode/settings.json".to_owned()),
-        content: Some("{\n  \"editor.formatOnSave\": true,\n  \"editor.tabSize\": 2\n}".to_owned()),
+        file_path: Some("/srv/tides/config/local.json".to_owned()),
+        content: Some("{\n  \"station\": \"harbour-7\",\n  \"interval\": 30\n}".to_owned()),
         ..input("Write")
     });
     assert!(query.languages.is_empty());
-    assert_eq!(query.terms, strings(&["settings", "vscode"]));
+    assert_eq!(query.terms, strings(&["local", "config"]));
     let env = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/.env".to_owned()),
-        old_content: Some("PAYMENTS_TIMEOUT_SECONDS=5".to_owned()),
-        content: Some("PAYMENTS_TIMEOUT_SECONDS=15".to_owned()),
+        file_path: Some("/srv/tides/.env".to_owned()),
+        old_content: Some("GAUGE_POLL_SECONDS=30".to_owned()),
+        content: Some("GAUGE_POLL_SECONDS=60".to_owned()),
         ..input("Edit")
     });
-    assert!(!env.terms.iter().any(|t| t == "timeout" || t == "payments"));
+    assert!(!env.terms.iter().any(|t| t == "poll" || t == "gauge"));
     // Code keeps its words.
     let code = extract_query(&QueryInput {
-        file_path: Some("/home/dev/demo/src/config.py".to_owned()),
-        content: Some("PAYMENTS_TIMEOUT_SECONDS = 15".to_owned()),
+        file_path: Some("/srv/tides/src/settings.py".to_owned()),
+        content: Some("GAUGE_POLL_SECONDS = 60".to_owned()),
         ..input("Write")
     });
-    assert!(code.terms.iter().any(|t| t == "timeout"));
+    assert!(code.terms.iter().any(|t| t == "poll"));
 }
 
 #[test]
 fn a_written_files_concept_words_alone_cannot_name_a_subject() {
-    let code = "package pricing\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestApply(t *testing.T) {\n\tfmt.Println(1)\n}\n";
+    let code = "package tides\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestHighWater(t *testing.T) {\n\tfmt.Println(2)\n}\n";
     let write = extract_query(&QueryInput {
-        file_path: Some("/home/dev/shop/internal/pricing/apply_test.go".to_owned()),
+        file_path: Some("/srv/harbour/internal/tides/highwater_test.go".to_owned()),
         content: Some(code.to_owned()),
-        cwd: Some("/home/dev/shop".to_owned()),
+        cwd: Some("/srv/harbour".to_owned()),
         ..input("Write")
     });
     assert!(
@@ -427,13 +446,13 @@ fn a_written_files_concept_words_alone_cannot_name_a_subject() {
         write.written_terms
     );
     // Words the path or the code itself gives are the call's own, not only written.
-    assert!(!write.written_terms.contains(&"apply".to_owned()));
+    assert!(!write.written_terms.contains(&"highwater".to_owned()));
     // An edit's concepts come from what it changes: they stay the call's own words.
     let edit = extract_query(&QueryInput {
-        file_path: Some("/home/dev/shop/internal/pricing/apply_test.go".to_owned()),
-        old_content: Some("package pricing\n".to_owned()),
+        file_path: Some("/srv/harbour/internal/tides/highwater_test.go".to_owned()),
+        old_content: Some("package tides\n".to_owned()),
         content: Some(code.to_owned()),
-        cwd: Some("/home/dev/shop".to_owned()),
+        cwd: Some("/srv/harbour".to_owned()),
         ..input("Edit")
     });
     assert!(
@@ -484,7 +503,7 @@ fn secrets_in_any_field_never_become_terms() {
                 ..input("Bash")
             },
             QueryInput {
-                file_path: Some("/home/dev/demo/deploy/settings.py".to_owned()),
+                file_path: Some("/srv/tides/deploy/settings.py".to_owned()),
                 old_content: Some(format!("# {text}\n")),
                 content: Some(format!("# {text}\nTIMEOUT = 3\n")),
                 last_user_message: Some(prose.clone()),
@@ -543,4 +562,80 @@ fn what_surrounds_a_secret_is_still_searched() {
         "{:?}",
         query.terms
     );
+}
+
+#[test]
+fn a_stack_is_named_by_whole_names_and_its_names_parts_are_only_context() {
+    // A greenhouse dashboard whose manifest lists libraries with generic words in their
+    // names; the edit itself says nothing about tests, routing, queries or components.
+    let project = crate::core::query::ManifestFindings {
+        technologies: vec![
+            "testing-library".into(),
+            "react-router".into(),
+            "tanstack-query".into(),
+            "styled-components".into(),
+        ],
+        languages: vec!["javascript".into(), "typescript".into()],
+    };
+    let query = extract_query(&QueryInput {
+        file_path: Some("/srv/greenhouse/src/climate/humidity.ts".to_owned()),
+        content: Some("const ceiling = 0.85;".to_owned()),
+        cwd: Some("/srv/greenhouse".to_owned()),
+        project,
+        ..input("Edit")
+    });
+    // Text writes those names as words ("React Router"), so the words are searched; but they
+    // are where the call happens, not what it is about, and name nothing of the stack alone.
+    for part in [
+        "testing",
+        "library",
+        "router",
+        "query",
+        "components",
+        "styled",
+    ] {
+        assert!(
+            query.location_terms.contains(&part.to_owned()),
+            "{part}: {:?} of {:?}",
+            query.location_terms,
+            query.terms
+        );
+        assert!(
+            !query.stack_names.contains(&part.to_owned()),
+            "{part}: {:?}",
+            query.stack_names
+        );
+    }
+    for whole in [
+        "testing library",
+        "react router",
+        "tanstack query",
+        "styled components",
+    ] {
+        assert!(
+            query.stack_names.contains(&whole.to_owned()),
+            "{whole}: {:?}",
+            query.stack_names
+        );
+    }
+    // A technology named in one word (React, which React Router implies) is the call's own.
+    assert!(
+        query.terms.contains(&"react".to_owned()),
+        "{:?}",
+        query.terms
+    );
+    assert!(!query.location_terms.contains(&"react".to_owned()));
+    assert!(query.stack_names.contains(&"typescript".to_owned()));
+    // The same word said by the call itself is the call's own.
+    let routed = extract_query(&QueryInput {
+        file_path: Some("/srv/greenhouse/src/router.ts".to_owned()),
+        content: Some("const ceiling = 0.85;".to_owned()),
+        cwd: Some("/srv/greenhouse".to_owned()),
+        project: crate::core::query::ManifestFindings {
+            technologies: vec!["react-router".into()],
+            languages: vec!["typescript".into()],
+        },
+        ..input("Edit")
+    });
+    assert!(!routed.location_terms.contains(&"router".to_owned()));
 }

@@ -12,8 +12,8 @@
 //! words alone). A pattern only a language related to the call's admits (JavaScript's guide
 //! for a TypeScript edit) is kept on none of the word grounds.
 //! Everything else has to earn its place by words: a word score that clears an absolute bar
-//! (the same in any index: the scores are computed with smoothed document frequencies, see
-//! `bm25`), a distinctive word of the call itself, a score not far below the best candidate
+//! (the same in any index: each word weighs by how few of the index's patterns hold it, in
+//! units of a word only one holds, see `bm25::term_weight`), a distinctive word of the call itself, a score not far below the best candidate
 //! of the call, so a weak leftover never rides along with a strong match (one that many
 //! distinctive words of the call back may trail further, and is shown briefly), and at least
 //! half of the matched words' weight from the call itself rather than the user's message.
@@ -63,6 +63,9 @@ pub enum Grounds {
 pub enum Shortfall {
     /// The pattern belongs to another project's folder.
     OtherProject,
+    /// Another agent's rule that applies to a folder (a nested `AGENTS.md`, a sub-folder's
+    /// `.cursor/rules`) the call is not in.
+    OtherFolder { folder: String },
     /// The pattern is specific to technologies the call's context does not have.
     Technology { needs: Vec<String> },
     /// The pattern's `paths` name other parts of the project than the touched file's.
@@ -116,15 +119,17 @@ impl Verdict {
     }
 }
 
-/// The word score a pattern needs, in any index.
-pub const WORD_BAR: f64 = 6.0;
+/// The word score a pattern needs, in any index. Scores are in units of one match of a word
+/// only one pattern holds (see `bm25::term_weight`): 1.5 is such a word used throughout the
+/// pattern, or two or three words a few patterns share, whatever the index's size.
+pub const WORD_BAR: f64 = 1.5;
 /// How near the call's best word score a candidate must be, by what else backs it: a file
 /// named for what the call is about, or specific to a technology the call's context has, may
 /// trail further than one found by words alone. Measured on the shared eval set: below these
 /// shares, candidates on those grounds were mostly noise.
-pub const SUBJECT_SHARE: f64 = 0.6;
+pub const SUBJECT_SHARE: f64 = 0.7;
 pub const TECHNOLOGY_SHARE: f64 = 0.5;
-pub const WORDS_SHARE: f64 = 0.7;
+pub const WORDS_SHARE: f64 = 0.8;
 
 /// How near the call's best a pattern specific to a technology must be, by where the call's
 /// context shows the technology: the call itself (its file, imports, command) lets it trail to

@@ -21,7 +21,7 @@ fn by_words(content: f64) -> Evidence {
         words: WordEvidence {
             content_bm25: Some(-content),
             name_coverage: Some(1.0),
-            matched: vec![term("thiserror", 4.0)],
+            matched: vec![term("thiserror", 0.8)],
             ..WordEvidence::default()
         },
         ..Evidence::default()
@@ -41,13 +41,13 @@ fn what_the_team_or_project_asked_for_needs_no_words() {
         }),
         ..Evidence::default()
     };
-    assert!(judge(&glob, &standard(20.0)).is_kept());
+    assert!(judge(&glob, &standard(5.0)).is_kept());
     let project = Evidence {
         project_depth: Some(0),
         ..Evidence::default()
     };
     assert_eq!(
-        judge(&project, &standard(20.0)),
+        judge(&project, &standard(5.0)),
         Verdict::Kept(Grounds::Project)
     );
     // A broad glob only restates the language: it needs words like any other.
@@ -58,7 +58,7 @@ fn what_the_team_or_project_asked_for_needs_no_words() {
         }),
         ..Evidence::default()
     };
-    assert!(!judge(&broad, &standard(20.0)).is_kept());
+    assert!(!judge(&broad, &standard(5.0)).is_kept());
 }
 
 #[test]
@@ -77,11 +77,11 @@ fn a_name_is_enough_when_it_is_the_language_or_a_distinctive_word_backs_it() {
         Verdict::Kept(Grounds::Stack)
     );
     assert_eq!(
-        judge(&named(NameMatch::Call, vec![term("thiserror", 4.0)]), &weak),
+        judge(&named(NameMatch::Call, vec![term("thiserror", 0.8)]), &weak),
         Verdict::Kept(Grounds::Subject)
     );
-    assert!(!judge(&named(NameMatch::Call, vec![term("user", 0.5)]), &weak).is_kept());
-    let mut from_message = term("thiserror", 4.0);
+    assert!(!judge(&named(NameMatch::Call, vec![term("user", 0.1)]), &weak).is_kept());
+    let mut from_message = term("thiserror", 0.8);
     from_message.from_message = true;
     assert!(!judge(&named(NameMatch::Message, vec![from_message]), &weak).is_kept());
 }
@@ -101,22 +101,22 @@ fn a_technology_the_context_lacks_rules_a_pattern_out_and_one_it_has_admits_it()
                 glob: "src/**/*.py".into(),
                 kind: GlobKind::Specific,
             }),
-            ..by_words(30.0)
+            ..by_words(7.5)
         }
     };
     assert_eq!(
-        judge(&specific(&["fastapi"], &[]), &standard(30.0)),
+        judge(&specific(&["fastapi"], &[]), &standard(7.5)),
         Verdict::Dropped(Shortfall::Technology {
             needs: vec!["dataverse".into()]
         })
     );
-    assert!(judge(&specific(&[], &["dataverse"]), &standard(30.0)).is_kept());
+    assert!(judge(&specific(&[], &["dataverse"]), &standard(7.5)).is_kept());
     // Without a glob, the technology and a word of the call are grounds of their own.
     let mut worded = specific(&["dataverse"], &[]);
     worded.glob = None;
-    worded.words.content_bm25 = Some(-1.0);
+    worded.words.content_bm25 = Some(-0.25);
     assert_eq!(
-        judge(&worded, &standard(1.0)),
+        judge(&worded, &standard(0.25)),
         Verdict::Kept(Grounds::Technology {
             technology: "dataverse".into()
         })
@@ -134,7 +134,7 @@ fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_i
         }),
         ..Evidence::default()
     };
-    let best = standard(10.0);
+    let best = standard(2.5);
     // A migration in a repository whose call and root files name no technology at all.
     assert_eq!(
         judge(&postgres("**/migrations/**/*.sql", &[], &[]), &best),
@@ -162,13 +162,13 @@ fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_i
 
 #[test]
 fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_words() {
-    let strong = by_words(30.0);
+    let strong = by_words(7.5);
     let outside = Evidence {
         outside_paths: true,
         ..strong.clone()
     };
     assert_eq!(
-        judge(&outside, &standard(30.0)),
+        judge(&outside, &standard(7.5)),
         Verdict::Dropped(Shortfall::OutsidePaths)
     );
     let guide = |asked| Evidence {
@@ -179,39 +179,39 @@ fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_
         ..strong.clone()
     };
     assert_eq!(
-        judge(&guide(false), &standard(30.0)),
+        judge(&guide(false), &standard(7.5)),
         Verdict::Dropped(Shortfall::UnaskedTask {
             task: "upgrade".into()
         })
     );
-    assert!(judge(&guide(true), &standard(30.0)).is_kept());
+    assert!(judge(&guide(true), &standard(7.5)).is_kept());
 }
 
 #[test]
 fn words_need_a_distinctive_term_of_the_call_itself() {
-    let mut common = by_words(12.0);
-    common.words.matched = vec![term("user", 0.4), term("list", 0.6)];
+    let mut common = by_words(3.0);
+    common.words.matched = vec![term("user", 0.08), term("list", 0.12)];
     assert_eq!(
-        judge(&common, &standard(12.0)),
+        judge(&common, &standard(3.0)),
         Verdict::Dropped(Shortfall::NoCallEvidence)
     );
 }
 
 #[test]
 fn words_must_clear_the_bar_and_stay_near_the_best() {
-    assert!(judge(&by_words(12.0), &standard(12.0)).is_kept());
+    assert!(judge(&by_words(3.0), &standard(3.0)).is_kept());
     assert_eq!(
-        judge(&by_words(4.0), &standard(4.0)),
+        judge(&by_words(1.0), &standard(1.0)),
         Verdict::Dropped(Shortfall::WeakWords {
-            score: 4.0,
+            score: 1.0,
             bar: WORD_BAR
         })
     );
     assert_eq!(
-        judge(&by_words(7.0), &standard(30.0)),
+        judge(&by_words(1.75), &standard(7.5)),
         Verdict::Dropped(Shortfall::FarBelowBest {
-            score: 7.0,
-            best: 30.0
+            score: 1.75,
+            best: 7.5
         })
     );
 }
@@ -221,36 +221,36 @@ fn a_pattern_about_what_the_call_writes_may_trail_the_best_further() {
     let about = |subject: bool, topic: bool, score: f64| {
         let mut evidence = by_words(score);
         evidence.words.name_coverage = Some(0.0);
-        let mut git = term("git", 2.7);
+        let mut git = term("git", 0.54);
         git.subject = subject;
         git.topic = topic;
-        evidence.words.matched = vec![git, term("fixed", 1.7)];
+        evidence.words.matched = vec![git, term("fixed", 0.34)];
         evidence
     };
     // A workflow file whose description names git, on a `git commit` whose best match
     // (a commit-message format) scores far higher.
-    let best = standard(40.0);
-    let share = |e: &Evidence| e.word_score() / 40.0;
-    let workflow = about(true, true, 22.0);
+    let best = standard(10.0);
+    let share = |e: &Evidence| e.word_score() / 10.0;
+    let workflow = about(true, true, 5.5);
     assert!(share(&workflow) < WORDS_SHARE);
     assert_eq!(judge(&workflow, &best), Verdict::Kept(Grounds::Topic));
     // The same words, but only in its text, or not what the call writes: words alone.
     assert!(matches!(
-        judge(&about(false, true, 22.0), &best),
+        judge(&about(false, true, 5.5), &best),
         Verdict::Dropped(Shortfall::FarBelowBest { .. })
     ));
     assert!(matches!(
-        judge(&about(true, false, 22.0), &best),
+        judge(&about(true, false, 5.5), &best),
         Verdict::Dropped(Shortfall::FarBelowBest { .. })
     ));
     // It still needs words that clear the bar, and not to be a mere trace of the best.
     assert!(matches!(
-        judge(&about(true, true, 10.0), &best),
+        judge(&about(true, true, 2.5), &best),
         Verdict::Dropped(Shortfall::WeakWords { .. })
     ));
-    assert!(!judge(&about(true, true, 22.0), &standard(400.0)).is_kept());
+    assert!(!judge(&about(true, true, 5.5), &standard(100.0)).is_kept());
     // A topic word only the user's message gave says nothing of the call.
-    let mut from_message = about(true, true, 22.0);
+    let mut from_message = about(true, true, 5.5);
     from_message.words.matched[0].from_message = true;
     assert!(!judge(&from_message, &best).is_kept());
 }
@@ -262,39 +262,39 @@ fn many_distinctive_words_of_the_call_let_a_pattern_trail_the_best_further() {
         evidence.words.matched = terms.iter().map(|(t, w)| term(t, *w)).collect();
         evidence
     };
-    let best = standard(30.0);
+    let best = standard(7.5);
     let four = [
-        ("readonly", 3.5),
-        ("substitution", 3.6),
-        ("arrays", 2.1),
-        ("exit", 3.0),
+        ("readonly", 0.7),
+        ("substitution", 0.72),
+        ("arrays", 0.42),
+        ("exit", 0.6),
     ];
     // A naming section of a shell guide at 0.65 of the call's best shell file.
-    let section = holding(&four, 19.5);
-    assert!(section.word_score() < WORDS_SHARE * 30.0);
+    let section = holding(&four, 4.875);
+    assert!(section.word_score() < WORDS_SHARE * 7.5);
     assert_eq!(
         judge(&section, &best),
         Verdict::Kept(Grounds::Breadth { words: 4 })
     );
     // Three words are not breadth, and breadth does not reach below its share.
     assert!(matches!(
-        judge(&holding(&four[..3], 19.5), &best),
+        judge(&holding(&four[..3], 4.875), &best),
         Verdict::Dropped(Shortfall::FarBelowBest { .. })
     ));
     assert!(matches!(
-        judge(&holding(&four, 15.0), &best),
+        judge(&holding(&four, 3.75), &best),
         Verdict::Dropped(Shortfall::FarBelowBest { .. })
     ));
     // Common words, language names and the user's message are not the call's evidence.
-    let mut weak = holding(&four, 19.5);
-    weak.words.matched[0].weight = 0.5;
+    let mut weak = holding(&four, 4.875);
+    weak.words.matched[0].weight = 0.1;
     weak.words.matched[1].language = true;
     weak.words.matched[2].from_message = true;
     assert!(!judge(&weak, &best).is_kept());
     // Near the best, words alone are grounds enough.
     assert_eq!(
-        judge(&section, &standard(25.0)),
-        Verdict::Kept(Grounds::Words { score: 19.5 })
+        judge(&section, &standard(6.0)),
+        Verdict::Kept(Grounds::Words { score: 4.875 })
     );
 }
 
@@ -310,26 +310,26 @@ fn a_weak_general_file_of_the_stack_comes_only_when_no_other_is_backed_by_words(
         ..Evidence::default()
     };
     // Three Go style guides on a `go test` call: two the call's words back, one not.
-    let go_test = standard(20.0).with_stack_scores([8.0, 7.0, 4.0]);
+    let go_test = standard(5.0).with_stack_scores([2.0, 1.75, 1.0]);
     assert_eq!(
-        judge(&stack_file(8.0), &go_test),
+        judge(&stack_file(2.0), &go_test),
         Verdict::Kept(Grounds::Stack)
     );
     assert_eq!(
-        judge(&stack_file(7.0), &go_test),
+        judge(&stack_file(1.75), &go_test),
         Verdict::Kept(Grounds::Stack)
     );
-    assert!(!judge(&stack_file(4.0), &go_test).is_kept());
+    assert!(!judge(&stack_file(1.0), &go_test).is_kept());
     // A team's one `typescript.md` on a short edit comes however few words match.
-    let alone = standard(0.0).with_stack_scores([2.0]);
+    let alone = standard(0.0).with_stack_scores([0.5]);
     assert_eq!(
-        judge(&stack_file(2.0), &alone),
+        judge(&stack_file(0.5), &alone),
         Verdict::Kept(Grounds::Stack)
     );
     // Of several weak ones, the best.
-    let weak = standard(0.0).with_stack_scores([3.0, 2.0]);
-    assert!(judge(&stack_file(3.0), &weak).is_kept());
-    assert!(!judge(&stack_file(2.0), &weak).is_kept());
+    let weak = standard(0.0).with_stack_scores([0.75, 0.5]);
+    assert!(judge(&stack_file(0.75), &weak).is_kept());
+    assert!(!judge(&stack_file(0.5), &weak).is_kept());
 }
 
 #[test]
@@ -354,36 +354,36 @@ fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_ca
     // message (from an earlier call) gave: it sets the best with the call's half.
     let led = holding(
         vec![
-            term("etl", 6.0),
-            from_message("rows", 3.0),
-            from_message("skip", 3.0),
+            term("etl", 1.0),
+            from_message("rows", 0.5),
+            from_message("skip", 0.5),
         ],
-        20.0,
+        5.0,
         &["spark"],
     );
-    assert!((standard_score(&led) - 10.0).abs() < 1e-9);
+    assert!((standard_score(&led) - 2.5).abs() < 1e-9);
     // Mostly the call's own words: its whole score is the standard.
     let own = holding(
         vec![
-            term("etl", 6.0),
-            term("csv", 3.0),
-            from_message("rows", 3.0),
+            term("etl", 1.0),
+            term("csv", 0.6),
+            from_message("rows", 0.6),
         ],
-        20.0,
+        5.0,
         &["spark"],
     );
-    assert!((standard_score(&own) - 20.0).abs() < 1e-9);
+    assert!((standard_score(&own) - 5.0).abs() < 1e-9);
     // A candidate no gate rules out matches with all its words, the message's too.
     let open = holding(
         vec![
-            term("etl", 6.0),
-            from_message("rows", 3.0),
-            from_message("skip", 3.0),
+            term("etl", 1.0),
+            from_message("rows", 0.5),
+            from_message("skip", 0.5),
         ],
-        20.0,
+        5.0,
         &[],
     );
-    assert!((standard_score(&open) - 20.0).abs() < 1e-9);
+    assert!((standard_score(&open) - 5.0).abs() < 1e-9);
     // Before the technologies are known, the standard is never above the final one.
     for evidence in [&led, &own, &open] {
         assert!(
@@ -393,7 +393,7 @@ fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_ca
     }
     // A file named for what the call is about, at 0.55 of the ruled-out guide's whole
     // score, is kept against the call's share of it.
-    let mut subject = by_words(11.0);
+    let mut subject = by_words(2.75);
     subject.words.name_match = Some(NameMatch::Call);
     assert!(!judge(&subject, &standard(led.word_score())).is_kept());
     assert!(judge(&subject, &standard(standard_score(&led))).is_kept());
@@ -401,18 +401,18 @@ fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_ca
 
 #[test]
 fn a_candidate_kept_once_all_its_evidence_is_in_may_be_kept_on_its_words() {
-    let best = standard(40.0);
+    let best = standard(10.0);
     let technology = |pattern: &[&str], call: &[&str]| {
         let list = |l: &[&str]| l.iter().map(|t| t.to_string()).collect::<Vec<_>>();
         TechnologyEvidence::of(list(pattern), &list(call), &[], &[])
     };
     let mut kept = 0;
-    for score in [0.0, 3.0, 6.5, 9.0, 15.0, 20.0, 24.0, 28.0, 40.0] {
+    for score in [0.0, 0.75, 1.625, 2.25, 3.75, 5.0, 6.0, 7.0, 10.0] {
         for name_match in [None, Some(NameMatch::Call), Some(NameMatch::Stack)] {
             for topic in [false, true] {
                 let mut words_only = by_words(score);
                 words_only.words.name_match = name_match;
-                let mut git = term("git", 2.0);
+                let mut git = term("git", 0.4);
                 git.topic = topic;
                 git.subject = true;
                 words_only.words.matched.push(git);
@@ -439,7 +439,7 @@ fn a_candidate_kept_once_all_its_evidence_is_in_may_be_kept_on_its_words() {
     }
     assert!(kept > 10, "the cases keep some candidates");
     // Far below the best, with nothing but its words, a candidate may not.
-    assert!(!may_be_kept(&by_words(12.0), &best));
+    assert!(!may_be_kept(&by_words(3.0), &best));
     // What the team or project asked for always may.
     let glob = Evidence {
         glob: Some(GlobMatch {
@@ -458,10 +458,10 @@ fn a_pattern_only_a_related_language_admits_needs_more_than_words() {
     // conventions are related: strong words alone do not keep it.
     let related = Evidence {
         related_language_only: true,
-        ..by_words(30.0)
+        ..by_words(7.5)
     };
     assert_eq!(
-        judge(&related, &standard(30.0)),
+        judge(&related, &standard(7.5)),
         Verdict::Dropped(Shortfall::RelatedLanguageOnly)
     );
     let named = Evidence {
@@ -472,11 +472,11 @@ fn a_pattern_only_a_related_language_admits_needs_more_than_words() {
         ..related.clone()
     };
     assert_eq!(
-        judge(&named, &standard(30.0)),
+        judge(&named, &standard(7.5)),
         Verdict::Dropped(Shortfall::RelatedLanguageOnly)
     );
     // The same words keep a pattern of the call's own language.
-    assert!(judge(&by_words(30.0), &standard(30.0)).is_kept());
+    assert!(judge(&by_words(7.5), &standard(7.5)).is_kept());
     // A technology the call has (Express for a TypeScript server) keeps a related language's
     // pattern, and so does the stack's general file.
     let express = Evidence {
@@ -484,7 +484,7 @@ fn a_pattern_only_a_related_language_admits_needs_more_than_words() {
         ..related.clone()
     };
     assert_eq!(
-        judge(&express, &standard(30.0)),
+        judge(&express, &standard(7.5)),
         Verdict::Kept(Grounds::Technology {
             technology: "express".into()
         })
@@ -496,16 +496,13 @@ fn a_pattern_only_a_related_language_admits_needs_more_than_words() {
         },
         ..related
     };
-    assert_eq!(
-        judge(&stack, &standard(30.0)),
-        Verdict::Kept(Grounds::Stack)
-    );
+    assert_eq!(judge(&stack, &standard(7.5)), Verdict::Kept(Grounds::Stack));
 }
 
 #[test]
 fn words_mostly_from_the_users_message_do_not_keep_a_pattern() {
     let with = |call: &[(&str, f64)], message: &[(&str, f64)]| {
-        let mut evidence = by_words(30.0);
+        let mut evidence = by_words(7.5);
         evidence.words.matched = call.iter().map(|(t, w)| term(t, *w)).collect();
         for (t, w) in message {
             let mut from_message = term(t, *w);
@@ -516,15 +513,15 @@ fn words_mostly_from_the_users_message_do_not_keep_a_pattern() {
     };
     // One distinctive word of the call, four of the message: the message led the search.
     let led = with(
-        &[("viewmodel", 4.0)],
+        &[("viewmodel", 0.8)],
         &[
-            ("loads", 1.2),
-            ("button", 2.5),
-            ("expose", 2.0),
-            ("ui", 1.2),
+            ("loads", 0.24),
+            ("button", 0.5),
+            ("expose", 0.4),
+            ("ui", 0.24),
         ],
     );
-    match judge(&led, &standard(30.0)) {
+    match judge(&led, &standard(7.5)) {
         Verdict::Dropped(Shortfall::MessageLed { call_share }) => {
             assert!((call_share - 4.0 / 10.9).abs() < 1e-9, "{call_share}");
         }
@@ -532,12 +529,12 @@ fn words_mostly_from_the_users_message_do_not_keep_a_pattern() {
     }
     // The call's own words carry half or more: the message only adds context.
     let backed = with(
-        &[("viewmodel", 4.0), ("stateflow", 3.0)],
-        &[("button", 2.5)],
+        &[("viewmodel", 0.8), ("stateflow", 0.6)],
+        &[("button", 0.5)],
     );
     assert_eq!(
-        judge(&backed, &standard(30.0)),
-        Verdict::Kept(Grounds::Words { score: 30.0 })
+        judge(&backed, &standard(7.5)),
+        Verdict::Kept(Grounds::Words { score: 7.5 })
     );
 }
 
@@ -547,9 +544,9 @@ fn a_technology_only_the_project_shows_must_be_as_near_the_best_as_words() {
     // An MCP server guide at 0.6 of the call's best, MCP being a dependency of the project.
     let mcp = |call: &[&str], project: &[&str]| Evidence {
         technology: TechnologyEvidence::of(list(&["mcp"]), &list(call), &list(project), &[]),
-        ..by_words(18.0)
+        ..by_words(4.5)
     };
-    let best = standard(30.0);
+    let best = standard(7.5);
     // The call itself imports the SDK: the technology lets it trail to half the best.
     assert_eq!(
         judge(&mcp(&["mcp"], &[]), &best),
@@ -557,13 +554,13 @@ fn a_technology_only_the_project_shows_must_be_as_near_the_best_as_words() {
             technology: "mcp".into()
         })
     );
-    // Only the project's manifest names it: it needs what words alone need (0.7).
+    // Only the project's manifest names it: it needs what words alone need (0.8).
     assert_eq!(
         judge(&mcp(&[], &["mcp"]), &best),
         Verdict::Dropped(Shortfall::FarBelowBest {
-            score: 18.0,
-            best: 30.0
+            score: 4.5,
+            best: 7.5
         })
     );
-    assert!(judge(&mcp(&[], &["mcp"]), &standard(24.0)).is_kept());
+    assert!(judge(&mcp(&[], &["mcp"]), &standard(5.5)).is_kept());
 }

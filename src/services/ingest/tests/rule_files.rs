@@ -184,7 +184,8 @@ fn a_continue_rule_an_index_of_schema_12_holds_is_read_again_for_its_regex() {
         let conn = rusqlite::Connection::open(&config.database).unwrap();
         conn.execute_batch(
             "UPDATE pattern_sources SET scope = 'described' WHERE kind = 'continue';
-             ALTER TABLE pattern_sources DROP COLUMN regexes; PRAGMA user_version = 12;",
+             ALTER TABLE pattern_sources DROP COLUMN regexes;
+             ALTER TABLE pattern_sources DROP COLUMN imports; PRAGMA user_version = 12;",
         )
         .unwrap();
     }

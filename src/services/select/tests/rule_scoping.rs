@@ -113,7 +113,7 @@ const PYTHON: (&str, &str) = (
 );
 
 #[test]
-fn a_rule_comes_for_files_its_globs_match_and_a_broad_glob_is_enough() {
+fn a_rule_comes_for_files_its_globs_match_and_a_broad_glob_needs_a_word_of_the_call() {
     let r = repo(&[API, PYTHON]);
     let api = r.edit("", "src/api/orders.ts", "export const x = 1;", None);
     assert_eq!(kept(&api), [".cursor/rules/api.mdc"]);
@@ -125,8 +125,21 @@ fn a_rule_comes_for_files_its_globs_match_and_a_broad_glob_is_enough() {
     );
     let ui = r.edit("", "src/ui/button.ts", "export const y = 2;", None);
     assert!(kept(&ui).is_empty(), "{:?}", kept(&ui));
-    let py = r.edit("", "tools/report.py", "x = 1\n", None);
-    assert_eq!(kept(&py), [PYTHON.0]);
+    // A glob over every Python file says where the rule may apply; the call's words say
+    // whether it applies now.
+    let bare = r.edit("", "tools/report.py", "x = 1\n", None);
+    assert!(kept(&bare).is_empty(), "{:?}", kept(&bare));
+    assert_eq!(
+        verdict(&bare, PYTHON.0),
+        Some(&Verdict::Dropped(Shortfall::NoCallEvidence))
+    );
+    let annotated = r.edit(
+        "",
+        "tools/report.py",
+        "def total(rows: list[int]) -> int:  # annotate every function\n",
+        None,
+    );
+    assert_eq!(kept(&annotated), [PYTHON.0]);
 }
 
 #[test]
@@ -168,10 +181,14 @@ fn nested_instructions_apply_under_their_folder_nearest_first() {
         ),
         ("web/GEMINI.md", "# Web\nUse pnpm.\n"),
     ]);
+    // The repository's own AGENTS.md primes the session (see `services::session_start`); a
+    // sub-folder's comes with the calls made in it.
     let billing = r.edit("", "services/billing/invoice.go", "package billing", None);
-    assert_eq!(kept(&billing), ["services/billing/AGENTS.md", "AGENTS.md"]);
+    assert_eq!(kept(&billing), ["services/billing/AGENTS.md"]);
     let web = r.edit("", "web/app.ts", "export {}", None);
-    assert_eq!(kept(&web), ["web/GEMINI.md", "AGENTS.md"]);
+    assert_eq!(kept(&web), ["web/GEMINI.md"]);
+    let check = r.edit("", "web/app.ts", "// run make check", None);
+    assert_eq!(kept(&check), ["web/GEMINI.md", "AGENTS.md"]);
 }
 
 #[test]
@@ -185,8 +202,13 @@ fn what_the_harness_loaded_itself_is_not_injected_to_it() {
             "---\npaths: [\"api/**\"]\n---\n# Api rule\nNo globals.\n",
         ),
     ]);
-    let claude = r.edit("", "api/routes.py", "x = 1", Some(Harness::ClaudeCode));
-    assert_eq!(kept(&claude), ["api/AGENTS.md", "AGENTS.md"]);
+    let claude = r.edit(
+        "",
+        "api/routes.py",
+        "x = 1  # make lint",
+        Some(Harness::ClaudeCode),
+    );
+    assert_eq!(kept(&claude), ["api/AGENTS.md"]);
     assert_eq!(
         verdict(&claude, "CLAUDE.md"),
         Some(&Verdict::Dropped(Shortfall::LoadedByHarness {
@@ -199,14 +221,32 @@ fn what_the_harness_loaded_itself_is_not_injected_to_it() {
             harness: Harness::ClaudeCode
         }))
     );
-    // Codex loads AGENTS.md from the root down to the working directory only.
-    let codex = r.edit("", "api/routes.py", "x = 1", Some(Harness::Codex));
-    assert_eq!(
-        kept(&codex),
-        [".claude/rules/api.md", "api/AGENTS.md", "CLAUDE.md"]
+    // Codex loads AGENTS.md from the root down to the working directory only; CLAUDE.md is
+    // for it a rule like any other, found by its words.
+    let codex = r.edit(
+        "",
+        "api/routes.py",
+        "x = 1  # make lint",
+        Some(Harness::Codex),
     );
-    let codex_in_api = r.edit("api", "api/routes.py", "x = 1", Some(Harness::Codex));
-    assert_eq!(kept(&codex_in_api), [".claude/rules/api.md", "CLAUDE.md"]);
+    assert_eq!(kept(&codex), [".claude/rules/api.md", "api/AGENTS.md"]);
+    assert!(!matches!(
+        verdict(&codex, "CLAUDE.md"),
+        Some(Verdict::Dropped(Shortfall::LoadedByHarness { .. }))
+    ));
+    let codex_in_api = r.edit(
+        "api",
+        "api/routes.py",
+        "x = 1  # make lint",
+        Some(Harness::Codex),
+    );
+    assert_eq!(kept(&codex_in_api), [".claude/rules/api.md"]);
+    assert_eq!(
+        verdict(&codex_in_api, "api/AGENTS.md"),
+        Some(&Verdict::Dropped(Shortfall::LoadedByHarness {
+            harness: Harness::Codex
+        }))
+    );
 }
 
 #[test]
@@ -221,14 +261,14 @@ fn globs_match_the_path_from_the_repository_root_whatever_the_working_directory(
 #[test]
 fn a_rule_s_own_glob_orders_it_with_the_team_s_globs_even_when_words_match_too() {
     let r = repo(&[
-        ("AGENTS.md", "# Repository\nRun make check.\n"),
+        ("src/AGENTS.md", "# Sources\nGreetings live here.\n"),
         (
             ".cursor/rules/greetings.mdc",
             "---\nglobs: src/**\n---\n# Greeting rules\nGreetings end with a full stop.\n",
         ),
     ]);
     let s = r.edit("", "src/greeting.txt", "greeting greetings", None);
-    assert_eq!(kept(&s), [".cursor/rules/greetings.mdc", "AGENTS.md"]);
+    assert_eq!(kept(&s), [".cursor/rules/greetings.mdc", "src/AGENTS.md"]);
     assert_eq!(
         verdict(&s, ".cursor/rules/greetings.mdc"),
         Some(&Verdict::Kept(Grounds::Glob {

@@ -34,7 +34,7 @@ fn pattern(source: &str, title: &str, paths: &[&str], sections: &[(&str, &str)])
     }
 }
 
-fn write(index: &mut Index, patterns: &[Pattern], mentioned: &[&str]) {
+fn write(index: &mut Index, patterns: &[Pattern]) {
     index
         .write(&WriteBatch {
             upserts: patterns
@@ -42,7 +42,6 @@ fn write(index: &mut Index, patterns: &[Pattern], mentioned: &[&str]) {
                 .map(|p| PatternRecord {
                     pattern: p,
                     content_hash: format!("hash-{}", p.source),
-                    mentioned_languages: mentioned.iter().map(|s| s.to_string()).collect(),
                     technologies: Vec::new(),
                     origin: None,
                 })
@@ -62,7 +61,6 @@ fn open_gate() -> LanguageGate {
     LanguageGate {
         languages: Vec::new(),
         open: true,
-        prose: false,
     }
 }
 
@@ -115,7 +113,6 @@ fn whole_patterns_are_ranked_by_content_and_by_subject() {
                 &[("Levels", "an error level for errors, errors everywhere")],
             ),
         ],
-        &[],
     );
     let content = search(&index, "errors", RankedText::CONTENT, &open_gate());
     let mut found = sources(&content);
@@ -140,7 +137,6 @@ fn the_language_gate_applies_to_whole_pattern_search() {
             &[],
             &[("Wrap", "wrap errors")],
         )],
-        &["go"],
     );
     write(
         &mut index,
@@ -150,12 +146,10 @@ fn the_language_gate_applies_to_whole_pattern_search() {
             &[],
             &[("Raise", "raise errors")],
         )],
-        &["python"],
     );
     let gate = LanguageGate {
         languages: vec!["go".to_string()],
         open: false,
-        prose: false,
     };
     let hits = search(&index, "errors", RankedText::CONTENT, &gate);
     assert_eq!(sources(&hits), ["go.md"]);
@@ -174,7 +168,7 @@ fn knowledge_facts_are_stored_on_write_and_derived_when_missing() {
         &[],
         &[("S", "text")],
     ));
-    write(&mut index, &many, &[]);
+    write(&mut index, &many);
     let stored = index.knowledge_facts().unwrap();
     assert_eq!(stored.pattern_count, 32);
     assert_eq!(stored.project_folders.folders(), ["acme__web"]);
@@ -224,7 +218,6 @@ fn globs_are_loaded_only_for_files_that_can_match_them() {
             pattern("docker.md", "Docker", &["**/Dockerfile"], &[("S", "t")]),
             pattern("storage.md", "Storage", &["src/storage/**"], &[("S", "t")]),
         ],
-        &[],
     );
     let keys = |path: &str| crate::core::select::globs::path_file_keys(path);
     let globs = |path: &str| -> Vec<(String, bool)> {
@@ -360,8 +353,8 @@ fn delta_writes_leave_the_postings_a_fresh_write_would() {
     let d = pattern("d.md", "Docker", &[], &[("Pin", "pin the digest")]);
 
     let (_dir, mut delta) = open_temp();
-    write(&mut delta, &[a.clone(), b, c], &[]);
-    write(&mut delta, &[b2.clone(), d.clone()], &[]);
+    write(&mut delta, &[a.clone(), b, c]);
+    write(&mut delta, &[b2.clone(), d.clone()]);
     delta
         .write(&WriteBatch {
             removals: vec!["c.md".into()],
@@ -370,7 +363,7 @@ fn delta_writes_leave_the_postings_a_fresh_write_would() {
         .unwrap();
 
     let (_dir2, mut fresh) = open_temp();
-    write(&mut fresh, &[a, b2, d], &[]);
+    write(&mut fresh, &[a, b2, d]);
     let expected = postings_by_source(&fresh);
     assert_eq!(postings_by_source(&delta), expected);
     // Words only the removed pattern and the old b.md held are gone.
@@ -394,7 +387,7 @@ fn migration_5_counts_the_words_of_a_schema_4_index() {
     );
     let migrated = Index::open(&path).unwrap();
     let (_dir2, mut fresh) = open_temp();
-    write(&mut fresh, &[docker], &[]);
+    write(&mut fresh, &[docker]);
     assert_eq!(postings_by_source(&migrated), postings_by_source(&fresh));
 }
 
@@ -406,30 +399,31 @@ fn the_gate_in_rust_admits_exactly_what_gate_sql_admits() {
         p.frontmatter.languages = languages.iter().map(|l| l.to_string()).collect();
         p
     };
-    write(&mut index, &[declaring("rust.md", &["rust"])], &[]);
-    write(&mut index, &[declaring("go.md", &["go"])], &["rust"]);
-    write(&mut index, &[declaring("mentions-rust.md", &[])], &["rust"]);
-    write(&mut index, &[declaring("plain.md", &[])], &[]);
+    write(&mut index, &[declaring("rust.md", &["rust"])]);
+    write(&mut index, &[declaring("go.md", &["go"])]);
+    let mut mentions = declaring("mentions-rust.md", &[]);
+    mentions.body = "Rust's errors, unlike Go's.".into();
+    write(&mut index, &[mentions]);
+    write(&mut index, &[declaring("plain.md", &[])]);
     let ids: Vec<i64> = index
         .pattern_names(&[1, 2, 3, 4])
         .unwrap()
         .into_keys()
         .collect();
     assert_eq!(ids.len(), 4);
-    for (languages, open, prose) in [
-        (vec![], false, false),
-        (vec![], true, false),
-        (vec!["rust"], false, false),
-        (vec!["go", "python"], false, false),
-        (vec!["python"], true, false),
-        (vec!["markdown"], false, true),
+    for (languages, open) in [
+        (vec![], false),
+        (vec![], true),
+        (vec!["rust"], false),
+        (vec!["go", "python"], false),
+        (vec!["python"], true),
+        (vec!["markdown"], false),
     ] {
         let gate = LanguageGate {
             languages: languages.iter().map(|l| l.to_string()).collect(),
             open,
-            prose,
         };
-        let (langs, open, prose) = gate.params().unwrap();
+        let (langs, open) = gate.params().unwrap();
         let sql = format!(
             "SELECT p.source FROM patterns p WHERE {} ORDER BY p.source",
             super::super::read::GATE_SQL
@@ -437,7 +431,7 @@ fn the_gate_in_rust_admits_exactly_what_gate_sql_admits() {
         let mut stmt = index.conn.prepare(&sql).unwrap();
         let by_sql: Vec<String> = stmt
             .query_map(
-                rusqlite::named_params! {":languages": langs, ":open": open, ":prose": prose},
+                rusqlite::named_params! {":languages": langs, ":open": open},
                 |r| r.get(0),
             )
             .unwrap()

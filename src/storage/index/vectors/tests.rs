@@ -30,7 +30,7 @@ fn cosine_and_dot_match_hand_computed_values() {
     assert_eq!(cosine(&[0.0, 0.0], &[1.0, 1.0]), 0.0);
 }
 
-/// Three patterns: declared rust, undeclared mentioning Python, undeclared plain.
+/// Three patterns: declared rust, undeclared naming Python in its text, undeclared plain.
 fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
     let mut index = Index::open(&dir.join("i.db")).unwrap();
     let files = [
@@ -50,10 +50,9 @@ fn index_with_vectors(dir: &std::path::Path) -> (Index, BTreeMap<String, i64>) {
         .collect();
     let upserts = patterns
         .iter()
-        .map(|(p, raw)| PatternRecord {
+        .map(|(p, _)| PatternRecord {
             pattern: p,
             content_hash: "h".into(),
-            mentioned_languages: crate::core::query::mentioned_languages(raw),
             technologies: Vec::new(),
             origin: None,
         })
@@ -95,7 +94,6 @@ fn ranked(index: &Index, languages: &[&str]) -> Vec<(i64, usize)> {
     let gate = LanguageGate {
         languages: languages.iter().map(|s| s.to_string()).collect(),
         open: false,
-        prose: false,
     };
     let hits = index.search_vectors(&[1.0, 0.0], &gate, 10, &[]).unwrap();
     hits.iter().map(|h| (h.chunk_id, h.rank)).collect()
@@ -108,9 +106,9 @@ fn vector_search_ranks_by_cosine_under_the_language_gate() {
     let (rust, py, plain) = (ids["rust.md"], ids["values.md"], ids["plain.md"]);
     // No inferred language: only undeclared patterns.
     assert_eq!(ranked(&index, &[]), [(plain, 1), (py, 2)]);
-    // Rust inferred: the declared-rust pattern and the language-neutral one; the undeclared
-    // one that names Python does not pass.
-    assert_eq!(ranked(&index, &["rust"]), [(plain, 1), (rust, 2)]);
+    // Rust inferred: the declared-rust pattern and both undeclared ones (a language their
+    // text names is no scope).
+    assert_eq!(ranked(&index, &["rust"]), [(plain, 1), (py, 2), (rust, 3)]);
     assert_eq!(ranked(&index, &["python"]), [(plain, 1), (py, 2)]);
     let meta = index.embedding_meta().unwrap();
     assert_eq!(
@@ -188,7 +186,6 @@ fn upsert(index: &mut Index, source: &str, text: &str) {
             upserts: vec![PatternRecord {
                 pattern: &pattern,
                 content_hash: text.into(),
-                mentioned_languages: crate::core::query::mentioned_languages(text),
                 technologies: Vec::new(),
                 origin: None,
             }],

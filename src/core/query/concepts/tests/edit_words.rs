@@ -26,7 +26,7 @@ fn go_error_wrapping_added() {
             ("go-errorf", Change::Added)
         ]
     );
-    assert_eq!(words.concepts, ["error", "wrapping", "messages"]);
+    assert_eq!(words.concepts, ["wrap", "errors", "messages"]);
     assert_eq!(
         words.changed,
         ["fmt", "errorf", "read", "config", "path", "err"]
@@ -162,8 +162,8 @@ fn written_content_ranks_strong_constructs_by_frequency() {
     assert_eq!(
         words.concepts,
         [
-            "error",
-            "wrapping",
+            "wrap",
+            "errors",
             "context",
             "cancellation",
             "goroutine",

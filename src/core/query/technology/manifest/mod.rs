@@ -8,7 +8,7 @@ mod lines;
 mod toml_manifests;
 mod xml;
 
-use super::super::languages_for_path;
+use super::super::manifest_languages;
 use super::found::Found;
 use super::index::{FILES, INDEX};
 use super::words::head;
@@ -155,16 +155,15 @@ pub(super) fn in_manifest(
         Some(kind) => read(kind, text),
         None => Vec::new(),
     };
-    let mut languages = languages_for_path(file_name);
+    let mut languages = manifest_languages(file_name);
     for item in &evidence {
         match item {
             Evidence::Package(ecosystem, name) => {
                 package::lookup(table, *ecosystem, name, &mut found);
-                if *ecosystem == Ecosystem::Npm
-                    && name == "typescript"
-                    && !languages.iter().any(|l| l == "typescript")
+                if let Some(language) = language_of_package(*ecosystem, name)
+                    && !languages.iter().any(|l| l == language)
                 {
-                    languages.push("typescript".to_owned());
+                    languages.push(language.to_owned());
                 }
             }
             Evidence::Technology(name) => {
@@ -178,6 +177,32 @@ pub(super) fn in_manifest(
         technologies: table.names(found),
         languages,
     }
+}
+
+/// Dependencies that show the project's own code is in a language, not only its build: the
+/// TypeScript compiler, and the Kotlin compiler's plugins and libraries (Gradle plugin ids read
+/// as `org.jetbrains.kotlin.jvm:…`, artifacts as `org.jetbrains.kotlin:kotlin-stdlib`). A name
+/// ending in `*` is a prefix. A build script's own language is not among them: Gradle's
+/// Kotlin DSL builds Java projects too.
+const LANGUAGE_PACKAGES: &[(Ecosystem, &str, &str)] = &[
+    (Ecosystem::Npm, "typescript", "typescript"),
+    (Ecosystem::Maven, "org.jetbrains.kotlin:*", "kotlin"),
+    (Ecosystem::Maven, "org.jetbrains.kotlin.*", "kotlin"),
+];
+
+/// The language a dependency shows the project is written in, if it shows one.
+fn language_of_package(ecosystem: Ecosystem, name: &str) -> Option<&'static str> {
+    let normal = package::normalize_package(ecosystem, name);
+    LANGUAGE_PACKAGES
+        .iter()
+        .find(|(e, sign, _)| {
+            *e == ecosystem
+                && match sign.strip_suffix('*') {
+                    Some(prefix) => normal.starts_with(prefix),
+                    None => normal == *sign,
+                }
+        })
+        .map(|(_, _, language)| *language)
 }
 
 fn read(kind: Kind, text: &str) -> Vec<Evidence> {

@@ -188,7 +188,50 @@ dependencies {
 "#;
     let (technologies, languages) = manifest("build.gradle.kts", text);
     assert_eq!(technologies, strings(&["spring-boot", "ktor", "junit"]));
-    assert_eq!(languages, strings(&["kotlin"]));
+    // A Gradle build, and Kotlin's own plugin applied in it.
+    assert_eq!(languages, strings(&["java", "kotlin"]));
+}
+
+#[test]
+fn a_kotlin_dsl_build_alone_does_not_make_a_project_kotlin() {
+    // A Java library built with Gradle's Kotlin DSL: the script is Kotlin, the project is not.
+    let build = r#"plugins {
+    `java-library`
+    id("com.diffplug.spotless") version "6.25.0"
+}
+
+dependencies {
+    api("com.google.guava:guava:33.2.1-jre")
+    testImplementation("org.junit.jupiter:junit-jupiter:5.10.2")
+}
+
+tasks.withType<JavaCompile>().configureEach { options.release.set(17) }
+"#;
+    assert_eq!(manifest("build.gradle.kts", build).1, strings(&["java"]));
+    let settings = "rootProject.name = \"tidewatch\"\ninclude(\"gauge-core\", \"gauge-cli\")\n";
+    assert_eq!(
+        manifest("settings.gradle.kts", settings).1,
+        strings(&["java"])
+    );
+}
+
+#[test]
+fn kotlins_plugin_or_library_anywhere_in_the_build_makes_a_project_kotlin() {
+    let classpath = "buildscript {\n    dependencies {\n        classpath(\"org.jetbrains.kotlin:kotlin-gradle-plugin:2.0.0\")\n    }\n}\n";
+    assert_eq!(
+        manifest("build.gradle", classpath).1,
+        strings(&["java", "kotlin"])
+    );
+    let plugin_id = "plugins {\n    id(\"org.jetbrains.kotlin.multiplatform\") version \"2.0.0\" apply false\n}\n";
+    assert_eq!(
+        manifest("build.gradle.kts", plugin_id).1,
+        strings(&["java", "kotlin"])
+    );
+    let catalog = "[plugins]\nkotlin-android = { id = \"org.jetbrains.kotlin.android\", version.ref = \"kotlin\" }\n";
+    assert_eq!(
+        manifest("gradle/libs.versions.toml", catalog).1,
+        strings(&["kotlin"])
+    );
 }
 
 #[test]

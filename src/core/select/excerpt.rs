@@ -1,0 +1,208 @@
+//! Cutting one section that is longer than the room it has: the part that carries the call's
+//! words, not its first lines. A section is cut into blocks at rule boundaries (paragraphs,
+//! list items, numbered rules, fenced code kept whole), and the contiguous run of blocks that
+//! holds the most of the call's weighted terms and fits is kept, under the section's heading,
+//! with a marker where text is left out. A section none of whose blocks holds a term keeps its
+//! head, as before.
+
+use super::sections::WeightedTerms;
+
+/// The marker for text left out of a cut section.
+pub const OMITTED: &str = "[…]";
+
+/// At most `max` characters of `text` (a section: heading line first), the run of whole
+/// blocks that holds the most of `terms`, under the heading; empty when not even one block
+/// fits. Never ends on a heading and never cuts a block.
+pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
+    let text = text.trim();
+    let (heading, rest) = match text.split_once('\n') {
+        Some((first, rest)) if first.trim_start().starts_with('#') => (Some(first), rest),
+        None if text.trim_start().starts_with('#') => (Some(text), ""),
+        _ => (None, text),
+    };
+    let blocks = blocks(rest);
+    let heading_chars = heading.map_or(0, |h| chars(h) + 1);
+    let marker = chars(OMITTED) + 2;
+    let room = max.saturating_sub(heading_chars);
+    let weights: Vec<f64> = blocks.iter().map(|b| terms.relevance(&[], b)).collect();
+    let sizes: Vec<usize> = blocks.iter().map(|b| chars(b) + 2).collect();
+    // The best run: most weight, then earliest; room left for the markers around it.
+    let mut best: Option<(f64, usize, usize)> = None;
+    for start in 0..blocks.len() {
+        let mut used = if start > 0 { marker } else { 0 };
+        let mut weight = 0.0;
+        for end in start..blocks.len() {
+            let closing = if end + 1 < blocks.len() { marker } else { 0 };
+            if used + sizes[end] + closing > room {
+                break;
+            }
+            used += sizes[end];
+            weight += weights[end];
+            if best.is_none_or(|(w, _, _)| weight > w + 1e-9) {
+                best = Some((weight, start, end));
+            }
+        }
+    }
+    let Some((weight, start, end)) = best else {
+        return String::new();
+    };
+    // Nothing holds the call's words: the head of the section says what it is about.
+    let (start, end) = if weight <= 0.0 {
+        let mut used = 0;
+        let mut last = None;
+        for (i, size) in sizes.iter().enumerate() {
+            let closing = if i + 1 < blocks.len() { marker } else { 0 };
+            if used + size + closing > room {
+                break;
+            }
+            used += size;
+            last = Some(i);
+        }
+        match last {
+            Some(last) => (0, last),
+            None => return String::new(),
+        }
+    } else {
+        (start, end)
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    if let Some(heading) = heading {
+        parts.push(heading);
+    }
+    if start > 0 {
+        parts.push(OMITTED);
+    }
+    parts.extend(&blocks[start..=end]);
+    if end + 1 < blocks.len() {
+        parts.push(OMITTED);
+    }
+    parts.join("\n\n")
+}
+
+/// The blocks of a section's text: paragraphs, list items and numbered rules, a fenced code
+/// block whole, each trimmed; blank-only text gives none.
+fn blocks(text: &str) -> Vec<&str> {
+    let mut blocks = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut fence: Option<&str> = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let at = offset;
+        offset += line.len();
+        if let Some(open) = fence {
+            if trimmed.starts_with(open) {
+                fence = None;
+                if let Some(s) = start.take() {
+                    push_block(&mut blocks, &text[s..offset]);
+                }
+            }
+            continue;
+        }
+        let opens_fence = trimmed.starts_with("```") || trimmed.starts_with("~~~");
+        let starts_block = trimmed.is_empty()
+            || is_item(trimmed)
+            || trimmed.starts_with('#')
+            || (opens_fence && start.is_some());
+        if starts_block && let Some(s) = start.take() {
+            push_block(&mut blocks, &text[s..at]);
+        }
+        if !trimmed.is_empty() && start.is_none() {
+            start = Some(at);
+        }
+        if opens_fence {
+            fence = Some(&trimmed[..3]);
+        }
+    }
+    if let Some(s) = start {
+        push_block(&mut blocks, &text[s..]);
+    }
+    blocks
+}
+
+fn push_block<'a>(blocks: &mut Vec<&'a str>, text: &'a str) {
+    let text = text.trim();
+    if !text.is_empty() {
+        blocks.push(text);
+    }
+}
+
+/// A list item or a numbered rule (`- x`, `* x`, `+ x`, `1. x`, `2) x`).
+fn is_item(line: &str) -> bool {
+    if let Some(rest) = line.strip_prefix(['-', '*', '+']) {
+        return rest.starts_with(' ');
+    }
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && line[digits..].starts_with(['.', ')'])
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(list: &[(&str, f64)]) -> WeightedTerms {
+        WeightedTerms::new(
+            &list
+                .iter()
+                .map(|(t, w)| (t.to_string(), *w))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    const SECTION: &str = "## Configuration\n\
+        Settings come from one module.\n\n\
+        - Keep defaults in the module, never in callers.\n\
+        - Document each setting where it is declared.\n\
+        - Read secrets from the environment: never commit a key.\n\
+        - Name environment variables in upper snake case.\n\n\
+        Reviews reject code that reads settings elsewhere.\n";
+
+    #[test]
+    fn the_window_holds_the_rule_that_carries_the_calls_words() {
+        let t = terms(&[("secrets", 1.0), ("environment", 0.5)]);
+        let cut = window(SECTION, 150, &t);
+        assert!(cut.starts_with("## Configuration"), "{cut}");
+        assert!(cut.contains("Read secrets from the environment"), "{cut}");
+        assert!(cut.contains(OMITTED), "{cut}");
+        assert!(!cut.contains("Settings come from one module"), "{cut}");
+        assert!(cut.chars().count() <= 150, "{}", cut.chars().count());
+    }
+
+    #[test]
+    fn without_the_calls_words_the_head_is_kept() {
+        let cut = window(SECTION, 120, &terms(&[("unrelated", 1.0)]));
+        assert!(cut.contains("Settings come from one module."), "{cut}");
+        assert!(cut.ends_with(OMITTED), "{cut}");
+        assert!(cut.chars().count() <= 120);
+    }
+
+    #[test]
+    fn a_cut_never_ends_on_a_heading_nor_splits_a_rule() {
+        let text = "## Rules\n\n- First rule is long enough.\n- Second rule.\n\n### Next\n\nMore.";
+        let none = terms(&[]);
+        assert_eq!(
+            window(text, 45, &none),
+            format!("## Rules\n\n- First rule is long enough.\n\n{OMITTED}")
+        );
+        assert_eq!(
+            window(text, 62, &none),
+            format!("## Rules\n\n- First rule is long enough.\n\n- Second rule.\n\n{OMITTED}")
+        );
+        assert_eq!(window(text, 5, &none), "");
+        assert_eq!(window("short", 100, &none), "short");
+    }
+
+    #[test]
+    fn a_code_fence_is_one_block_and_nothing_fits_in_too_little_room() {
+        let text = "## Example\n```rust\nfn a() {}\n\nfn b() {}\n```\nAfter the code.\n";
+        assert_eq!(
+            blocks(text.split_once('\n').unwrap().1),
+            ["```rust\nfn a() {}\n\nfn b() {}\n```", "After the code."]
+        );
+        assert_eq!(window(text, 5, &terms(&[("code", 1.0)])), "");
+    }
+}

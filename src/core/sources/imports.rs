@@ -1,0 +1,135 @@
+//! Imports in agent instruction files: `@path` names a file the harness reads into the model's
+//! context with the file that names it (Claude Code's `CLAUDE.md`, Gemini CLI's `GEMINI.md`).
+//! A repository's `CLAUDE.md` is often only `@AGENTS.md`: the harness then loads `AGENTS.md`
+//! itself, and lore must not send it again.
+//!
+//! As the harnesses read them: `@` at the start of a line or after whitespace, followed by a
+//! path up to the next whitespace; not inside a fenced code block or an inline code span;
+//! relative to the importing file's folder. Paths outside the repository (`~/…`, absolute,
+//! climbing above the root) and text that is no path (`@mentions` without a dot or slash)
+//! are left out: lore only needs the files it indexes.
+
+/// The repository-relative paths that the file at `source` imports, in order, without
+/// repeats.
+pub fn imported_paths(source: &str, text: &str) -> Vec<String> {
+    let folder = source.rsplit_once('/').map_or("", |(folder, _)| folder);
+    let mut found: Vec<String> = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if let Some(run) = fence_run(trimmed) {
+            match fence {
+                None => fence = Some(run),
+                Some((c, n)) if run.0 == c && run.1 >= n && trimmed[run.1..].trim().is_empty() => {
+                    fence = None;
+                }
+                Some(_) => {}
+            }
+            continue;
+        }
+        if fence.is_some() {
+            continue;
+        }
+        for raw in line_imports(line) {
+            if let Some(path) = resolve(folder, raw)
+                && !found.contains(&path)
+            {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// The fence character and its run length when `line` opens or closes a code fence.
+fn fence_run(line: &str) -> Option<(char, usize)> {
+    let c = line.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let n = line.chars().take_while(|x| *x == c).count();
+    (n >= 3).then_some((c, n))
+}
+
+/// The `@path` words of one line outside inline code spans.
+fn line_imports(line: &str) -> Vec<&str> {
+    let mut imports = Vec::new();
+    let mut in_code = false;
+    let mut prev_space = true;
+    let mut chars = line.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '`' => in_code = !in_code,
+            '@' if !in_code && prev_space => {
+                let rest = &line[i + 1..];
+                let end = rest
+                    .find(|c: char| c.is_whitespace() || c == '`')
+                    .unwrap_or(rest.len());
+                let word = rest[..end].trim_end_matches([',', ';', ':', ')', '!', '?']);
+                let word = word.strip_suffix('.').unwrap_or(word);
+                if !word.is_empty() {
+                    imports.push(word);
+                }
+                while chars.next_if(|(_, c)| !c.is_whitespace()).is_some() {}
+            }
+            _ => {}
+        }
+        prev_space = c.is_whitespace();
+    }
+    imports
+}
+
+/// `raw` resolved against `folder` to a repository-relative path; None when it is no path or
+/// lies outside the repository.
+fn resolve(folder: &str, raw: &str) -> Option<String> {
+    if raw.starts_with(['~', '/', '\\']) || raw.contains("://") || raw.get(1..2) == Some(":") {
+        return None;
+    }
+    if !raw.contains(['.', '/']) {
+        return None;
+    }
+    let mut parts: Vec<&str> = folder.split('/').filter(|p| !p.is_empty()).collect();
+    for part in raw.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::imported_paths;
+
+    #[test]
+    fn imports_resolve_against_the_importing_files_folder() {
+        assert_eq!(imported_paths("CLAUDE.md", "@AGENTS.md\n"), ["AGENTS.md"]);
+        assert_eq!(
+            imported_paths(
+                ".claude/CLAUDE.md",
+                "See @../AGENTS.md and @docs/style.md, then @./notes/a.md.\n"
+            ),
+            ["AGENTS.md", ".claude/docs/style.md", ".claude/notes/a.md"]
+        );
+        assert_eq!(
+            imported_paths(
+                "web/CLAUDE.md",
+                "@../shared/RULES.md\n@../shared/RULES.md\n"
+            ),
+            ["shared/RULES.md"]
+        );
+    }
+
+    #[test]
+    fn code_mentions_and_outside_paths_are_no_imports() {
+        let text = "Ask @maintainers.\n\
+                    Mail dev@example.com or ping @alice.\n\
+                    `@inline/code.md` is literal.\n\
+                    ```\n@fenced/file.md\n```\n\
+                    ~~~md\n@tilde/file.md\n~~~\n\
+                    @~/.claude/personal.md @/etc/rules.md @../../up.md\n\
+                    Decorators like @Override mean nothing here.\n";
+        assert!(imported_paths("sub/CLAUDE.md", text).is_empty());
+    }
+}
