@@ -9,7 +9,7 @@
 # stdout is exactly the path.
 set -euo pipefail
 
-version="2.1.331"
+version="2.1.332"
 dir="${LORE_CLAUDE_DIR:-$HOME/.cache/lore-claude}"
 bin="$dir/node_modules/.bin/claude"
 

@@ -9,7 +9,7 @@
 # stdout is exactly the path.
 set -euo pipefail
 
-version="0.169.0"
+version="0.171.0"
 dir="${LORE_CODEX_DIR:-$HOME/.cache/lore-codex}"
 bin="$dir/node_modules/.bin/codex"
 

@@ -16,7 +16,7 @@
 //! `search_patterns` tool. (`claude_session_e2e.rs` drives a longer session in a repository
 //! `lore init` sets up.)
 //!
-//! Checked against the client `.ci/install-claude.sh` pins (2.1.331): tool-call context comes
+//! Checked against the client `.ci/install-claude.sh` pins (2.1.332): tool-call context comes
 //! as a system message after the tool's result, and MCP tools are loaded through ToolSearch.
 //!
 //! Needs `CLAUDE_BIN` (see `.ci/install-claude.sh`) and python3. Without them the tests say

@@ -1,6 +1,9 @@
 //! Registering lore's hooks in a harness's hook file (`lore init --claude` into
-//! `.claude/settings.json`, `lore init --codex` into `.codex/hooks.json`; both harnesses read
-//! the same `{"hooks": {Event: [{matcher, hooks: [{type, command, timeout}]}]}}` shape).
+//! `.claude/settings.json`, `lore init --codex` into `.codex/hooks.json`, and the Gemini CLI's
+//! and Qwen Code's `settings.json`: all read the same `{"hooks": {Event: [{matcher, hooks:
+//! [{type, command, timeout}]}]}}` shape, Gemini with its timeout in milliseconds; the Copilot
+//! CLI's `.github/hooks/*.json` holds flat entries `{type, bash, timeoutSec, matcher}` under
+//! `{"version": 1, "hooks": {...}}`).
 //!
 //! The file is merged, never replaced: other keys and other hooks stay, in their order; lore's
 //! entry is added to an event only when no command there already runs lore's hook for that
@@ -25,13 +28,28 @@ pub struct HookRegistration {
 }
 
 /// What one harness registers: its events, the command they run, how to recognise a command
-/// that already runs lore's hook for it, and the `lore init` flag that writes the file.
+/// that already runs lore's hook for it, the `lore init` flag that writes the file, and the
+/// shape of its entries.
 #[derive(Debug, Clone, Copy)]
 pub struct HookSet {
     pub registrations: &'static [HookRegistration],
     pub command: &'static str,
     pub runs_lore: fn(&str) -> bool,
     pub init_flag: &'static str,
+    pub shape: EntryShape,
+}
+
+/// How a harness writes one hook entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryShape {
+    /// `{matcher, hooks: [{type, command, timeout}]}` with the timeout in seconds (Claude
+    /// Code, Codex, Qwen Code).
+    Nested,
+    /// The same with the timeout in milliseconds and a `name` (Gemini CLI).
+    NestedMillis,
+    /// `{type, bash, timeoutSec, matcher}` (Copilot CLI); `version`: a new file starts with
+    /// `"version": 1` (a repository's `.github/hooks/*.json`, not the user's settings).
+    Flat { version: bool },
 }
 
 /// Largest hook file (`.claude/settings.json`, `.codex/hooks.json`) read.
@@ -144,6 +162,9 @@ pub fn merge_hooks(doc: &mut Json, set: &HookSet) -> Result<Vec<&'static str>, S
     let Json::Object(root) = doc else {
         return Err("the top level is not a JSON object".to_string());
     };
+    if set.shape == (EntryShape::Flat { version: true }) && root.is_empty() {
+        entry(root, "version", || Json::Number(1.into()));
+    }
     let hooks = entry(root, "hooks", || Json::Object(Vec::new()));
     let Json::Object(hooks) = hooks else {
         return Err("`hooks` is not a JSON object".to_string());
@@ -160,23 +181,41 @@ pub fn merge_hooks(doc: &mut Json, set: &HookSet) -> Result<Vec<&'static str>, S
         if groups.iter().any(|g| group_runs(g, set.runs_lore)) {
             continue;
         }
-        groups.push(registration.to_json(set.command));
+        groups.push(registration.to_json(set.command, set.shape));
         added.push(registration.event);
     }
     Ok(added)
 }
 
 impl HookRegistration {
-    /// The matcher group the harness expects in `hooks.<event>`, running `command`.
-    pub fn to_json(&self, command: &str) -> Json {
-        let command = Json::Object(vec![
-            ("type".into(), Json::String("command".into())),
-            ("command".into(), Json::String(command.into())),
-            (
-                "timeout".into(),
-                Json::Number(serde_json::Number::from(self.timeout_secs)),
-            ),
-        ]);
+    /// The entry the harness expects in `hooks.<event>`, running `command`.
+    pub fn to_json(&self, command: &str, shape: EntryShape) -> Json {
+        let number = |n: u32| Json::Number(serde_json::Number::from(n));
+        let text = |s: &str| Json::String(s.into());
+        let command = match shape {
+            EntryShape::Nested => Json::Object(vec![
+                ("type".into(), text("command")),
+                ("command".into(), text(command)),
+                ("timeout".into(), number(self.timeout_secs)),
+            ]),
+            EntryShape::NestedMillis => Json::Object(vec![
+                ("type".into(), text("command")),
+                ("name".into(), text("lore")),
+                ("command".into(), text(command)),
+                ("timeout".into(), number(self.timeout_secs * 1000)),
+            ]),
+            EntryShape::Flat { .. } => {
+                let mut entry = vec![
+                    ("type".into(), text("command")),
+                    ("bash".into(), text(command)),
+                    ("timeoutSec".into(), number(self.timeout_secs)),
+                ];
+                if let Some(matcher) = self.matcher {
+                    entry.push(("matcher".into(), text(matcher)));
+                }
+                return Json::Object(entry);
+            }
+        };
         let mut group = Vec::new();
         if let Some(matcher) = self.matcher {
             group.push(("matcher".into(), Json::String(matcher.into())));
@@ -202,15 +241,32 @@ fn entry<'a>(
     &mut object[position].1
 }
 
-/// Does a matcher group hold a command `runs_lore` recognises?
-fn group_runs(group: &Json, runs_lore: fn(&str) -> bool) -> bool {
-    let Some(Json::Array(hooks)) = group.get("hooks") else {
-        return false;
+/// Does an entry (a matcher group, or a flat Copilot entry) hold a command `runs_lore`
+/// recognises?
+pub fn group_runs(group: &Json, runs_lore: fn(&str) -> bool) -> bool {
+    entry_commands(group).into_iter().any(runs_lore)
+}
+
+/// The commands of one entry: a flat entry's `bash` / `command`, and those of the `hooks` of
+/// a matcher group.
+pub fn entry_commands(group: &Json) -> Vec<&str> {
+    let own = ["bash", "command"]
+        .into_iter()
+        .filter_map(|key| match group.get(key) {
+            Some(Json::String(command)) => Some(command.as_str()),
+            _ => None,
+        });
+    let nested = match group.get("hooks") {
+        Some(Json::Array(hooks)) => hooks
+            .iter()
+            .filter_map(|hook| match hook.get("command") {
+                Some(Json::String(command)) => Some(command.as_str()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
     };
-    hooks.iter().any(|hook| match hook.get("command") {
-        Some(Json::String(command)) => runs_lore(command),
-        _ => false,
-    })
+    own.chain(nested).collect()
 }
 
 /// The words of a hook command after its program, when the program is `lore` (by file name:
@@ -223,6 +279,68 @@ pub fn lore_arguments(command: &str) -> Option<Vec<&str>> {
         .and_then(|w| Path::new(w).file_name())
         .and_then(|n| n.to_str());
     (program == Some("lore")).then(|| words.collect())
+}
+
+/// Does `command` run `lore ... hook --harness NAME` (`--harness=NAME` too), possibly with
+/// a guard after it (`|| true`)?
+pub fn runs_harness(command: &str, name: &str) -> bool {
+    let Some(args) = lore_arguments(command) else {
+        return false;
+    };
+    let Some(at) = args.iter().position(|a| *a == "hook") else {
+        return false;
+    };
+    let after = &args[at + 1..];
+    let flag = format!("--harness={name}");
+    after.contains(&flag.as_str()) || after.windows(2).any(|w| w == ["--harness", name])
+}
+
+/// The harness a `lore ... hook` command answers (`claude` without a flag, `codex` for
+/// `--codex`, else what `--harness` names), found after the first word that is lore; None
+/// when the command runs no lore hook.
+pub fn harness_of_command(command: &str) -> Option<&'static str> {
+    const NAMES: [&str; 7] = [
+        "claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode",
+    ];
+    let words: Vec<&str> = command
+        .split(|c: char| c.is_whitespace() || c == ';' || c == '&' || c == '|')
+        .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let lore = words
+        .iter()
+        .position(|w| Path::new(w).file_name().is_some_and(|n| n == "lore"))?;
+    let hook = lore + 1 + words[lore + 1..].iter().position(|w| *w == "hook")?;
+    let mut named = "claude";
+    let mut rest = words[hook + 1..].iter();
+    while let Some(word) = rest.next() {
+        let value = match *word {
+            "--codex" => Some("codex"),
+            "--harness" => rest.next().copied(),
+            other => other.strip_prefix("--harness="),
+        };
+        if let Some(value) = value {
+            named = NAMES
+                .iter()
+                .copied()
+                .find(|n| *n == value)
+                .unwrap_or("unknown");
+        }
+    }
+    Some(named)
+}
+
+/// Merge `set` into `<home or repo>/<dir>/settings.json` (the Gemini CLI's and Qwen Code's
+/// settings, project or user) and return the file and what was done.
+pub fn install_settings(
+    repo: &Path,
+    home: Option<&Path>,
+    dir: &str,
+    set: &HookSet,
+) -> Result<(PathBuf, InstallOutcome), InstallError> {
+    let path = home.unwrap_or(repo).join(dir).join("settings.json");
+    let outcome = install_hook_file(&path, set)?;
+    Ok((path, outcome))
 }
 
 #[cfg(test)]
@@ -245,6 +363,7 @@ mod tests {
         command: "lore hook --test",
         runs_lore: |c| lore_arguments(c).is_some_and(|a| a.contains(&"--test")),
         init_flag: "--test",
+        shape: EntryShape::Nested,
     };
 
     fn merged(text: &str) -> (Vec<&'static str>, String) {
@@ -287,6 +406,22 @@ mod tests {
             let mut doc: Json = serde_json::from_str(text).unwrap();
             let err = merge_hooks(&mut doc, &SET).unwrap_err();
             assert!(err.contains(problem), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_harness_a_command_answers() {
+        for (command, expected) in [
+            ("lore hook", Some("claude")),
+            ("lore hook --mcp", Some("claude")),
+            ("/opt/lore --config x hook --codex", Some("codex")),
+            ("lore hook --harness gemini", Some("gemini")),
+            ("lore hook --harness=copilot || true", Some("copilot")),
+            ("lore hook --harness cursor", Some("unknown")),
+            ("lore serve", None),
+            ("./guard.sh", None),
+        ] {
+            assert_eq!(harness_of_command(command), expected, "{command}");
         }
     }
 

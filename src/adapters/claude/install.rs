@@ -8,8 +8,8 @@
 
 use std::path::Path;
 
+use crate::adapters::hook_registration::{EntryShape, HookSet, install_hook_file, lore_arguments};
 pub use crate::adapters::hook_registration::{HookRegistration, InstallError, InstallOutcome};
-use crate::adapters::hook_registration::{HookSet, install_hook_file, lore_arguments};
 
 /// The command Claude Code runs; `lore` must be on the PATH Claude Code sees.
 pub const HOOK_COMMAND: &str = "lore hook";
@@ -63,6 +63,7 @@ pub fn hook_set(mcp: bool) -> HookSet {
         },
         runs_lore: is_lore_hook_command,
         init_flag: "--claude",
+        shape: EntryShape::Nested,
     }
 }
 

@@ -33,11 +33,21 @@ pub enum Command {
     ExtractQueries(ExtractQueriesArgs),
     /// Explain one hook call: every candidate pattern and why it was or was not injected.
     Why(WhyArgs),
-    /// Agent hook (Claude Code, or the Codex CLI with --codex): read one event on stdin,
+    /// Agent hook (Claude Code; another agent with --harness NAME): read one event on stdin,
     /// print context to inject. Always exits 0.
     Hook(HookArgs),
+    /// Check lore's registration with every agent: binaries, hook entries, a real call per
+    /// event, instruction files, and whether the last session's injections arrived.
+    Doctor(DoctorArgs),
     /// Serve the MCP tools over stdio.
     Serve,
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -54,6 +64,14 @@ pub struct InitArgs {
     /// Also register lore's hooks in the project's .codex/hooks.json (Codex CLI).
     #[arg(long)]
     pub codex: bool,
+    /// Also register lore with this agent (repeatable): claude, codex, gemini, copilot, qwen,
+    /// cline or opencode.
+    #[arg(long, value_name = "NAME", value_parser = ["claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode"])]
+    pub agent: Vec<String>,
+    /// With --agent gemini, copilot, qwen, cline or opencode: register lore in your user
+    /// configuration (every project) instead of the repository's.
+    #[arg(long, requires = "agent")]
+    pub user: bool,
     /// Ollama server to check for hybrid search (default: http://127.0.0.1:11434).
     #[arg(long, value_name = "URL")]
     pub ollama_host: Option<String>,
@@ -69,7 +87,8 @@ pub struct HookArgs {
     /// Answer Codex CLI events (`.codex/hooks.json`) instead of Claude Code's.
     #[arg(long)]
     pub codex: bool,
-    /// The harness by name: `claude` (the default) or `codex`.
+    /// The harness by name: `claude` (the default), `codex`, `gemini`, `copilot`, `qwen`,
+    /// `cline` or `opencode`.
     #[arg(long, value_name = "NAME")]
     pub harness: Option<String>,
     /// lore's MCP server is configured for the session (the Claude Code plugin passes it), so

@@ -12,6 +12,11 @@ pub enum Harness {
     #[default]
     Claude,
     Codex,
+    Gemini,
+    Copilot,
+    Qwen,
+    Cline,
+    OpenCode,
 }
 
 /// What the hook path was asked to do.
@@ -133,17 +138,29 @@ fn parse_hook_words(args: &[OsString]) -> Option<HookArgs> {
     })
 }
 
+/// Every harness by its `--harness` name.
+pub const HARNESS_NAMES: &[(&str, Harness)] = &[
+    ("claude", Harness::Claude),
+    ("codex", Harness::Codex),
+    ("gemini", Harness::Gemini),
+    ("copilot", Harness::Copilot),
+    ("qwen", Harness::Qwen),
+    ("cline", Harness::Cline),
+    ("opencode", Harness::OpenCode),
+];
+
 fn harness_named(name: &str) -> Option<Harness> {
-    match name {
-        "claude" => Some(Harness::Claude),
-        "codex" => Some(Harness::Codex),
-        _ => None,
-    }
+    HARNESS_NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, harness)| *harness)
 }
 
 fn unknown_harness(name: &str) -> String {
+    let names: Vec<&str> = HARNESS_NAMES.iter().map(|(n, _)| *n).collect();
     format!(
-        "unknown harness `{name}` (use `lore hook` for Claude Code or `lore hook --codex` for the Codex CLI)"
+        "unknown harness `{name}` (`--harness` takes one of {})",
+        names.join(", ")
     )
 }
 
@@ -194,6 +211,13 @@ mod tests {
             parse(&["lore", "hook", "--harness=claude"]),
             run(None, Harness::Claude, false)
         );
+        for (name, harness) in HARNESS_NAMES {
+            assert_eq!(
+                parse(&["lore", "hook", "--harness", name]),
+                run(None, *harness, false),
+                "{name}"
+            );
+        }
         assert!(matches!(
             parse(&["lore", "hook", "--harness", "cursor"]),
             Some(HookArgs::Refused { .. })

@@ -83,11 +83,11 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     if config_path.exists() && !args.force {
         // `lore init --claude` / `--codex` in a repository that already has lore only adds
         // the hooks.
-        if args.claude || args.codex {
+        if args.claude || args.codex || !args.agent.is_empty() {
             eprintln!("keeping {}", config_path.display());
         } else {
             bail!(
-                "{} already exists; pass --force to overwrite it (or --claude / --codex to only register the hooks)",
+                "{} already exists; pass --force to overwrite it (or --agent NAME to only register lore with an agent)",
                 config_path.display()
             );
         }
@@ -166,7 +166,7 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         if count == 1 { "" } else { "s" },
         config.database.display()
     );
-    if args.claude {
+    if args.claude || args.agent.iter().any(|a| a == "claude") {
         let hooks = crate::adapters::claude::install::install_project_hooks(&repo)?;
         report_hooks(".claude/settings.json", &hooks.outcome);
         if hooks.mcp && hooks.outcome != InstallOutcome::Unchanged {
@@ -176,11 +176,18 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
             );
         }
     }
-    if args.codex {
+    if args.codex || args.agent.iter().any(|a| a == "codex") {
         use crate::adapters::codex::install::{TRUST_NOTE, install_project_hooks};
         let outcome = install_project_hooks(&repo)?;
         report_hooks(".codex/hooks.json", &outcome);
         eprintln!("{TRUST_NOTE}");
+    }
+    for agent in args
+        .agent
+        .iter()
+        .filter(|a| !matches!(a.as_str(), "claude" | "codex"))
+    {
+        super::init_agent::install(agent, &repo, args.user)?;
     }
     Ok(0)
 }
@@ -207,7 +214,7 @@ fn report_rule_files(config: &crate::core::config::Config, index: &Index) {
 }
 
 /// Say what registering the hooks in `file` did.
-fn report_hooks(file: &str, outcome: &InstallOutcome) {
+pub(super) fn report_hooks(file: &str, outcome: &InstallOutcome) {
     match outcome {
         InstallOutcome::Created => eprintln!("created {file} with lore's hooks"),
         InstallOutcome::Updated { events } => eprintln!(

@@ -3,10 +3,12 @@
 //! argument problem can ever produce the exit status 2 that Claude Code reads as "block".
 
 mod args;
+mod doctor;
 mod extract_queries;
 mod hook_args;
 mod ingest;
 mod init;
+mod init_agent;
 mod payload_call;
 mod payload_input;
 mod progress;
@@ -49,7 +51,12 @@ pub fn run_with_args(args: Vec<OsString>) -> i32 {
         }
     };
     let json = wants_json(&cli.command);
-    if !matches!(cli.command, Command::Serve | Command::Hook(_)) {
+    // `lore doctor` writes payloads to the hooks it runs, which may exit before reading
+    // them: it ends quietly on a closed stdout only once they are done (see `doctor::run`).
+    if !matches!(
+        cli.command,
+        Command::Serve | Command::Hook(_) | Command::Doctor(_)
+    ) {
         end_quietly_when_stdout_closes();
     }
     match dispatch(cli) {
@@ -72,7 +79,7 @@ pub fn run_with_args(args: Vec<OsString>) -> i32 {
 /// fails, and `println!` then panics with exit status 101. The hook keeps ignoring it (it
 /// must exit 0 whatever happens, and reports the failed write itself), and so does `lore
 /// serve`, which answers the failed write by ending its session.
-fn end_quietly_when_stdout_closes() {
+pub(super) fn end_quietly_when_stdout_closes() {
     // SAFETY: restoring the default action of one signal before any thread is started; the
     // previous handler (Rust's SIG_IGN) is not needed again.
     #[allow(unsafe_code)]
@@ -89,6 +96,7 @@ fn wants_json(command: &Command) -> bool {
         Command::Status(args) => args.json,
         Command::ExtractQueries(args) => args.json,
         Command::Why(args) => args.json,
+        Command::Doctor(args) => args.json,
         Command::Init(_) | Command::Hook(_) | Command::Serve => false,
     }
 }
@@ -102,6 +110,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<i32> {
         Command::Status(args) => status::run(config, &args),
         Command::ExtractQueries(args) => extract_queries::run(config, &args),
         Command::Why(args) => why::run(config, &args),
+        Command::Doctor(args) => doctor::run(config, &args),
         Command::Serve => serve::run(config),
         Command::Hook(_) => Ok(0),
     }
@@ -120,14 +129,21 @@ fn run_hook_path(hook: HookArgs) {
     match hook {
         HookArgs::Run {
             config,
-            harness: Harness::Claude,
+            harness,
             mcp,
-        } => crate::adapters::claude::run_hook(config, mcp),
-        HookArgs::Run {
-            config,
-            harness: Harness::Codex,
-            mcp,
-        } => crate::adapters::codex::run_hook(config, mcp),
+        } => {
+            use crate::adapters::{claude, cline, codex, copilot, gemini, opencode, qwen};
+            let run: fn(Option<PathBuf>, bool) = match harness {
+                Harness::Claude => claude::run_hook,
+                Harness::Codex => codex::run_hook,
+                Harness::Gemini => gemini::run_hook,
+                Harness::Copilot => copilot::run_hook,
+                Harness::Qwen => qwen::run_hook,
+                Harness::Cline => cline::run_hook,
+                Harness::OpenCode => opencode::run_hook,
+            };
+            run(config, mcp)
+        }
         HookArgs::Help => {
             use clap::CommandFactory;
             use std::io::Write;

@@ -334,6 +334,11 @@ fn harness_name(harness: Harness) -> &'static str {
     match harness {
         Harness::ClaudeCode => "Claude Code",
         Harness::Codex => "the Codex CLI",
+        Harness::Gemini => "the Gemini CLI",
+        Harness::Copilot => "the Copilot CLI",
+        Harness::Qwen => "Qwen Code",
+        Harness::Cline => "Cline",
+        Harness::OpenCode => "OpenCode",
     }
 }
 

@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use crate::adapters::hook_registration::{
-    HookRegistration, HookSet, InstallError, InstallOutcome, install_hook_file, lore_arguments,
+    EntryShape, HookRegistration, HookSet, InstallError, InstallOutcome, install_hook_file,
+    lore_arguments,
 };
 
 /// The command Codex runs; `lore` must be on the PATH Codex sees.
@@ -48,6 +49,7 @@ pub const HOOK_SET: HookSet = HookSet {
     command: HOOK_COMMAND,
     runs_lore: is_lore_codex_hook_command,
     init_flag: "--codex",
+    shape: EntryShape::Nested,
 };
 
 /// What Codex needs before it runs the hooks, for `lore init --codex` to print.

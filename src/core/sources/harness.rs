@@ -11,6 +11,19 @@
 //!   `AGENTS.md`, not `GEMINI.md`, nor any other agent's rules.
 //! - **Codex CLI** (0.169.0) loads the `AGENTS.md` files from the project root down to the
 //!   working directory at session start; none below it, and no other file.
+//! - **Gemini CLI** (0.61.0) loads the `GEMINI.md` files from the working directory up to the
+//!   project root at session start, and those of a folder below it once a tool reads or
+//!   writes a file there (its "just in time" context); no other file.
+//! - **Copilot CLI** (1.0.102) loads `AGENTS.md`, `CLAUDE.md` and `GEMINI.md` from the
+//!   project root down to the working directory, the `.claude/rules` files that always apply,
+//!   and `.github/copilot-instructions.md`; not the path-scoped `.instructions.md` files.
+//! - **Qwen Code** (0.24.4) loads `QWEN.md` (not a source lore reads) and the `AGENTS.md`
+//!   files from the working directory up to the project root; none below it.
+//! - **Cline** (3.0.65) loads the `AGENTS.md` files from the project root down to the working
+//!   directory and the `.clinerules` rules of the root that always apply.
+//! - **OpenCode** (1.18.33) loads the `AGENTS.md` files from the working directory up to the
+//!   project root (the `CLAUDE.md` files instead when there is no `AGENTS.md`: lore cannot
+//!   see that here, so it counts only `AGENTS.md`).
 
 use std::collections::BTreeSet;
 
@@ -22,6 +35,12 @@ use super::{Scope, SourceKind};
 pub enum Harness {
     ClaudeCode,
     Codex,
+    Gemini,
+    Copilot,
+    Qwen,
+    Cline,
+    #[serde(rename = "opencode")]
+    OpenCode,
 }
 
 /// Where a call happens, relative to the repository root (`/`-separated; `""` is the root).
@@ -139,9 +158,33 @@ pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
                 false
             }
         }
-        Harness::Codex => {
+        Harness::Codex | Harness::Qwen | Harness::OpenCode => {
             rule.kind == SourceKind::AgentsMd && name == "AGENTS.md" && within(cwd, rule.folder)
         }
+        Harness::Gemini => {
+            if rule.kind != SourceKind::AgentsMd || name != "GEMINI.md" {
+                false
+            } else if within(cwd, rule.folder) {
+                true
+            } else {
+                // Loaded just in time, once a file under its folder is read or written.
+                within(rule.folder, cwd)
+                    && site.path.as_deref().is_some_and(|p| within(p, rule.folder))
+            }
+        }
+        Harness::Copilot => match rule.kind {
+            SourceKind::AgentsMd => {
+                ["AGENTS.md", "CLAUDE.md", "GEMINI.md"].contains(&name) && within(cwd, rule.folder)
+            }
+            SourceKind::Claude => rule.scope == Scope::Always && within(cwd, rule.folder),
+            SourceKind::Copilot => rule.source == ".github/copilot-instructions.md",
+            _ => false,
+        },
+        Harness::Cline => match rule.kind {
+            SourceKind::AgentsMd => name == "AGENTS.md" && within(cwd, rule.folder),
+            SourceKind::Cline => rule.scope == Scope::Always && rule.folder.is_empty(),
+            _ => false,
+        },
     }
 }
 
@@ -359,6 +402,84 @@ mod tests {
         assert!(!harness_loads(&claude_md, &at_root));
         let claude_rule = rule(SourceKind::Claude, Scope::Always, "", ".claude/rules/a.md");
         assert!(!harness_loads(&claude_rule, &at_root));
+    }
+
+    #[test]
+    fn gemini_loads_gemini_md_up_the_tree_and_below_once_touched() {
+        let root = rule(SourceKind::AgentsMd, Scope::Folder, "", "GEMINI.md");
+        let nested = rule(SourceKind::AgentsMd, Scope::Folder, "api", "api/GEMINI.md");
+        let agents = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
+        let at_root = site(Harness::Gemini, "", Some("web/a.ts"));
+        assert!(harness_loads(&root, &at_root));
+        assert!(!harness_loads(&nested, &at_root));
+        assert!(harness_loads(
+            &nested,
+            &site(Harness::Gemini, "", Some("api/x.py"))
+        ));
+        assert!(!harness_loads(&agents, &at_root));
+    }
+
+    #[test]
+    fn copilot_loads_the_instruction_files_but_not_path_scoped_ones() {
+        let at_root = site(Harness::Copilot, "", Some("src/a.rs"));
+        for loaded in [
+            rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md"),
+            rule(SourceKind::AgentsMd, Scope::Folder, "", "CLAUDE.md"),
+            rule(SourceKind::AgentsMd, Scope::Folder, "", "GEMINI.md"),
+            rule(SourceKind::Claude, Scope::Always, "", ".claude/rules/a.md"),
+            rule(
+                SourceKind::Copilot,
+                Scope::Always,
+                "",
+                ".github/copilot-instructions.md",
+            ),
+        ] {
+            assert!(harness_loads(&loaded, &at_root), "{}", loaded.source);
+        }
+        for sent in [
+            rule(
+                SourceKind::Copilot,
+                Scope::Globs,
+                "",
+                ".github/instructions/rs.instructions.md",
+            ),
+            rule(SourceKind::Claude, Scope::Globs, "", ".claude/rules/api.md"),
+            rule(SourceKind::AgentsMd, Scope::Folder, "sub", "sub/AGENTS.md"),
+            rule(SourceKind::Cursor, Scope::Always, "", ".cursor/rules/a.mdc"),
+        ] {
+            assert!(!harness_loads(&sent, &at_root), "{}", sent.source);
+        }
+    }
+
+    #[test]
+    fn qwen_and_opencode_load_agents_md_up_to_the_root() {
+        for harness in [Harness::Qwen, Harness::OpenCode] {
+            let root = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
+            let sub = rule(SourceKind::AgentsMd, Scope::Folder, "sub", "sub/AGENTS.md");
+            let claude_md = rule(SourceKind::AgentsMd, Scope::Folder, "", "CLAUDE.md");
+            assert!(harness_loads(&root, &site(harness, "sub", None)));
+            assert!(harness_loads(&sub, &site(harness, "sub", None)));
+            assert!(!harness_loads(&sub, &site(harness, "", Some("sub/x.py"))));
+            assert!(!harness_loads(&claude_md, &site(harness, "", None)));
+        }
+    }
+
+    #[test]
+    fn cline_loads_agents_md_and_the_root_rules_that_always_apply() {
+        let at_root = site(Harness::Cline, "", Some("src/a.rs"));
+        let always = rule(SourceKind::Cline, Scope::Always, "", ".clinerules/style.md");
+        let scoped = rule(SourceKind::Cline, Scope::Globs, "", ".clinerules/react.md");
+        let nested = rule(
+            SourceKind::Cline,
+            Scope::Always,
+            "web",
+            "web/.clinerules/a.md",
+        );
+        let agents = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
+        assert!(harness_loads(&always, &at_root));
+        assert!(harness_loads(&agents, &at_root));
+        assert!(!harness_loads(&scoped, &at_root));
+        assert!(!harness_loads(&nested, &at_root));
     }
 
     #[test]

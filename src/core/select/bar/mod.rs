@@ -127,7 +127,7 @@ pub const WORD_BAR: f64 = 1.5;
 /// named for what the call is about, or specific to a technology the call's context has, may
 /// trail further than one found by words alone. Measured on the shared eval set: below these
 /// shares, candidates on those grounds were mostly noise.
-pub const SUBJECT_SHARE: f64 = 0.7;
+pub const SUBJECT_SHARE: f64 = 0.6;
 pub const TECHNOLOGY_SHARE: f64 = 0.5;
 pub const WORDS_SHARE: f64 = 0.8;
 

@@ -1,0 +1,345 @@
+//! `lore doctor` through the binary: it passes on a correct install of each of the seven
+//! agents (the registration `lore init --agent NAME` writes, the folder trusted where the
+//! agent asks for that, the agents' executables and lore on PATH), and catches each seeded
+//! mistake with exit status 1 and a line naming it and its fix: lore missing from PATH,
+//! seconds written where Gemini reads milliseconds, a Copilot hook that can fail, a folder
+//! Copilot does not trust, a reply field the agent ignores, an instruction file sent twice,
+//! a Copilot event in the camelCase form that names no event, and, from Claude Code's
+//! transcript, an injection of the last session that timed out.
+
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod rules_repo;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use common::{Workspace, stderr, stdout};
+use serde_json::{Value, json};
+
+const AGENTS: [&str; 7] = [
+    "claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode",
+];
+
+/// The repository both end-to-end suites use, with a `GEMINI.md`, lore set up for `agents`,
+/// each agent's executable (a stand-in) on PATH and the folder trusted where agents ask.
+fn installed(agents: &[&str]) -> Workspace {
+    let ws = rules_repo::copy();
+    ws.write(
+        "GEMINI.md",
+        "# Gemini\n\nE2E-GEMINI-MD: Gemini reads this itself.\n",
+    );
+    for agent in agents {
+        let out = ws.lore().args(["init", "--agent", agent]).output().unwrap();
+        assert!(out.status.success(), "{agent}: {}", stderr(&out));
+    }
+    for exe in AGENTS {
+        ws.write(&format!(".env/bin/{exe}"), "#!/bin/sh\nexit 0\n");
+        let path = ws.path(&format!(".env/bin/{exe}"));
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let repo = ws.root().canonicalize().unwrap();
+    let repo = repo.to_str().unwrap();
+    ws.write(
+        ".env/home/.gemini/trustedFolders.json",
+        &json!({ repo: "TRUST_FOLDER" }).to_string(),
+    );
+    ws.write(
+        ".env/home/.copilot/config.json",
+        &format!(
+            "// managed by Copilot\n{}",
+            json!({"trustedFolders": [repo]})
+        ),
+    );
+    ws.write(
+        ".env/home/.codex/config.toml",
+        &format!("[projects.\"{repo}\"]\ntrust_level = \"trusted\"\n"),
+    );
+    ws
+}
+
+/// Replace `from` with `to` in the workspace file `rel`: seed a mistake.
+fn edit(ws: &Workspace, rel: &str, from: &str, to: &str) {
+    let path = ws.path(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{rel} holds no {from:?}");
+    std::fs::write(&path, text.replace(from, to)).unwrap();
+}
+
+/// PATH with the stand-in agents and, when `with_lore`, this build's lore.
+fn path(ws: &Workspace, with_lore: bool) -> String {
+    let lore = common::lore_command();
+    let lore_dir = Path::new(lore.get_program()).parent().unwrap();
+    let mut dirs = vec![ws.path(".env/bin").display().to_string()];
+    if with_lore {
+        dirs.push(lore_dir.display().to_string());
+    }
+    dirs.push("/usr/bin:/bin".into());
+    dirs.join(":")
+}
+
+fn doctor(ws: &Workspace, with_lore: bool) -> (std::process::Output, Value) {
+    let out = ws
+        .lore()
+        .args(["doctor", "--json"])
+        .env("PATH", path(ws, with_lore))
+        .env_remove("CLAUDE_CONFIG_DIR")
+        .env_remove("CODEX_HOME")
+        .env_remove("GEMINI_CLI_TRUST_WORKSPACE")
+        .env_remove("GEMINI_CLI_TRUSTED_FOLDERS_PATH")
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(&out), stderr(&out)));
+    (out, report)
+}
+
+/// The problems reported for `agent`, as `check: message` lines.
+fn problems(report: &Value, agent: &str) -> Vec<String> {
+    report["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["agent"] == agent)
+        .flat_map(|a| a["checks"].as_array().unwrap())
+        .filter(|c| c["status"] == "problem")
+        .map(|c| {
+            format!(
+                "{}: {}",
+                c["check"].as_str().unwrap(),
+                c["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+/// Doctor must fail, and report for `agent` a problem of `check` whose message holds `words`.
+fn assert_caught(ws: &Workspace, with_lore: bool, agent: &str, check: &str, words: &str) {
+    let (out, report) = doctor(ws, with_lore);
+    assert_eq!(out.status.code(), Some(1), "{report:#}");
+    let found = problems(&report, agent);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.starts_with(check) && p.contains(words)),
+        "{agent}: no `{check}` problem with {words:?} in {found:#?}"
+    );
+}
+
+#[test]
+fn a_correct_install_of_each_agent_passes() {
+    for agent in AGENTS {
+        let ws = installed(&[agent]);
+        let (out, report) = doctor(&ws, true);
+        let entry = report["agents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["agent"] == agent)
+            .unwrap();
+        assert_eq!(entry["registered"], true, "{agent}");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{agent}: {:#?}",
+            problems(&report, agent)
+        );
+        assert_eq!(report["problems"], 0);
+        // Every registered event was run, and what the session start printed was read.
+        let runs: Vec<&Value> = entry["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["check"].as_str().unwrap().starts_with("run "))
+            .collect();
+        assert_eq!(
+            runs.len(),
+            entry["registrations"].as_array().unwrap().len(),
+            "{agent}: {runs:#?}"
+        );
+        // The instruction files the agent loads itself are named, and none is sent again.
+        for file in entry["instruction_files"].as_array().unwrap() {
+            assert_eq!(file["lore_sends"], false, "{agent}: {file}");
+        }
+        let others = report["agents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["agent"] != agent);
+        assert!(others.into_iter().all(|a| a["registered"] == false));
+    }
+}
+
+#[test]
+fn the_agent_loads_its_own_files_and_lore_says_it_leaves_them_out() {
+    let ws = installed(&["gemini", "codex"]);
+    let (_, report) = doctor(&ws, true);
+    let files = |agent: &str| -> Vec<String> {
+        report["agents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["agent"] == agent)
+            .unwrap()["instruction_files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["file"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(files("gemini"), ["GEMINI.md"]);
+    assert_eq!(files("codex"), ["AGENTS.md"]);
+}
+
+#[test]
+fn lore_missing_from_path_is_caught() {
+    let ws = installed(&["gemini"]);
+    assert_caught(&ws, false, "gemini", "lore", "not on PATH");
+}
+
+#[test]
+fn seconds_written_where_gemini_reads_milliseconds_are_caught() {
+    let ws = installed(&["gemini"]);
+    edit(&ws, ".gemini/settings.json", "30000", "30");
+    assert_caught(&ws, true, "gemini", "timeout", "read in milliseconds");
+}
+
+#[test]
+fn a_copilot_hook_that_can_fail_is_caught() {
+    let ws = installed(&["copilot"]);
+    edit(&ws, ".github/hooks/lore.json", " || true", "");
+    assert_caught(&ws, true, "copilot", "guard", "denies a tool");
+}
+
+#[test]
+fn a_folder_copilot_does_not_trust_is_caught() {
+    let ws = installed(&["copilot"]);
+    std::fs::remove_file(ws.path(".env/home/.copilot/config.json")).unwrap();
+    assert_caught(
+        &ws,
+        true,
+        "copilot",
+        "trust",
+        "skips the repository's hooks",
+    );
+    // The user-level registration needs no trust.
+    std::fs::remove_dir_all(ws.path(".github/hooks")).unwrap();
+    ws.lore()
+        .args(["init", "--agent", "copilot", "--user"])
+        .assert()
+        .success();
+    let (out, report) = doctor(&ws, true);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{:#?}",
+        problems(&report, "copilot")
+    );
+}
+
+#[test]
+fn a_reply_field_the_agent_ignores_is_caught() {
+    // Claude Code's hook command registered for Copilot answers in hookSpecificOutput.
+    let ws = installed(&["copilot"]);
+    edit(
+        &ws,
+        ".github/hooks/lore.json",
+        "lore hook --harness copilot",
+        "lore hook",
+    );
+    assert_caught(&ws, true, "copilot", "run SessionStart", "does not read");
+}
+
+#[test]
+fn an_instruction_file_sent_twice_is_caught() {
+    // Claude Code's hook command registered for Gemini leaves out CLAUDE.md, not GEMINI.md.
+    let ws = installed(&["gemini"]);
+    edit(
+        &ws,
+        ".gemini/settings.json",
+        "lore hook --harness gemini",
+        "lore hook",
+    );
+    assert_caught(&ws, true, "gemini", "instruction files", "GEMINI.md");
+}
+
+#[test]
+fn a_camel_case_copilot_event_is_caught() {
+    let ws = installed(&["copilot"]);
+    edit(
+        &ws,
+        ".github/hooks/lore.json",
+        "\"PostToolUse\"",
+        "\"postToolUse\"",
+    );
+    assert_caught(&ws, true, "copilot", "events", "camelCase");
+}
+
+#[test]
+fn an_injection_of_the_last_claude_session_that_timed_out_is_caught() {
+    let ws = installed(&["claude"]);
+    let repo = ws.root().canonicalize().unwrap();
+    let folder: String = repo
+        .display()
+        .to_string()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let answer = json!({"hookSpecificOutput": {"hookEventName": "SessionStart",
+        "additionalContext": "E2E-UNIVERSAL: answer in short sentences."}});
+    let lines = [
+        json!({"type": "attachment", "attachment": {"type": "hook_success", "hookEvent": "SessionStart",
+            "command": "lore hook", "stdout": answer.to_string()}}),
+        json!({"type": "attachment", "attachment": {"type": "hook_additional_context",
+            "hookEvent": "SessionStart", "content": ["E2E-UNIVERSAL: answer in short sentences."]}}),
+        json!({"type": "attachment", "attachment": {"type": "hook_cancelled", "hookEvent": "PreToolUse",
+            "command": "lore hook", "timedOut": true, "timeoutMs": 10000}}),
+    ];
+    let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+    ws.write(
+        &format!(".env/home/.claude/projects/{folder}/s1.jsonl"),
+        &(text.join("\n") + "\n"),
+    );
+    assert_caught(
+        &ws,
+        true,
+        "claude",
+        "last session",
+        "timed out after 10000 ms",
+    );
+    let (_, report) = doctor(&ws, true);
+    let claude = report["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["agent"] == "claude")
+        .unwrap();
+    assert_eq!(claude["last_session"]["reached"], 1);
+    assert_eq!(claude["last_session"]["injections"], 2);
+}
+
+#[test]
+fn the_text_report_names_each_problem_and_its_fix() {
+    let ws = installed(&["copilot"]);
+    edit(&ws, ".github/hooks/lore.json", " || true", "");
+    let out = ws
+        .lore()
+        .arg("doctor")
+        .env("PATH", path(&ws, true))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let timing = regex::Regex::new(r"in \d+ ms of the").unwrap();
+    let lore = common::lore_command();
+    let lore_dir = Path::new(lore.get_program())
+        .parent()
+        .unwrap()
+        .display()
+        .to_string();
+    let text = timing
+        .replace_all(&stdout(&out), "in [N] ms of the")
+        .replace(&lore_dir, "[LORE]");
+    insta::assert_snapshot!(ws.filter(&text));
+}
