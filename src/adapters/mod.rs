@@ -8,6 +8,7 @@
 pub mod claude;
 pub mod cli;
 pub mod codex;
+pub mod hook_learn;
 pub mod hook_process;
 pub mod hook_registration;
 pub mod hook_scope;

@@ -386,7 +386,10 @@ mod tests {
 
     #[test]
     fn learn_settings_are_read_and_bad_cues_name_key_and_line() {
-        let c = parse("knowledge_dir = \"p\"\n[learn]\ncapture = false\nnote_cues = [\"team rule:\"]\n").unwrap();
+        let c = parse(
+            "knowledge_dir = \"p\"\n[learn]\ncapture = false\nnote_cues = [\"team rule:\"]\n",
+        )
+        .unwrap();
         assert!(!c.learn.capture);
         assert_eq!(c.learn.note_cues, ["team rule:"]);
         let err = parse("knowledge_dir = \"p\"\n[learn]\nnote_cues = [\"\"]\n").unwrap_err();

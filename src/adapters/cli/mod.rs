@@ -5,8 +5,10 @@
 mod args;
 mod extract_queries;
 mod hook_args;
+mod inbox;
 mod ingest;
 mod init;
+mod learn;
 mod payload_call;
 mod payload_input;
 mod progress;
@@ -72,6 +74,10 @@ fn wants_json(command: &Command) -> bool {
         Command::Status(args) => args.json,
         Command::ExtractQueries(args) => args.json,
         Command::Why(args) => args.json,
+        Command::Inbox(args) => args.json,
+        Command::Learn(args) => match &args.action {
+            args::LearnAction::Scan(scan) => scan.json,
+        },
         Command::Init(_) | Command::Hook(_) | Command::Serve => false,
     }
 }
@@ -86,6 +92,8 @@ fn dispatch(cli: Cli) -> anyhow::Result<i32> {
         Command::ExtractQueries(args) => extract_queries::run(config, &args),
         Command::Why(args) => why::run(config, &args),
         Command::Serve => serve::run(config),
+        Command::Inbox(args) => inbox::run(&load(config)?, &args),
+        Command::Learn(args) => learn::run(&load(config)?, &args),
         Command::Hook(_) => Ok(0),
     }
 }

@@ -205,6 +205,7 @@ impl LoreServer {
             languages: p.language.map(|l| l.into_vec()).unwrap_or_default(),
             paths: list(p.paths),
             directory: p.directory,
+            learned: None,
         };
         let config = Arc::clone(&self.config);
         blocking(move || match author::add_pattern(&config, &new) {

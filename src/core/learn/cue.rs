@@ -52,20 +52,84 @@ pub struct ClauseSetting {
 
 /// Verbs a team's negative may carry (`we don't mock the database`).
 const TEAM_VERBS: &[&str] = &[
-    "use", "do", "mock", "commit", "push", "write", "call", "import", "add", "put", "store",
-    "log", "catch", "throw", "return", "hardcode", "hard-code", "inline", "export", "name",
-    "merge", "rebase", "squash", "vendor", "pin", "install", "depend", "rely", "print",
-    "swallow", "ignore", "disable", "skip", "edit", "touch", "modify", "run", "deploy",
-    "expose", "abbreviate", "nest", "allow", "need", "want", "like", "let", "keep", "check",
+    "use",
+    "do",
+    "mock",
+    "commit",
+    "push",
+    "write",
+    "call",
+    "import",
+    "add",
+    "put",
+    "store",
+    "log",
+    "catch",
+    "throw",
+    "return",
+    "hardcode",
+    "hard-code",
+    "inline",
+    "export",
+    "name",
+    "merge",
+    "rebase",
+    "squash",
+    "vendor",
+    "pin",
+    "install",
+    "depend",
+    "rely",
+    "print",
+    "swallow",
+    "ignore",
+    "disable",
+    "skip",
+    "edit",
+    "touch",
+    "modify",
+    "run",
+    "deploy",
+    "expose",
+    "abbreviate",
+    "nest",
+    "allow",
+    "need",
+    "want",
+    "like",
+    "let",
+    "keep",
+    "check",
 ];
 
 /// Verbs that mean "use" in a substitution or contrast's first half.
 const USE_OPENERS: &[&str] = &[
-    "we always use ", "always use ", "we only use ", "only use ", "we use ", "please use ",
-    "just use ", "use ", "we prefer ", "prefer ", "it should be ", "this should be ",
-    "that should be ", "should be ", "it's ", "it is ", "its ", "we want ", "go with ",
-    "stick with ", "stick to ", "we go with ", "we stick with ", "we're using ",
-    "we are using ", "using ",
+    "we always use ",
+    "always use ",
+    "we only use ",
+    "only use ",
+    "we use ",
+    "please use ",
+    "just use ",
+    "use ",
+    "we prefer ",
+    "prefer ",
+    "it should be ",
+    "this should be ",
+    "that should be ",
+    "should be ",
+    "it's ",
+    "it is ",
+    "its ",
+    "we want ",
+    "go with ",
+    "stick with ",
+    "stick to ",
+    "we go with ",
+    "we stick with ",
+    "we're using ",
+    "we are using ",
+    "using ",
 ];
 
 /// Negative openers: (as typed, is it the team speaking (not a bare imperative)).
@@ -95,14 +159,32 @@ const AVOID_OPENERS: &[(&str, bool)] = &[
 
 /// Positive openers outside a correction.
 const ALWAYS_OPENERS: &[&str] = &[
-    "we always use ", "always use ", "we only use ", "only use ", "we always ", "always ",
+    "we always use ",
+    "always use ",
+    "we only use ",
+    "only use ",
+    "we always ",
+    "always ",
 ];
 
 /// Positive openers inside a correction.
 const CORRECTING_OPENERS: &[&str] = &[
-    "we use ", "use ", "it should be ", "this should be ", "that should be ", "should be ",
-    "it's ", "it is ", "please use ", "just use ", "switch to ", "we're using ",
-    "we are using ", "go with ", "stick with ", "stick to ",
+    "we use ",
+    "use ",
+    "it should be ",
+    "this should be ",
+    "that should be ",
+    "should be ",
+    "it's ",
+    "it is ",
+    "please use ",
+    "just use ",
+    "switch to ",
+    "we're using ",
+    "we are using ",
+    "go with ",
+    "stick with ",
+    "stick to ",
 ];
 
 /// Match one clause. None: it holds no cue, or it is a question, a task, an
@@ -144,7 +226,14 @@ pub enum Opening<'a> {
 pub fn after_no(clause: &str) -> Option<Opening<'_>> {
     let t = clause.trim_start();
     for opener in [
-        "no no", "nope", "nah", "not like that", "that's wrong", "thats wrong", "wrong", "no",
+        "no no",
+        "nope",
+        "nah",
+        "not like that",
+        "that's wrong",
+        "thats wrong",
+        "wrong",
+        "no",
     ] {
         if let Some(rest) = strip_prefix_ci(t, opener)
             && rest
@@ -191,7 +280,9 @@ pub fn loose_correction(clause: &str) -> Option<ClauseCue> {
 fn preference(clause: &str) -> Option<ClauseCue> {
     let at = find_word(clause, "prefer ")?;
     let before = clause[..at].trim().to_lowercase();
-    if !(before.is_empty() || ["we", "i", "we'd", "i'd", "we always", "always"].contains(&before.as_str())) {
+    if !(before.is_empty()
+        || ["we", "i", "we'd", "i'd", "we always", "always"].contains(&before.as_str()))
+    {
         return None;
     }
     let mut rest = &clause[at + "prefer ".len()..];
@@ -201,14 +292,23 @@ fn preference(clause: &str) -> Option<ClauseCue> {
             break;
         }
     }
-    let split = find_word(rest, " over ").map(|i| (i, " over ".len())).or_else(|| {
-        find_word(rest, " to ").map(|i| (i, " to ".len()))
-    }).or_else(|| find_word(rest, " rather than ").map(|i| (i, " rather than ".len())));
+    let split = find_word(rest, " over ")
+        .map(|i| (i, " over ".len()))
+        .or_else(|| find_word(rest, " to ").map(|i| (i, " to ".len())))
+        .or_else(|| find_word(rest, " rather than ").map(|i| (i, " rather than ".len())));
     match split {
         Some((i, len)) => {
             let x = referent(&rest[..i])?;
             let y = referent(&rest[i + len..])?;
-            contrast_cue(x, y, format!("Prefer {} over {}", x_shown(&rest[..i]), x_shown(&rest[i + len..])))
+            contrast_cue(
+                x,
+                y,
+                format!(
+                    "Prefer {} over {}",
+                    x_shown(&rest[..i]),
+                    x_shown(&rest[i + len..])
+                ),
+            )
         }
         None => {
             let x = referent(rest).filter(|x| x.code || x.words() <= 3)?;
@@ -246,17 +346,20 @@ fn substitution(clause: &str) -> Option<ClauseCue> {
 
 /// `use X, not Y`, `it's X, not Y`, `X, not Y`, `use X rather than Y`.
 fn contrast(clause: &str) -> Option<ClauseCue> {
-    let (at, len) = [", and not ", ", not ", ", never ", " and not ", " rather than ", " not "]
-        .iter()
-        .find_map(|sep| find_word(clause, sep).map(|i| (i, sep.len())))?;
+    let (at, len) = [
+        ", and not ",
+        ", not ",
+        ", never ",
+        " and not ",
+        " rather than ",
+        " not ",
+    ]
+    .iter()
+    .find_map(|sep| find_word(clause, sep).map(|i| (i, sep.len())))?;
     let before = last_part(&clause[..at]);
     let after = &clause[at + len..];
     // `do not`, `is not`, `why not`: a negation, not a contrast.
-    let word_before = before
-        .rsplit(' ')
-        .next()
-        .unwrap_or("")
-        .to_lowercase();
+    let word_before = before.rsplit(' ').next().unwrap_or("").to_lowercase();
     if len == " not ".len()
         && [
             "do", "does", "did", "is", "are", "was", "were", "should", "must", "can", "could",
@@ -308,7 +411,12 @@ fn avoidance(clause: &str, setting: ClauseSetting) -> Option<ClauseCue> {
     } else {
         referent(rest)?
     };
-    let acceptable = generic || if team { r.code || r.words() <= 4 } else { r.code };
+    let acceptable = generic
+        || if team {
+            r.code || r.words() <= 4
+        } else {
+            r.code
+        };
     if !acceptable {
         return None;
     }
@@ -317,7 +425,11 @@ fn avoidance(clause: &str, setting: ClauseSetting) -> Option<ClauseCue> {
 
 /// `always use X`, `we only use X`; in a correction also `use X`, `it should be X`.
 fn positive(clause: &str, setting: ClauseSetting) -> Option<ClauseCue> {
-    let body = strip_opener(clause, &["please ", "and ", "but ", "also ", "actually ", "just "]).unwrap_or(clause);
+    let body = strip_opener(
+        clause,
+        &["please ", "and ", "but ", "also ", "actually ", "just "],
+    )
+    .unwrap_or(clause);
     if let Some(rest) = strip_opener(body, ALWAYS_OPENERS) {
         let r = referent(rest).filter(|r| r.code || r.words() <= 4)?;
         return Some(cue(Form::Prefer, vec![r], vec![], as_rule(body)));
@@ -355,7 +467,11 @@ fn x_shown(side: &str) -> String {
 /// The clause as a rule: the team's subject dropped (`we don't use` → `Do not use`), a
 /// contraction spelled out, the first letter upper-case, trailing filler and period off.
 pub fn as_rule(clause: &str) -> String {
-    let mut text = clause.trim().trim_end_matches(['.', '!', ',']).trim().to_string();
+    let mut text = clause
+        .trim()
+        .trim_end_matches(['.', '!', ','])
+        .trim()
+        .to_string();
     for (from, to) in [
         ("please ", ""),
         ("just ", ""),
@@ -481,7 +597,15 @@ fn opens_with_use(text: &str) -> bool {
 /// What follows a modal "use" inside a clause (`the handlers should use X`, `tests must use
 /// X`), or None.
 fn after_inner_use(text: &str) -> Option<&str> {
-    [" should use ", " must use ", " should be using ", " need to use ", " needs to use ", " always use ", " only use "]
-        .iter()
-        .find_map(|m| find_word(text, m).map(|i| &text[i + m.len()..]))
+    [
+        " should use ",
+        " must use ",
+        " should be using ",
+        " need to use ",
+        " needs to use ",
+        " always use ",
+        " only use ",
+    ]
+    .iter()
+    .find_map(|m| find_word(text, m).map(|i| &text[i + m.len()..]))
 }

@@ -19,10 +19,7 @@ pub enum Entry {
     /// A message in the user's place: `typed` is false for what the harness wrote there
     /// itself (task notifications, slash-command expansions, a subagent's prompt, tool
     /// output, compaction summaries).
-    User {
-        text: String,
-        typed: bool,
-    },
+    User { text: String, typed: bool },
     /// The agent's prose.
     Agent { text: String },
     /// A tool call the agent made.

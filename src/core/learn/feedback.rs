@@ -23,8 +23,19 @@ pub enum Relation {
 
 /// Words that turn a sentence against what it names.
 const NEGATIONS: &[&str] = &[
-    "not ", "never ", "don't ", "do not ", "avoid", "instead of ", "rather than ", "no ",
-    "without ", "forbid", "banned", "deprecated", "n't ",
+    "not ",
+    "never ",
+    "don't ",
+    "do not ",
+    "avoid",
+    "instead of ",
+    "rather than ",
+    "no ",
+    "without ",
+    "forbid",
+    "banned",
+    "deprecated",
+    "n't ",
 ];
 
 /// Share of a note's word stems a pattern must hold to cover it.
@@ -59,7 +70,10 @@ pub fn relation(capture: &Capture, text: &str) -> Option<Relation> {
                 return None;
             }
             let theirs = word_stems(text);
-            let held = mine.iter().filter(|s| theirs.binary_search(s).is_ok()).count();
+            let held = mine
+                .iter()
+                .filter(|s| theirs.binary_search(s).is_ok())
+                .count();
             let share = held as f64 / mine.len() as f64;
             if share >= NOTE_COVERAGE {
                 Some(Relation::Covers)
@@ -148,7 +162,12 @@ fn against(sentence: &str, key: &str) -> bool {
         .any(|m| before.contains(m));
     let wins = [" over ", " instead of ", ", not ", " rather than "]
         .iter()
-        .any(|m| after.trim_start_matches(['`', '\'', '"']).starts_with(m.trim_start()) || after.starts_with(m));
+        .any(|m| {
+            after
+                .trim_start_matches(['`', '\'', '"'])
+                .starts_with(m.trim_start())
+                || after.starts_with(m)
+        });
     (negated_before || loses) && !wins
 }
 
@@ -167,10 +186,22 @@ mod tests {
     fn a_pattern_covers_contradicts_or_touches_a_capture() {
         let c = capture("use structlog, not logging");
         let cases = [
-            ("# Logging\n\nUse `structlog` for every log line; never the stdlib `logging`.", Some(Relation::Covers)),
-            ("# Logging\n\nPrefer structlog over logging.", Some(Relation::Covers)),
-            ("# Logging\n\nUse the standard `logging` module with a JSON formatter.", Some(Relation::Contradicts)),
-            ("# Logging\n\nWe configure structlog processors in app/log.py.", Some(Relation::Related)),
+            (
+                "# Logging\n\nUse `structlog` for every log line; never the stdlib `logging`.",
+                Some(Relation::Covers),
+            ),
+            (
+                "# Logging\n\nPrefer structlog over logging.",
+                Some(Relation::Covers),
+            ),
+            (
+                "# Logging\n\nUse the standard `logging` module with a JSON formatter.",
+                Some(Relation::Contradicts),
+            ),
+            (
+                "# Logging\n\nWe configure structlog processors in app/log.py.",
+                Some(Relation::Related),
+            ),
             ("# Errors\n\nWrap errors with context.", None),
         ];
         for (text, expected) in cases {
@@ -182,7 +213,10 @@ mod tests {
     fn a_note_is_covered_by_a_pattern_holding_most_of_its_words() {
         let note = capture("remember: run database migrations with alembic, never by hand");
         assert_eq!(
-            relation(&note, "# Migrations\n\nDatabase migrations run through alembic; never edit the schema by hand."),
+            relation(
+                &note,
+                "# Migrations\n\nDatabase migrations run through alembic; never edit the schema by hand."
+            ),
             Some(Relation::Covers)
         );
         assert_eq!(relation(&note, "# Naming\n\nUse snake_case."), None);

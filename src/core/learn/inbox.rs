@@ -241,7 +241,9 @@ fn same(item: &Item, capture: &Capture) -> bool {
         return share(&mine, &theirs) >= SAME_NOTE && share(&theirs, &mine) >= SAME_NOTE;
     }
     let avoid_both = !item.avoid.is_empty() && !capture.avoid.is_empty();
-    let prefer_fits = item.prefer.is_empty() || capture.prefer.is_empty() || overlap(&item.prefer, &capture.prefer);
+    let prefer_fits = item.prefer.is_empty()
+        || capture.prefer.is_empty()
+        || overlap(&item.prefer, &capture.prefer);
     if avoid_both {
         return overlap(&item.avoid, &capture.avoid) && prefer_fits;
     }
@@ -282,7 +284,8 @@ impl InboxState {
                 item.evidence.truncate(MAX_EVIDENCE);
             }
             // A contrast says more than either half: it takes over the rule.
-            let upgrade = c.capture.kind == CaptureKind::Contrast && item.capture != CaptureKind::Contrast;
+            let upgrade =
+                c.capture.kind == CaptureKind::Contrast && item.capture != CaptureKind::Contrast;
             push_unique(&mut item.prefer, &c.capture.prefer);
             push_unique(&mut item.avoid, &c.capture.avoid);
             if upgrade {
@@ -336,7 +339,12 @@ impl InboxState {
             snoozed_until: None,
         });
         if self.items.len() > MAX_ITEMS {
-            self.items.sort_by_key(|i| (std::cmp::Reverse(i.session_count()), std::cmp::Reverse(i.last_seen)));
+            self.items.sort_by_key(|i| {
+                (
+                    std::cmp::Reverse(i.session_count()),
+                    std::cmp::Reverse(i.last_seen),
+                )
+            });
             self.items.truncate(MAX_ITEMS);
         }
         Offered::New(id)

@@ -20,7 +20,9 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 use crate::core::query::porter_stem;
-use cue::{ClauseCue, ClauseSetting, Form, Opening, after_no, as_rule, clause_cue, loose_correction};
+use cue::{
+    ClauseCue, ClauseSetting, Form, Opening, after_no, as_rule, clause_cue, loose_correction,
+};
 use prose::{clauses, prose_lines};
 use referent::{Referent, strip_prefix_ci};
 
@@ -100,7 +102,9 @@ impl Capture {
             keys.join(",")
         };
         match self.kind {
-            CaptureKind::Note | CaptureKind::Correction => format!("words:{}", word_stems(&self.rule).join(",")),
+            CaptureKind::Note | CaptureKind::Correction => {
+                format!("words:{}", word_stems(&self.rule).join(","))
+            }
             _ => format!("use:{}|not:{}", side(&self.prefer), side(&self.avoid)),
         }
     }
@@ -114,11 +118,7 @@ impl Capture {
 /// A title from a rule text: its first sentence, at most eight words, without backticks or
 /// final period.
 pub fn title_of(rule: &str) -> String {
-    let first = rule
-        .split(". ")
-        .next()
-        .unwrap_or(rule)
-        .replace('`', "");
+    let first = rule.split(". ").next().unwrap_or(rule).replace('`', "");
     let words: Vec<&str> = first.split_whitespace().take(8).collect();
     words
         .join(" ")
@@ -273,7 +273,11 @@ fn combine(found: Vec<ClauseCue>, only_no: bool) -> Capture {
     }
     // A referent on both sides (`use X. we don't use X in tests`) is not a preference.
     avoid.retain(|a| !prefer.iter().any(|p| p.key() == a.key()));
-    let kind = match (found.iter().all(|c| c.form == Form::Loose), prefer.is_empty(), avoid.is_empty()) {
+    let kind = match (
+        found.iter().all(|c| c.form == Form::Loose),
+        prefer.is_empty(),
+        avoid.is_empty(),
+    ) {
         (true, _, _) => CaptureKind::Correction,
         (false, false, false) => CaptureKind::Contrast,
         (false, true, false) => CaptureKind::Avoid,
@@ -301,10 +305,10 @@ fn combine(found: Vec<ClauseCue>, only_no: bool) -> Capture {
 
 /// Words too common to tell two notes apart.
 const STOP_WORDS: &[&str] = &[
-    "the", "and", "for", "with", "that", "this", "are", "our", "your", "not", "but", "you",
-    "use", "all", "any", "can", "from", "into", "when", "then", "than", "must", "should",
-    "always", "never", "only", "also", "just", "its", "it's", "have", "has", "was", "were",
-    "will", "would", "there", "here", "they", "them", "what", "which", "who",
+    "the", "and", "for", "with", "that", "this", "are", "our", "your", "not", "but", "you", "use",
+    "all", "any", "can", "from", "into", "when", "then", "than", "must", "should", "always",
+    "never", "only", "also", "just", "its", "it's", "have", "has", "was", "were", "will", "would",
+    "there", "here", "they", "them", "what", "which", "who",
 ];
 
 /// The distinct stems of a text's content words, sorted.

@@ -116,8 +116,22 @@ fn code_like(t: &str) -> bool {
         .count();
     let words = t.split_whitespace().count();
     let code_start = [
-        "import ", "from ", "def ", "class ", "fn ", "let ", "const ", "var ", "pub ", "use ",
-        "return ", "func ", "package ", "#include", "export ", "function ",
+        "import ",
+        "from ",
+        "def ",
+        "class ",
+        "fn ",
+        "let ",
+        "const ",
+        "var ",
+        "pub ",
+        "use ",
+        "return ",
+        "func ",
+        "package ",
+        "#include",
+        "export ",
+        "function ",
     ]
     .iter()
     .any(|k| t.starts_with(k))
@@ -126,7 +140,10 @@ fn code_like(t: &str) -> bool {
         && !t.contains(" instead of ");
     // `use` is also English: a line that starts with it is code only when it reads as such.
     let rust_use = t.starts_with("use ") && t.contains("::") && t.ends_with(';');
-    (ends_code && symbols >= 3) || symbols * 2 > words + 4 || (code_start && !t.starts_with("use ")) || rust_use
+    (ends_code && symbols >= 3)
+        || symbols * 2 > words + 4
+        || (code_start && !t.starts_with("use "))
+        || rust_use
 }
 
 /// Sentences and clauses of prose, each trimmed, in order: split at line breaks, sentence
@@ -193,9 +210,11 @@ pub fn clauses(prose: &str) -> Vec<&str> {
 /// linking word (`…, we don't use X`, `…, but …`), not a contrast's second half (`X, not Y`).
 fn comma_ends_clause(rest: &str) -> bool {
     let lower = rest.trim_start().to_ascii_lowercase();
-    ["we ", "but ", "so ", "because ", "since ", "though ", "please ", "and we ", "then "]
-        .iter()
-        .any(|w| lower.starts_with(w))
+    [
+        "we ", "but ", "so ", "because ", "since ", "though ", "please ", "and we ", "then ",
+    ]
+    .iter()
+    .any(|w| lower.starts_with(w))
 }
 
 /// Whether the `.` at `at` closes an abbreviation (`e.g.`, `i.e.`, `etc.`, `vs.`).
@@ -227,7 +246,7 @@ mod tests {
             "const x = useState(0);",
             "import logging",
             "def handler(event, context):",
-            "use std::fs::File;",
+            "use serde::de::Error;",
             "if (a) { b(); }",
         ] {
             assert!(is_pasted(code), "{code}");
@@ -245,7 +264,14 @@ mod tests {
     fn clauses_split_at_sentence_ends_but_not_inside_names() {
         assert_eq!(
             clauses("No, use os.path here. Why? e.g. this; then `a. b` - done \u{2014} ok"),
-            ["No, use os.path here", "Why?", "e.g. this", "then `a. b`", "done", "ok"]
+            [
+                "No, use os.path here",
+                "Why?",
+                "e.g. this",
+                "then `a. b`",
+                "done",
+                "ok"
+            ]
         );
     }
 }

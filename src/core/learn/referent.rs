@@ -44,19 +44,77 @@ impl Referent {
 
 /// Words that point into the session instead of naming anything.
 const DEICTIC: &[&str] = &[
-    "it", "this", "that", "these", "those", "them", "they", "one", "ones", "mine", "yours",
-    "me", "you", "him", "her", "us", "here", "there", "above", "below", "yes", "no", "so",
-    "same", "other", "another", "previous", "former", "latter", "again", "what", "which",
-    "everything", "anything", "something", "nothing", "all", "either", "neither", "both",
-    "thing", "things", "stuff", "way", "approach", "version", "option", "line", "lines",
-    "file", "files", "function", "method", "change", "changes", "code", "fix", "solution",
-    "answer", "idea", "suggestion", "tool", "command", "judgement", "judgment",
+    "it",
+    "this",
+    "that",
+    "these",
+    "those",
+    "them",
+    "they",
+    "one",
+    "ones",
+    "mine",
+    "yours",
+    "me",
+    "you",
+    "him",
+    "her",
+    "us",
+    "here",
+    "there",
+    "above",
+    "below",
+    "yes",
+    "no",
+    "so",
+    "same",
+    "other",
+    "another",
+    "previous",
+    "former",
+    "latter",
+    "again",
+    "what",
+    "which",
+    "everything",
+    "anything",
+    "something",
+    "nothing",
+    "all",
+    "either",
+    "neither",
+    "both",
+    "thing",
+    "things",
+    "stuff",
+    "way",
+    "approach",
+    "version",
+    "option",
+    "line",
+    "lines",
+    "file",
+    "files",
+    "function",
+    "method",
+    "change",
+    "changes",
+    "code",
+    "fix",
+    "solution",
+    "answer",
+    "idea",
+    "suggestion",
+    "tool",
+    "command",
+    "judgement",
+    "judgment",
 ];
 
 /// Leading words dropped from a referent.
 const LEADING: &[&str] = &[
-    "the", "a", "an", "our", "your", "my", "their", "its", "any", "some", "only", "just",
-    "always", "plain", "good", "old", "proper", "real", "to", "own",
+    "the", "a", "an", "our", "your", "my", "their", "its", "any", "some", "only", "just", "always",
+    "plain", "good", "old", "proper", "real", "to", "own",
 ];
 
 /// Trailing words and phrases dropped from a referent (longest first where they overlap).
@@ -95,9 +153,29 @@ const TRAILING: &[&str] = &[
 
 /// Words after which a referent stops: what follows is a reason or a condition.
 const STOPS: &[&str] = &[
-    " because ", " since ", " so that ", " so ", " when ", " unless ", " if ", " which ",
-    " as it ", " as they ", " as we ", " but ", " for ", " like you ", " like i ", " to do ",
-    " and then ", " or else ", " otherwise ", " it's ", " its ", " they're ", " we ",
+    " because ",
+    " since ",
+    " so that ",
+    " so ",
+    " when ",
+    " unless ",
+    " if ",
+    " which ",
+    " as it ",
+    " as they ",
+    " as we ",
+    " but ",
+    " for ",
+    " like you ",
+    " like i ",
+    " to do ",
+    " and then ",
+    " or else ",
+    " otherwise ",
+    " it's ",
+    " its ",
+    " they're ",
+    " we ",
 ];
 
 /// Clean a phrase into a referent, or None when it names nothing reusable.
@@ -159,12 +237,20 @@ pub fn referent_within(phrase: &str, max_words: usize) -> Option<Referent> {
 fn deictic(words: &[&str]) -> bool {
     let lower: Vec<String> = words
         .iter()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
         .collect();
-    if lower.iter().all(|w| w.is_empty() || DEICTIC.contains(&w.as_str())) {
+    if lower
+        .iter()
+        .all(|w| w.is_empty() || DEICTIC.contains(&w.as_str()))
+    {
         return true;
     }
-    let pointer = ["this", "that", "these", "those", "other", "same", "previous", "line"];
+    let pointer = [
+        "this", "that", "these", "those", "other", "same", "previous", "line",
+    ];
     let starts = lower.first().is_some_and(|w| pointer.contains(&w.as_str()));
     starts && lower.len() <= 3 && !words.iter().any(|w| code_word(w))
 }
@@ -172,7 +258,8 @@ fn deictic(words: &[&str]) -> bool {
 /// A word that reads as code: a dotted, snake, kebab-with-letters, path or call name, or
 /// camel case.
 pub fn code_word(word: &str) -> bool {
-    let w = word.trim_matches(|c: char| matches!(c, ',' | '.' | ';' | ':' | '!' | '?' | '"' | '\''));
+    let w =
+        word.trim_matches(|c: char| matches!(c, ',' | '.' | ';' | ':' | '!' | '?' | '"' | '\''));
     if w.len() < 2 {
         return false;
     }
@@ -187,18 +274,21 @@ pub fn code_word(word: &str) -> bool {
     if inner.len() < w.len() {
         return true;
     }
-    let joined = inner.contains('.') && inner.split('.').any(|p| p.len() > 1) && !inner.ends_with('.')
-        || inner.contains('_')
-        || inner.contains("::")
-        || inner.contains('/') && inner.len() > 2
-        || inner.contains('-') && inner.split('-').all(|p| !p.is_empty()) && inner.len() > 3;
+    let joined =
+        inner.contains('.') && inner.split('.').any(|p| p.len() > 1) && !inner.ends_with('.')
+            || inner.contains('_')
+            || inner.contains("::")
+            || inner.contains('/') && inner.len() > 2
+            || inner.contains('-') && inner.split('-').all(|p| !p.is_empty()) && inner.len() > 3;
     let camel = inner
         .as_bytes()
         .windows(2)
         .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase());
     let acronym = inner.len() >= 2
         && inner.len() <= 6
-        && inner.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
         && letters >= 2;
     joined || camel || acronym
 }
@@ -257,9 +347,15 @@ mod tests {
         let cases: &[(&str, Option<(&str, bool)>)] = &[
             ("the logging module", Some(("logging", false))),
             ("`structlog` here", Some(("structlog", true))),
-            ("our own `HttpClient` wrapper", Some(("HttpClient wrapper", true))),
+            (
+                "our own `HttpClient` wrapper",
+                Some(("HttpClient wrapper", true)),
+            ),
             ("os.path because it is old", Some(("os.path", true))),
-            ("default exports in this repo", Some(("default exports", false))),
+            (
+                "default exports in this repo",
+                Some(("default exports", false)),
+            ),
             ("pytest", Some(("pytest", true))),
             ("snake_case names", Some(("snake_case names", true))),
             ("useEffect for data fetching", Some(("useEffect", true))),
@@ -268,7 +364,10 @@ mod tests {
             ("that one", None),
             ("line 12", None),
             ("your judgement", None),
-            ("a much longer description of the thing that nobody wants", None),
+            (
+                "a much longer description of the thing that nobody wants",
+                None,
+            ),
         ];
         for (phrase, expected) in cases {
             let expected = expected.map(|(t, c)| (t.to_string(), c));
@@ -278,7 +377,16 @@ mod tests {
 
     #[test]
     fn code_words_have_the_shape_of_code() {
-        for w in ["os.path", "snake_case", "useState", "src/lib", "fetch()", "@Inject", "UUID", "date-fns"] {
+        for w in [
+            "os.path",
+            "snake_case",
+            "useState",
+            "src/lib",
+            "fetch()",
+            "@Inject",
+            "UUID",
+            "date-fns",
+        ] {
             assert!(code_word(w), "{w}");
         }
         for w in ["logging", "tabs", "e.g.", "well-", "I", "-"] {

@@ -1,8 +1,10 @@
 //! The scope proposed for a learned rule, from the call it corrected: the languages of the
-//! files it touched (or of its command), and a `paths` glob per touched file, its top folder
-//! and extension (`app/services/billing.py` → `app/**/*.py`, a file at the root → `**/*.py`).
-//! Only files inside the project give a glob: a path elsewhere says nothing about where the
-//! team's files are.
+//! files it touched (or of its command), and a `paths` glob per touched file naming the part
+//! of the project it sits in, so selection takes the glob as the team's word (see
+//! `core::select::globs`): its folder and extension (`app/services/billing.py` →
+//! `app/services/**/*.py`), a top folder's contents (`app/payments.py` → `app/**`), a file at
+//! the root by its extension (`**/*.py`, found by its words as well). Only files inside the
+//! project give a glob: a path elsewhere says nothing about where the team's files are.
 
 use serde::{Deserialize, Serialize};
 
@@ -59,7 +61,7 @@ pub fn scope_of(action: Option<&Action>) -> Scope {
     scope
 }
 
-/// The glob for one project-relative file: its top folder and its extension.
+/// The glob for one project-relative file (see the module summary).
 fn glob_for(path: &str) -> Option<String> {
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let (file, dirs) = segments.split_last()?;
@@ -67,9 +69,10 @@ fn glob_for(path: &str) -> Option<String> {
         Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() => format!("*.{ext}"),
         _ => (*file).to_string(),
     };
-    Some(match dirs.first() {
-        Some(top) => format!("{top}/**/{tail}"),
-        None => format!("**/{tail}"),
+    Some(match dirs {
+        [] => format!("**/{tail}"),
+        [top] => format!("{top}/**"),
+        _ => format!("{}/**/{tail}", dirs.join("/")),
     })
 }
 
@@ -77,7 +80,9 @@ fn glob_for(path: &str) -> Option<String> {
 /// file name, so no other folder of the user's machine is kept.
 pub fn project_relative(path: &str, project: Option<&str>) -> String {
     let path = path.replace('\\', "/");
-    if let Some(project) = project.map(|p| p.trim_end_matches('/')).filter(|p| !p.is_empty())
+    if let Some(project) = project
+        .map(|p| p.trim_end_matches('/'))
+        .filter(|p| !p.is_empty())
         && let Some(rest) = path.strip_prefix(project).and_then(|r| r.strip_prefix('/'))
     {
         return rest.to_string();
@@ -104,10 +109,19 @@ mod tests {
     #[test]
     fn globs_take_the_top_folder_and_extension_of_each_file_inside_the_project() {
         let s = scope_of(Some(&action(
-            &["app/services/billing.py", "main.py", "docker/Dockerfile", "README.md", "/etc/hosts"],
+            &[
+                "app/services/billing.py",
+                "main.py",
+                "docker/Dockerfile",
+                "README.md",
+                "/etc/hosts",
+            ],
             None,
         )));
-        assert_eq!(s.paths, ["app/**/*.py", "**/*.py", "docker/**/Dockerfile", "**/*.md"]);
+        assert_eq!(
+            s.paths,
+            ["app/services/**/*.py", "**/*.py", "docker/**", "**/*.md"]
+        );
         assert_eq!(s.languages, ["python", "docker"]);
         let bash = scope_of(Some(&action(&[], Some("cargo test"))));
         assert_eq!(bash.languages, ["rust"]);
@@ -116,9 +130,28 @@ mod tests {
     }
 
     #[test]
+    fn globs_below_the_root_are_ones_selection_takes_as_the_teams_word() {
+        use crate::core::select::globs::{GlobKind, classify_glob};
+        for path in [
+            "app/payments.py",
+            "src/storage/index/read.rs",
+            "web/src/Button.tsx",
+        ] {
+            let glob = glob_for(path).unwrap();
+            assert_eq!(classify_glob(&glob), GlobKind::Specific, "{path} → {glob}");
+        }
+    }
+
+    #[test]
     fn paths_outside_the_project_keep_only_their_file_name() {
-        assert_eq!(project_relative("/home/dev/app/src/a.rs", Some("/home/dev/app")), "src/a.rs");
-        assert_eq!(project_relative("/home/dev/other/secret.txt", Some("/home/dev/app")), "secret.txt");
+        assert_eq!(
+            project_relative("/home/dev/app/src/a.rs", Some("/home/dev/app")),
+            "src/a.rs"
+        );
+        assert_eq!(
+            project_relative("/home/dev/other/secret.txt", Some("/home/dev/app")),
+            "secret.txt"
+        );
         assert_eq!(project_relative("./src/a.rs", None), "src/a.rs");
     }
 }

@@ -16,9 +16,12 @@ fn names(list: &[Named]) -> Vec<&str> {
     list.iter().map(|n| n.text.as_str()).collect()
 }
 
+/// A message, and the capture's kind, what to use, what not to, and rule.
+type Case<'a> = (&'a str, CaptureKind, &'a [&'a str], &'a [&'a str], &'a str);
+
 #[test]
 fn corrections_give_what_to_use_and_what_not_to() {
-    let cases: &[(&str, CaptureKind, &[&str], &[&str], &str)] = &[
+    let cases: &[Case] = &[
         (
             "no, we use structlog here, not logging",
             CaptureKind::Contrast,
@@ -102,11 +105,22 @@ fn notes_are_kept_as_written_after_their_cue() {
     let rules: Vec<&str> = found.iter().map(|c| c.rule.as_str()).collect();
     assert_eq!(
         rules,
-        ["Every migration needs a down step.", "Handlers stay under 50 lines."]
+        [
+            "Every migration needs a down step.",
+            "Handlers stay under 50 lines."
+        ]
     );
     assert!(found.iter().all(|c| c.kind == CaptureKind::Note));
     let custom = NoteCues::new(&["team rule:".to_string()]);
-    assert_eq!(captures("Team rule: all SQL goes through the repository layer", &custom, Said::Prompt).len(), 1);
+    assert_eq!(
+        captures(
+            "Team rule: all SQL goes through the repository layer",
+            &custom,
+            Said::Prompt
+        )
+        .len(),
+        1
+    );
     assert!(captures("remember: why?", &NoteCues::default(), Said::Prompt).is_empty());
 }
 
@@ -147,24 +161,46 @@ fn a_bare_no_that_answers_the_agents_question_is_dropped() {
         ..Call::default()
     };
     let asked = [
-        Entry::User { text: "add logging".into(), typed: true },
+        Entry::User {
+            text: "add logging".into(),
+            typed: true,
+        },
         Entry::Call(call.clone()),
-        Entry::Agent { text: "Done. Should I switch the other modules too?".into() },
-        Entry::User { text: "no, use `structlog`".into(), typed: true },
+        Entry::Agent {
+            text: "Done. Should I switch the other modules too?".into(),
+        },
+        Entry::User {
+            text: "no, use `structlog`".into(),
+            typed: true,
+        },
     ];
     assert!(corrections(&asked, &cues).is_empty());
     let told = [
-        Entry::User { text: "add logging".into(), typed: true },
+        Entry::User {
+            text: "add logging".into(),
+            typed: true,
+        },
         Entry::Call(call),
-        Entry::Agent { text: "Done.".into() },
-        Entry::User { text: "no, use `structlog`".into(), typed: true },
-        Entry::User { text: "<task-notification>use X instead of Y</task-notification>".into(), typed: false },
+        Entry::Agent {
+            text: "Done.".into(),
+        },
+        Entry::User {
+            text: "no, use `structlog`".into(),
+            typed: true,
+        },
+        Entry::User {
+            text: "<task-notification>use X instead of Y</task-notification>".into(),
+            typed: false,
+        },
     ];
     let found = corrections(&told, &cues);
     assert_eq!(found.len(), 1, "{found:#?}");
     let action = found[0].action.as_ref().unwrap();
     assert_eq!(action.paths, ["src/app.py"]);
-    assert_eq!(action.lines, ["import logging", "log = logging.getLogger()"]);
+    assert_eq!(
+        action.lines,
+        ["import logging", "log = logging.getLogger()"]
+    );
 }
 
 #[test]
@@ -177,8 +213,14 @@ fn a_refused_calls_reason_is_a_correction_with_the_call() {
             new_text: "export default function Button() {}".into(),
             ..Call::default()
         }),
-        Entry::Refused { id: "t9".into(), reason: Some("named exports only, we don't use default exports".into()) },
-        Entry::Refused { id: "t9".into(), reason: None },
+        Entry::Refused {
+            id: "t9".into(),
+            reason: Some("named exports only, we don't use default exports".into()),
+        },
+        Entry::Refused {
+            id: "t9".into(),
+            reason: None,
+        },
     ];
     let found = corrections(&entries, &NoteCues::default());
     assert_eq!(found.len(), 1, "{found:#?}");
@@ -215,19 +257,33 @@ fn repeats_merge_and_raise_and_a_rejection_never_comes_back() {
     let other = inbox.offer(candidate("use pathlib, not os.path", "s1", 10));
     assert!(matches!(other, Offered::New(_)));
     assert_eq!(
-        inbox.offer(candidate("prefer date-fns over the moment library", "s2", 12)),
+        inbox.offer(candidate(
+            "prefer date-fns over the moment library",
+            "s2",
+            12
+        )),
         Offered::Raised(id.clone())
     );
     let item = inbox.find(&id).unwrap();
     assert_eq!((item.count, item.session_count()), (2, 2));
-    assert_eq!(item.capture, CaptureKind::Contrast, "the contrast takes over");
+    assert_eq!(
+        item.capture,
+        CaptureKind::Contrast,
+        "the contrast takes over"
+    );
     assert_eq!(item.rule, "Prefer `date-fns` over moment.");
     assert_eq!(inbox.waiting(12)[0].id, id, "the raised item comes first");
 
     inbox.reject(&id).unwrap();
     assert!(inbox.find(&id).is_none());
-    assert_eq!(inbox.offer(candidate("no, we don't use moment", "s3", 13)), Offered::Refused);
-    assert_eq!(inbox.offer(candidate("use date-fns instead of moment", "s3", 13)), Offered::Refused);
+    assert_eq!(
+        inbox.offer(candidate("no, we don't use moment", "s3", 13)),
+        Offered::Refused
+    );
+    assert_eq!(
+        inbox.offer(candidate("use date-fns instead of moment", "s3", 13)),
+        Offered::Refused
+    );
     let kept = serde_json::to_string(&inbox.rejected).unwrap();
     assert!(!kept.contains("moment"), "only hashes are kept: {kept}");
 
