@@ -47,7 +47,7 @@ impl Workspace {
     /// A directory with nothing in it.
     pub fn bare() -> Self {
         let dir = tempfile::tempdir().unwrap();
-        for sub in ["home", "xdg", "runtime"] {
+        for sub in ["home", "xdg", "runtime", "state"] {
             std::fs::create_dir_all(dir.path().join(".env").join(sub)).unwrap();
         }
         Self { dir }
@@ -115,7 +115,8 @@ impl Workspace {
         cmd.current_dir(self.root())
             .env("HOME", self.path(".env/home"))
             .env("XDG_CONFIG_HOME", self.path(".env/xdg"))
-            .env("XDG_RUNTIME_DIR", self.path(".env/runtime"));
+            .env("XDG_RUNTIME_DIR", self.path(".env/runtime"))
+            .env("XDG_STATE_HOME", self.path(".env/state"));
         cmd
     }
 
@@ -248,6 +249,7 @@ pub fn run_killed_after(
         .env("HOME", ws.path(".env/home"))
         .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
         .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+        .env("XDG_STATE_HOME", ws.path(".env/state"))
         .args(args)
         .stdin(stdin)
         .stdout(std::process::Stdio::piped())
