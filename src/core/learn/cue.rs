@@ -323,8 +323,7 @@ fn substitution(clause: &str) -> Option<ClauseCue> {
         let (y, x) = rest.split_once(',')?;
         let x = strip_opener(x.trim(), USE_OPENERS)?;
         let (xr, yr) = (referent(x)?, referent(y)?);
-        let rule = format!("Use {} instead of {}", xr.shown(), yr.shown());
-        return contrast_cue(xr, yr, rule);
+        return contrast_cue(xr, yr, as_rule(clause));
     }
     let at = find_word(clause, " instead of ")?;
     let before = last_part(&clause[..at]);
@@ -336,7 +335,9 @@ fn substitution(clause: &str) -> Option<ClauseCue> {
     if !xr.code && !yr.code && !opens_with_use(before) && (xr.words() > 2 || yr.words() > 2) {
         return None;
     }
-    let rule = if opens_with_use(before) {
+    // The user's words make the rule when they say more than the two names (`always wrap
+    // with X instead of Y`); bare names get a verb (`pathlib instead of os.path`).
+    let rule = if opens_with_use(before) || x.split_whitespace().count() > xr.words() + 1 {
         as_rule(clause)
     } else {
         format!("Use {} instead of {}", xr.shown(), yr.shown())
@@ -350,6 +351,7 @@ fn contrast(clause: &str) -> Option<ClauseCue> {
         ", and not ",
         ", not ",
         ", never ",
+        ", no ",
         " and not ",
         " rather than ",
         " not ",
@@ -374,7 +376,10 @@ fn contrast(clause: &str) -> Option<ClauseCue> {
     let y = strip_opener(after, &["use ", "using ", "with "]).unwrap_or(after);
     let (xr, yr) = (referent(x)?, referent(y)?);
     let named = xr.code || yr.code || xr.words() <= 2 && yr.words() <= 2;
-    if opened.is_none() && !(xr.code && yr.code) || !named {
+    // Without a verb, two names of code, or two of one kind (`named exports, no default
+    // exports`) make the contrast.
+    let parallel = xr.words() <= 3 && yr.words() <= 3 && same_head(&xr, &yr);
+    if opened.is_none() && !(xr.code && yr.code) && !parallel || !named {
         return None;
     }
     let rule = if opened.is_some() {
@@ -590,6 +595,15 @@ fn strip_opener<'a>(text: &'a str, openers: &[&str]) -> Option<&'a str> {
     openers.iter().find_map(|o| strip_prefix_ci(t, o))
 }
 
+/// Whether two referents end in the same word naming a kind of thing (`named exports`,
+/// `default exports`; not `the red one`, `the blue one`).
+fn same_head(a: &Referent, b: &Referent) -> bool {
+    let last = |r: &Referent| r.text.split_whitespace().last().map(str::to_lowercase);
+    a.words() + b.words() > 2
+        && last(a) == last(b)
+        && last(a).is_some_and(|w| !super::referent::DEICTIC.contains(&w.as_str()))
+}
+
 fn opens_with_use(text: &str) -> bool {
     strip_opener(text, USE_OPENERS).is_some() || after_inner_use(text).is_some()
 }
@@ -605,6 +619,9 @@ fn after_inner_use(text: &str) -> Option<&str> {
         " needs to use ",
         " always use ",
         " only use ",
+        " should always be ",
+        " should be ",
+        " must be ",
     ]
     .iter()
     .find_map(|m| find_word(text, m).map(|i| &text[i + m.len()..]))

@@ -221,9 +221,21 @@ fn keys(list: &[Named]) -> Vec<String> {
     list.iter().map(Named::key).collect()
 }
 
+/// Whether two lists name a thing in common: the same referent, or one that ends the other
+/// (`logging` and `stdlib logging`, `exports` and `default exports`).
 fn overlap(a: &[Named], b: &[Named]) -> bool {
     let b = keys(b);
-    a.iter().any(|n| b.contains(&n.key()))
+    a.iter().map(Named::key).any(|a| {
+        b.iter()
+            .any(|b| a == *b || ends_with_words(&a, b) || ends_with_words(b, &a))
+    })
+}
+
+/// Whether `long`'s last words are all of `short`'s words.
+fn ends_with_words(long: &str, short: &str) -> bool {
+    let long: Vec<&str> = long.split_whitespace().collect();
+    let short: Vec<&str> = short.split_whitespace().collect();
+    !short.is_empty() && short.len() < long.len() && long.ends_with(&short)
 }
 
 /// Whether an item and a capture are the same correction.
@@ -303,7 +315,9 @@ impl InboxState {
                     item.scope.languages.push(language);
                 }
             }
-            if c.kind != ItemKind::Convention || item.kind != ItemKind::Convention {
+            // Feedback on a written pattern outranks a new convention: once a sighting found
+            // the pattern covering it, the item stays about that pattern.
+            if c.kind != ItemKind::Convention {
                 item.kind = c.kind;
                 item.pattern = c.pattern;
                 item.advice = c.advice;

@@ -238,10 +238,26 @@ fn correction_of(prose: &str, said: Said) -> Option<Capture> {
         correcting,
         task_in_message,
     };
-    let mut found: Vec<ClauseCue> = pieces
+    let mut matched: Vec<Option<ClauseCue>> =
+        pieces.iter().map(|p| clause_cue(p, setting)).collect();
+    // A team's negative or a contrast makes the message a correction: a bare `use X` beside
+    // it names the replacement (`we don't use requests; use httpx`).
+    let corrects = matched
         .iter()
-        .filter_map(|p| clause_cue(p, setting))
-        .collect();
+        .flatten()
+        .any(|c| matches!(c.form, Form::Avoid | Form::Contrast));
+    if corrects && !correcting {
+        let setting = ClauseSetting {
+            correcting: true,
+            ..setting
+        };
+        for (piece, slot) in pieces.iter().zip(matched.iter_mut()) {
+            if slot.is_none() {
+                *slot = clause_cue(piece, setting).filter(|c| c.form == Form::Use);
+            }
+        }
+    }
+    let mut found: Vec<ClauseCue> = matched.into_iter().flatten().collect();
     let mut only_no = false;
     if found.is_empty() && correcting {
         // The opening clause of a correction may name code without any form.

@@ -43,7 +43,7 @@ impl Referent {
 }
 
 /// Words that point into the session instead of naming anything.
-const DEICTIC: &[&str] = &[
+pub(super) const DEICTIC: &[&str] = &[
     "it",
     "this",
     "that",
@@ -129,6 +129,7 @@ const TRAILING: &[&str] = &[
     "for this project",
     "in here",
     "at all",
+    "only",
     "any more",
     "anymore",
     "everywhere",
@@ -178,6 +179,20 @@ const STOPS: &[&str] = &[
     " we ",
 ];
 
+/// Phrases after which a referent's scope follows.
+const SCOPES: &[&str] = &[
+    " in this ",
+    " in our ",
+    " in the ",
+    " across the ",
+    " throughout ",
+];
+
+/// Words joining a long phrase's parts; the first part is kept.
+const JOINS: &[&str] = &[
+    " and ", " or ", " with ", " from ", " like ", " that ", " to ",
+];
+
 /// Clean a phrase into a referent, or None when it names nothing reusable.
 pub fn referent(phrase: &str) -> Option<Referent> {
     referent_within(phrase, MAX_WORDS)
@@ -186,10 +201,29 @@ pub fn referent(phrase: &str) -> Option<Referent> {
 /// [`referent`], allowing up to `max_words` words.
 pub fn referent_within(phrase: &str, max_words: usize) -> Option<Referent> {
     let mut text = phrase.trim();
-    // Cut at the first word that starts a reason or condition.
+    // Cut at the first word that starts a reason, a condition or a scope (`requests in this
+    // service`: the scope is the pattern's, not the name's).
     let lower = format!(" {} ", text.to_ascii_lowercase());
-    if let Some(at) = STOPS.iter().filter_map(|s| lower.find(s)).min() {
+    let cut = STOPS
+        .iter()
+        .chain(SCOPES)
+        .filter_map(|s| lower.find(s))
+        .filter(|at| *at > 0)
+        .min();
+    if let Some(at) = cut {
         text = text.get(..at.saturating_sub(1).min(text.len()))?.trim();
+    }
+    // A long phrase names its first thing (`unittest classes with setUp`).
+    if text.split_whitespace().count() > max_words {
+        let lower = format!(" {} ", text.to_ascii_lowercase());
+        if let Some(at) = JOINS
+            .iter()
+            .filter_map(|s| lower.find(s))
+            .filter(|at| *at > 0)
+            .min()
+        {
+            text = text.get(..at.saturating_sub(1).min(text.len()))?.trim();
+        }
     }
     let mut text = text.trim_matches(|c: char| {
         c.is_whitespace() || matches!(c, ',' | '.' | ';' | ':' | '!' | '"' | '\'' | '(' | ')')

@@ -62,7 +62,7 @@ fn corrections_give_what_to_use_and_what_not_to() {
             CaptureKind::Contrast,
             &["pytest fixtures"],
             &["unittest"],
-            "Use `pytest fixtures` instead of unittest.",
+            "Instead of unittest, use pytest fixtures.",
         ),
         (
             "nope, it's `snake_case` for file names, not camelCase",
@@ -93,6 +93,45 @@ fn corrections_give_what_to_use_and_what_not_to() {
         assert_eq!(names(&c.avoid), *avoid, "{text}");
         assert_eq!(c.rule, *rule, "{text}");
     }
+}
+
+#[test]
+fn a_teams_negative_makes_a_bare_use_beside_it_the_replacement() {
+    let c = one("We don't use axios in the frontend; use the `ky` wrapper instead.").unwrap();
+    assert_eq!(c.kind, CaptureKind::Contrast, "{c:#?}");
+    assert_eq!(
+        (names(&c.prefer), names(&c.avoid)),
+        (vec!["ky wrapper"], vec!["axios"])
+    );
+    // Alone, a bare `use X` is a request, not a convention.
+    assert_eq!(one("use the `ky` wrapper for this call"), None);
+}
+
+#[test]
+fn should_be_and_parallel_names_make_contrasts() {
+    let c = one("Settings should be a frozen `dataclass`, not a plain dict.").unwrap();
+    assert_eq!(
+        (names(&c.prefer), names(&c.avoid)),
+        (vec!["frozen dataclass"], vec!["dict"])
+    );
+    assert_eq!(
+        c.rule,
+        "Settings should be a frozen `dataclass`, not a plain dict."
+    );
+    let c = one("async handlers, no sync handlers").unwrap();
+    assert_eq!(
+        (names(&c.prefer), names(&c.avoid)),
+        (vec!["async handlers"], vec!["sync handlers"])
+    );
+    assert_eq!(one("the red one, no the blue one"), None);
+}
+
+#[test]
+fn long_referents_keep_their_first_thing_and_lose_their_scope() {
+    let c = one("we never use global state in the request handlers").unwrap();
+    assert_eq!(names(&c.avoid), ["global state"]);
+    let c = one("prefer small pure functions with explicit arguments over classes").unwrap();
+    assert_eq!(names(&c.prefer), ["small pure functions"]);
 }
 
 #[test]
@@ -293,6 +332,39 @@ fn repeats_merge_and_raise_and_a_rejection_never_comes_back() {
     assert_eq!(inbox.waiting(20).len(), 1);
     inbox.expire(10 + inbox::EXPIRE_DAYS + 1);
     assert!(inbox.items.is_empty());
+}
+
+#[test]
+fn a_referent_ending_another_is_the_same_thing() {
+    let mut inbox = InboxState::default();
+    let first = inbox.offer(candidate("use orjson, not the stdlib json module", "s1", 1));
+    let again = inbox.offer(candidate("we prefer orjson over json", "s2", 2));
+    let Offered::New(id) = first else { panic!() };
+    assert_eq!(again, Offered::Raised(id));
+    let other = inbox.offer(candidate("use named exports, not default exports", "s3", 3));
+    assert!(matches!(other, Offered::New(_)));
+    assert!(matches!(
+        inbox.offer(candidate("we don't use star exports", "s3", 3)),
+        Offered::New(_)
+    ));
+}
+
+#[test]
+fn an_item_about_a_written_pattern_stays_about_it() {
+    let mut inbox = InboxState::default();
+    let mut covered = candidate("we don't use default exports", "s1", 1);
+    covered.kind = ItemKind::Sharpen;
+    covered.pattern = Some("components.md".into());
+    let Offered::New(id) = inbox.offer(covered) else {
+        panic!()
+    };
+    inbox.offer(candidate("named exports, not default exports", "s2", 2));
+    let item = inbox.find(&id).unwrap();
+    assert_eq!(
+        (item.kind, item.pattern.as_deref()),
+        (ItemKind::Sharpen, Some("components.md"))
+    );
+    assert_eq!(item.count, 2);
 }
 
 #[test]
