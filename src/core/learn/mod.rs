@@ -26,6 +26,10 @@ use cue::{
 use prose::{clauses, prose_lines};
 use referent::{Referent, strip_prefix_ci};
 
+/// Most bytes of a prompt kept with its captures (enough to find it again in the session's
+/// transcript).
+pub const MAX_KEPT_PROMPT: usize = 4_096;
+
 /// Note cues used when `[learn] note_cues` is not set.
 pub const DEFAULT_NOTE_CUES: &[&str] = &["remember:", "lore:", "note for lore:", "convention:"];
 
@@ -109,17 +113,17 @@ impl Capture {
         }
     }
 
-    /// A title for the pattern: the rule's first sentence, at most eight words, no backticks.
+    /// A title for the pattern: the rule's first sentence, at most twelve words, no backticks.
     pub fn title(&self) -> String {
         title_of(&self.rule)
     }
 }
 
-/// A title from a rule text: its first sentence, at most eight words, without backticks or
+/// A title from a rule text: its first sentence, at most twelve words, without backticks or
 /// final period.
 pub fn title_of(rule: &str) -> String {
     let first = rule.split(". ").next().unwrap_or(rule).replace('`', "");
-    let words: Vec<&str> = first.split_whitespace().take(8).collect();
+    let words: Vec<&str> = first.split_whitespace().take(12).collect();
     words
         .join(" ")
         .trim_end_matches(['.', ',', ':', ';'])
@@ -185,7 +189,7 @@ pub fn captures(text: &str, cues: &NoteCues, said: Said) -> Vec<Capture> {
 
 /// A cheap test first: most messages hold none of the words any cue needs.
 fn might_hold_a_cue(text: &str, cues: &NoteCues) -> bool {
-    let head = &text[..text.len().min(prose::MAX_PROSE_BYTES * 4)];
+    let head = crate::core::text_window::head(text, prose::MAX_SCAN_BYTES);
     let lower = head.to_ascii_lowercase();
     [
         "use", "instead", "prefer", "not", "never", "avoid", "always", "no", "don", "wrong",

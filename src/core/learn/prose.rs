@@ -6,6 +6,9 @@
 /// Most bytes of prose read from one message: a correction is a sentence or two; a longer
 /// message is a task description or a paste.
 pub const MAX_PROSE_BYTES: usize = 4_000;
+/// Most bytes of a message looked at, prose or paste: a correction is not typed below a
+/// long paste.
+pub const MAX_SCAN_BYTES: usize = 16 * 1024;
 
 /// The lines of `text` the user wrote, joined with `\n`: everything inside code fences,
 /// indented blocks, `>` quotes, and lines that look like logs, stack frames, diffs or shell
@@ -13,7 +16,7 @@ pub const MAX_PROSE_BYTES: usize = 4_000;
 pub fn prose_lines(text: &str) -> String {
     let mut out = String::new();
     let mut in_fence = false;
-    for line in text.lines() {
+    for line in crate::core::text_window::head(text, MAX_SCAN_BYTES).lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             in_fence = !in_fence;

@@ -4,8 +4,9 @@
 //! grammar alone: no file is opened. Nothing is printed and nothing changes the hook's
 //! answer.
 
-use crate::core::learn::{Capture, Named, NoteCues, Said, captures};
+use crate::core::learn::{Capture, MAX_KEPT_PROMPT, Named, NoteCues, Said, captures};
 use crate::core::redact::redact;
+use crate::core::text_window::head;
 
 use super::{Inbox, LearnError, Pending};
 
@@ -41,13 +42,18 @@ pub fn capture_prompt(
         harness: origin.harness.map(String::from),
         cwd: origin.cwd.map(String::from),
         day: today,
-        prompt: redact(prompt).into_owned(),
+        prompt: kept_prompt(prompt),
         captures: found.iter().map(redacted).collect(),
         shown: shown(),
     };
     let line = serde_json::to_string(&pending).map_err(|e| LearnError::Invalid(e.to_string()))?;
     open()?.files.append_pending(&line)?;
     Ok(found.len())
+}
+
+/// A prompt as kept with its captures: its head, redacted.
+pub fn kept_prompt(prompt: &str) -> String {
+    redact(head(prompt, MAX_KEPT_PROMPT)).into_owned()
 }
 
 /// A capture with every text it holds redacted.

@@ -18,7 +18,7 @@ use crate::core::learn::scope::project_relative;
 use crate::core::learn::{Capture, NoteCues, Said};
 use crate::core::redact::redact;
 
-use super::capture::redacted;
+use super::capture::{kept_prompt, redacted};
 use super::classify::Classifier;
 use super::{Inbox, LearnError, Pending, parse_pending};
 
@@ -146,7 +146,7 @@ fn settle_pending(
     let context = entries.and_then(|entries| {
         let at = entries
             .iter()
-            .rposition(|e| matches!(e, Entry::User { text, typed: true } if redact(text).trim() == pending.prompt.trim()))
+            .rposition(|e| matches!(e, Entry::User { text, typed: true } if kept_prompt(text).trim() == pending.prompt.trim()))
             .or_else(|| find_prompt(entries, &pending.prompt))?;
         Some(context_before(entries, at))
     });
