@@ -25,6 +25,9 @@ Figures:
 
   scripts/learn_eval.py [--lore BIN] [--claude BIN] [--json OUT] [--keep DIR]
                         [--floor FILE] [--write-floor FILE] [--only ID,...]
+                        [--sessions FILE]
+
+--sessions eval/learn/holdout.json runs the set written after the grammar was settled.
 
 --floor FILE ({"metric": value}) fails with exit 1 when a figure is worse than its floor
 (negative_captures, duplicate_rate and failed_runs are ceilings). CI runs it (.ci/run) with
@@ -60,6 +63,8 @@ def main():
     ap.add_argument("--floor", metavar="FILE")
     ap.add_argument("--write-floor", metavar="FILE")
     ap.add_argument("--only", metavar="IDS", help="run only these projects (comma-separated)")
+    ap.add_argument("--sessions", default=os.path.join(SET, "sessions.json"),
+                    help="the judged sessions (default eval/learn/sessions.json)")
     args = ap.parse_args()
     args.lore = os.path.abspath(args.lore)
     if not os.path.exists(args.lore):
@@ -72,7 +77,7 @@ def main():
 
     with open(os.path.join(SET, "projects.json"), encoding="utf-8") as f:
         projects = json.load(f)
-    with open(os.path.join(SET, "sessions.json"), encoding="utf-8") as f:
+    with open(args.sessions, encoding="utf-8") as f:
         judged = json.load(f)
     conventions, sessions = judged["conventions"], judged["sessions"]
     only = set(args.only.split(",")) if args.only else None

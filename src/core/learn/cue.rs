@@ -100,6 +100,13 @@ const TEAM_VERBS: &[&str] = &[
     "let",
     "keep",
     "check",
+    "pass",
+    "hand-roll",
+    "reach",
+    "query",
+    "bypass",
+    "silence",
+    "suppress",
 ];
 
 /// Verbs that mean "use" in a substitution or contrast's first half.
@@ -155,6 +162,10 @@ const AVOID_OPENERS: &[(&str, bool)] = &[
     ("avoid ", false),
     ("stop using ", false),
     ("no more ", false),
+    ("don't ", false),
+    ("do not ", false),
+    ("dont ", false),
+    ("no ", false),
 ];
 
 /// Positive openers outside a correction.
@@ -371,7 +382,9 @@ fn contrast(clause: &str) -> Option<ClauseCue> {
     {
         return None;
     }
-    let opened = strip_opener(before, USE_OPENERS).or_else(|| after_inner_use(before));
+    let opened = strip_opener(before, USE_OPENERS)
+        .or_else(|| after_inner_use(before))
+        .or_else(|| team_means(before));
     let x = opened.unwrap_or(before);
     let y = strip_opener(after, &["use ", "using ", "with "]).unwrap_or(after);
     let (xr, yr) = (referent(x)?, referent(y)?);
@@ -400,8 +413,19 @@ fn avoidance(clause: &str, setting: ClauseSetting) -> Option<ClauseCue> {
     if !team && setting.task_in_message && !setting.correcting {
         return None;
     }
+    // `no X` names a thing; an acknowledgement (`no worries`) is not one, and `no, …` is read
+    // as an opening, never here.
+    if opener == "no "
+        && (is_acknowledgement(rest)
+            || rest.starts_with(|c: char| !c.is_alphanumeric() && c != '`'))
+    {
+        return None;
+    }
     // `we don't <verb> X`: only verbs a convention is about (`we don't need that` is not).
-    let generic = matches!(opener, "we don't " | "we do not " | "we never " | "never ");
+    let generic = matches!(
+        opener,
+        "we don't " | "we do not " | "we never " | "never " | "don't " | "do not " | "dont "
+    );
     let r = if generic {
         let verb = rest.split_whitespace().next()?.to_lowercase();
         if !TEAM_VERBS.contains(&verb.as_str())
@@ -420,7 +444,7 @@ fn avoidance(clause: &str, setting: ClauseSetting) -> Option<ClauseCue> {
         || if team {
             r.code || r.words() <= 4
         } else {
-            r.code
+            r.code || r.words() <= 2
         };
     if !acceptable {
         return None;
@@ -516,6 +540,15 @@ pub fn as_rule(clause: &str) -> String {
             text = format!("{to}{rest}");
         }
     }
+    // `we validate X with Y` → `Validate X with Y`.
+    if let Some(rest) = strip_prefix_ci(&text, "we ")
+        && rest
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.len() > 2 && w.chars().all(|c| c.is_ascii_alphabetic()))
+    {
+        text = rest.to_string();
+    }
     for tail in [" please", " thanks", " thank you", " here", " ok", " okay"] {
         if text.len() > tail.len()
             && text.is_char_boundary(text.len() - tail.len())
@@ -593,6 +626,32 @@ fn last_part(text: &str) -> &str {
 fn strip_opener<'a>(text: &'a str, openers: &[&str]) -> Option<&'a str> {
     let t = text.trim_start();
     openers.iter().find_map(|o| strip_prefix_ci(t, o))
+}
+
+/// What a team's statement of its way names (`we validate responses with zod schemas` →
+/// `zod schemas`): the words after its means (`with`, `through`, `via`, `using`, `in`), else
+/// after its verb. None for a clause that is not `we <verb> …`, or a negation.
+fn team_means(text: &str) -> Option<&str> {
+    let rest = strip_opener(text, &["we always ", "we ", "here we "])?;
+    let verb = rest.split_whitespace().next()?;
+    let not_a_way = [
+        "don't", "do", "are", "were", "have", "had", "can", "could", "should", "will", "would",
+        "need", "want", "think",
+    ];
+    if !verb.chars().all(|c| c.is_ascii_alphabetic())
+        || not_a_way.contains(&verb.to_ascii_lowercase().as_str())
+    {
+        return None;
+    }
+    let after_verb = rest[verb.len()..].trim_start();
+    let means = [" with ", " through ", " via ", " using ", " in "]
+        .iter()
+        .filter_map(|m| find_word(after_verb, m).map(|i| i + m.len()))
+        .max();
+    Some(match means {
+        Some(at) => &after_verb[at..],
+        None => after_verb,
+    })
 }
 
 /// Whether two referents end in the same word naming a kind of thing (`named exports`,

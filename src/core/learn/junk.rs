@@ -231,6 +231,10 @@ const ONE_OFF: &[&str] = &[
     "for this task",
     "until ",
     "today",
+    "while you ",
+    "when you ",
+    "before you ",
+    "after you ",
 ];
 
 /// The clause's first word, lower-cased, without punctuation, after the softeners.

@@ -228,7 +228,10 @@ fn note_of(line: &str, cues: &NoteCues) -> Option<Option<Capture>> {
 fn correction_of(prose: &str, said: Said) -> Option<Capture> {
     let parts = clauses(prose);
     let (first, later) = parts.split_first()?;
-    let opened = after_no(first);
+    // `no inline styles` names what not to use; `no, …` opens a correction.
+    let names_a_thing = strip_prefix_ci(first.trim_start(), "no ").is_some()
+        && clause_cue(first, ClauseSetting::default()).is_some_and(|c| c.form == Form::Avoid);
+    let opened = if names_a_thing { None } else { after_no(first) };
     let correcting = matches!(opened, Some(Opening::Correcting(_))) || said == Said::Rejection;
     let mut pieces: Vec<&str> = Vec::with_capacity(parts.len());
     match opened {

@@ -196,7 +196,7 @@ pub fn clauses(prose: &str) -> Vec<&str> {
                 _ => {}
             }
             // An em dash set off by spaces ends a clause too.
-            if prose[i..].starts_with(" \u{2014} ") {
+            if bytes[i..].starts_with(" \u{2014} ".as_bytes()) {
                 push(prose, start, i, &mut out);
                 start = i + " \u{2014} ".len();
                 i = start;

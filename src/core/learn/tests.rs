@@ -135,6 +135,38 @@ fn long_referents_keep_their_first_thing_and_lose_their_scope() {
 }
 
 #[test]
+fn bare_negatives_no_x_and_a_teams_means_are_corrections_outside_a_task() {
+    let c = one("Don't hardcode credentials in config files.").unwrap();
+    assert_eq!(
+        (c.kind, names(&c.avoid)),
+        (
+            CaptureKind::Avoid,
+            vec!["hardcode credentials in config files"]
+        )
+    );
+    let c = one("no magic numbers in the pricing code").unwrap();
+    assert_eq!(names(&c.avoid), ["magic numbers"]);
+    assert_eq!(c.rule, "No magic numbers in the pricing code.");
+    let c = one("We format dates with date-fns, not hand-written helpers.").unwrap();
+    assert_eq!(
+        (names(&c.prefer), names(&c.avoid)),
+        (vec!["date-fns"], vec!["hand-written helpers"])
+    );
+    assert_eq!(
+        c.rule,
+        "Format dates with date-fns, not hand-written helpers."
+    );
+    for junk in [
+        "Please don't touch the config while you refactor.",
+        "don't forget the changelog",
+        "no idea",
+        "Rename the module. Don't hardcode the old name anywhere.",
+    ] {
+        assert_eq!(one(junk), None, "{junk}");
+    }
+}
+
+#[test]
 fn notes_are_kept_as_written_after_their_cue() {
     let found = captures(
         "Looks good.\nremember: every migration needs a down step\nlore: handlers stay under 50 lines",
