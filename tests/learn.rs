@@ -10,7 +10,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use common::{Workspace, stderr, stdout};
 use serde_json::{Value, json};
@@ -38,16 +37,7 @@ fn repository() -> Workspace {
 }
 
 fn git(ws: &Workspace, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@localhost"])
-        .args(args)
-        .current_dir(ws.root())
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", stderr(&out));
-    stdout(&out)
+    common::git(ws.root(), args)
 }
 
 /// A transcript as Claude Code writes it: the agent edited the payment service with the
@@ -219,6 +209,8 @@ fn generated_prompts_and_junk_are_never_kept() {
     assert!(inbox_files(&ws).is_empty(), "{:?}", inbox_files(&ws));
     let out = stop(&ws, SESSION, &t);
     assert_eq!(stdout(&out), "");
+    // A Stop with nothing to settle leaves no trace on disk.
+    assert!(inbox_files(&ws).is_empty(), "{:?}", inbox_files(&ws));
     assert_eq!(inbox_json(&ws), json!([]));
 }
 

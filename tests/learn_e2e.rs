@@ -22,7 +22,7 @@ use std::process::Command;
 use claude_support::{
     HarnessRun, assert_client_accepted_every_answer, prerequisites, run_harness, tool_results,
 };
-use common::{Workspace, stderr, stdout};
+use common::{Workspace, git, stderr};
 use serde_json::Value;
 
 const EVENTS: &str = "SessionStart,UserPromptSubmit,PreToolUse=Edit|Write|Bash,Stop";
@@ -32,24 +32,6 @@ fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/claude")
         .join(rel)
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=lore-e2e",
-            "-c",
-            "user.email=e2e@example.com",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", stderr(&out));
-    stdout(&out)
 }
 
 /// A Python service with lore set up and committed.

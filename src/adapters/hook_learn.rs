@@ -70,11 +70,40 @@ pub fn settle_at_stop(
     if !config.learn.capture {
         return;
     }
-    let inbox = match Inbox::open(config) {
-        Ok(inbox) => inbox,
-        Err(e) => {
-            say(&format!("lore hook: cannot open the review inbox ({e})"));
+    let entries = origin
+        .transcript
+        .and_then(|t| read(Some(origin.harness), Path::new(t)));
+    // Nothing captured in this project yet: only a refused call with a reason can add
+    // something, and without one nothing is created on disk.
+    let inbox = match Inbox::existing(config) {
+        Some(inbox) => inbox,
+        None if !entries.iter().flatten().any(|e| {
+            matches!(
+                e,
+                Entry::Refused {
+                    reason: Some(_),
+                    ..
+                }
+            )
+        }) =>
+        {
             return;
+        }
+        None => match Inbox::open(config) {
+            Ok(inbox) => inbox,
+            Err(e) => {
+                say(&format!("lore hook: cannot open the review inbox ({e})"));
+                return;
+            }
+        },
+    };
+    // The transcript was read once; settling reads it from here.
+    let session_path = origin.transcript.map(Path::new);
+    let reread = |harness: Option<&str>, path: &Path| {
+        if Some(path) == session_path {
+            entries.clone()
+        } else {
+            read(harness, path)
         }
     };
     let index = Index::open_snapshot(&config.database, INDEX_BUSY)
@@ -97,7 +126,7 @@ pub fn settle_at_stop(
         &inbox,
         &classifier,
         &note_cues(config),
-        read,
+        &reread,
         Some(stopping),
         today(),
     ) {

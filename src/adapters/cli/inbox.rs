@@ -19,11 +19,10 @@ use crate::core::config::Config;
 use crate::core::learn::inbox::{Item, ItemKind, Origin};
 use crate::services::author::{CommitOutcome, WriteOutcome, render_new_pattern, slugify};
 use crate::services::learn::{
-    Acceptance, Classifier, Inbox, accept, list_waiting, note_cues, reject, render_learned, settle,
-    snooze,
+    Acceptance, Classifier, Inbox, accept, list_waiting, note_cues, reject, render_learned,
+    review_index, settle, snooze,
 };
 use crate::storage::atomic_file::create_exclusive;
-use crate::storage::index::Index;
 
 /// How long the inbox waits for an index another process is writing.
 const INDEX_BUSY: Duration = Duration::from_secs(2);
@@ -31,14 +30,8 @@ const INDEX_BUSY: Duration = Duration::from_secs(2);
 pub fn run(config: &Config, args: &InboxArgs) -> anyhow::Result<i32> {
     let inbox = Inbox::open(config)?;
     let today = today();
-    let index = Index::open_read_only(&config.database, INDEX_BUSY)
-        .ok()
-        .flatten();
-    let classifier = Classifier {
-        config,
-        index: index.as_ref(),
-        project_dir: config.repository_root(),
-    };
+    let index = review_index(config, INDEX_BUSY);
+    let classifier = Classifier::new(config, index.as_ref());
     settle(
         &inbox,
         &classifier,

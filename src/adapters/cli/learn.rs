@@ -15,8 +15,9 @@ use crate::adapters::claude::session_entries as claude_entries;
 use crate::adapters::codex::session_entries as codex_entries;
 use crate::core::config::Config;
 use crate::core::learn::exchange::corrections;
-use crate::services::learn::{Classifier, Inbox, SettleReport, note_cues, offer_found};
-use crate::storage::index::Index;
+use crate::services::learn::{
+    Classifier, Inbox, SettleReport, note_cues, offer_found, review_index,
+};
 
 /// Most session files read in one scan.
 const MAX_FILES: usize = 5_000;
@@ -35,14 +36,8 @@ fn run_scan(config: &Config, args: &ScanArgs) -> anyhow::Result<i32> {
     };
     let files = session_files(&roots);
     let inbox = Inbox::open(config)?;
-    let index = Index::open_read_only(&config.database, Duration::from_secs(2))
-        .ok()
-        .flatten();
-    let classifier = Classifier {
-        config,
-        index: index.as_ref(),
-        project_dir: config.repository_root(),
-    };
+    let index = review_index(config, Duration::from_secs(2));
+    let classifier = Classifier::new(config, index.as_ref());
     let repository = config
         .repository_root()
         .map(|r| r.canonicalize().unwrap_or_else(|_| r.to_path_buf()));

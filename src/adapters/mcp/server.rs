@@ -21,11 +21,10 @@ use crate::services::author::{
     check_len, limits,
 };
 use crate::services::ingest::NoProgress;
-use crate::services::learn::{Classifier, Inbox, propose};
+use crate::services::learn::{Classifier, Inbox, propose, review_index};
 use crate::services::status::status_report;
 use crate::services::workspace::open_index_building_if_missing;
 use crate::storage::embed::{Embedder, OllamaEmbedder};
-use crate::storage::index::Index;
 use std::time::Duration;
 
 const INSTRUCTIONS: &str = "lore serves this team's coding conventions (patterns). \
@@ -314,14 +313,8 @@ impl LoreServer {
         let config = Arc::clone(&self.config);
         blocking(move || {
             let result = Inbox::open(&config).and_then(|inbox| {
-                let index = Index::open_read_only(&config.database, Duration::from_secs(2))
-                    .ok()
-                    .flatten();
-                let classifier = Classifier {
-                    config: &config,
-                    index: index.as_ref(),
-                    project_dir: config.repository_root(),
-                };
+                let index = review_index(&config, Duration::from_secs(2));
+    let classifier = Classifier::new(&config, index.as_ref());
                 let scope = Scope { languages, paths };
                 propose(&inbox, &classifier, &p.title, &p.rule, scope, today())
             });

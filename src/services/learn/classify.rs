@@ -41,6 +41,23 @@ struct Compared {
     body: String,
 }
 
+/// The index to compare captures with, read-only, when there is one (None: captures are
+/// offered without comparing them).
+pub fn review_index(config: &Config, busy: std::time::Duration) -> Option<Index> {
+    Index::open_read_only(&config.database, busy).ok().flatten()
+}
+
+impl<'a> Classifier<'a> {
+    /// A classifier over `index` for calls made in `config`'s repository.
+    pub fn new(config: &'a Config, index: Option<&'a Index>) -> Self {
+        Self {
+            config,
+            index,
+            project_dir: config.repository_root(),
+        }
+    }
+}
+
 impl Classifier<'_> {
     /// The inbox candidate for a capture: its scope, possible duplicates, and whether it is
     /// a new convention or feedback on a written pattern. `shown`: the sources the session

@@ -26,7 +26,7 @@ use crate::storage::inbox::{
 };
 
 pub use capture::{PromptOrigin, capture_prompt};
-pub use classify::Classifier;
+pub use classify::{Classifier, review_index};
 pub use review::{
     Acceptance, Accepted, accept, list_waiting, propose, reject, render_learned, snooze,
     waiting_count,
@@ -118,14 +118,19 @@ impl Inbox {
         }
     }
 
-    /// Change the reviewed inbox under the lock.
+    /// Change the reviewed inbox under the lock; it is written only when it changed.
     fn change<T>(
         &self,
         change: impl FnOnce(&mut InboxState, &mut Vec<String>) -> T,
     ) -> Result<T, LearnError> {
         self.files.update(|text| {
             let mut state = self.parse(text)?;
+            let before = state.clone();
             let out = change(&mut state, &mut text.pending);
+            if state == before && text.state.is_some() {
+                // Nothing changed: the file is left as it is.
+                return Ok(out);
+            }
             state.version = STATE_VERSION;
             let file = StateFile {
                 project: self.project.clone(),
