@@ -11,8 +11,10 @@ pub mod exchange;
 pub mod feedback;
 pub mod inbox;
 mod junk;
+mod openers;
 mod prose;
 pub mod referent;
+mod rule_text;
 pub mod scope;
 #[cfg(test)]
 mod tests;
