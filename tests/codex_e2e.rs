@@ -150,6 +150,12 @@ fn run_harness(
         // A private ledger dir, so no other session's dedup state can hide an injection.
         .arg("--env")
         .arg(format!("XDG_RUNTIME_DIR={}", runtime.display()))
+        // A private review inbox: a prompt's correction is never kept in the developer's.
+        .arg("--env")
+        .arg(format!(
+            "XDG_STATE_HOME={}",
+            work.path().join("state").display()
+        ))
         .args(["--env", "LORE_DEBUG=1"])
         .args([UNIVERSAL, SHELL, FAILURE, CURSOR, COPILOT].map(|s| format!("--expect={s}")))
         .args(&extra)

@@ -31,6 +31,7 @@ const EXPECTED: &[(&str, Option<&str>, u64)] = &[
     ("PostToolUseFailure", Some("Bash"), 10),
     ("SubagentStart", None, 10),
     ("PostCompact", None, 10),
+    ("Stop", None, 10),
 ];
 
 fn init_claude(ws: &Workspace, force: bool) -> std::process::Output {
@@ -117,7 +118,10 @@ fn existing_settings_keep_their_keys_hooks_and_order() {
     for key in ["permissions", "env", "model"] {
         assert_eq!(settings[key], before[key], "{key} kept");
     }
-    assert_eq!(settings["hooks"]["Stop"], before["hooks"]["Stop"]);
+    // The user's Stop hook stays first; lore's (which never answers) is added after it.
+    let stop = settings["hooks"]["Stop"].as_array().unwrap();
+    assert_eq!(stop.len(), 2, "{stop:#?}");
+    assert_eq!(stop[0], before["hooks"]["Stop"][0]);
     let pre = settings["hooks"]["PreToolUse"].as_array().unwrap();
     assert_eq!(pre.len(), 2, "the guard stays and lore's entry is added");
     assert_eq!(pre[0], before["hooks"]["PreToolUse"][0]);

@@ -23,6 +23,7 @@ const EXPECTED: &[(&str, Option<&str>, u64)] = &[
     ("PreToolUse", Some("apply_patch|Bash"), 10),
     ("PostToolUse", Some("Bash"), 10),
     ("SubagentStart", None, 10),
+    ("Stop", None, 10),
 ];
 
 fn init(ws: &Workspace, flags: &[&str]) -> std::process::Output {
@@ -105,7 +106,10 @@ fn an_existing_hooks_file_keeps_its_keys_hooks_and_order() {
     let hooks: Value = serde_json::from_str(&text).unwrap();
     let before: Value = serde_json::from_str(original).unwrap();
     assert_eq!(hooks["description"], before["description"]);
-    assert_eq!(hooks["hooks"]["Stop"], before["hooks"]["Stop"]);
+    // The user's Stop hook stays first; lore's (which never answers) is added after it.
+    let stop = hooks["hooks"]["Stop"].as_array().unwrap();
+    assert_eq!(stop.len(), 2, "{stop:#?}");
+    assert_eq!(stop[0], before["hooks"]["Stop"][0]);
     let pre = hooks["hooks"]["PreToolUse"].as_array().unwrap();
     assert_eq!(pre.len(), 2, "the guard stays and lore's entry is added");
     assert_eq!(pre[0], before["hooks"]["PreToolUse"][0]);

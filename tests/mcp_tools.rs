@@ -30,6 +30,7 @@ fn tools_list_is_pinned() {
             "add_pattern",
             "append_to_pattern",
             "lore_status",
+            "propose_pattern",
             "search_patterns",
             "update_pattern"
         ]
@@ -372,4 +373,42 @@ fn search_patterns_replies_carry_no_secret_of_the_query() {
             );
         }
     }
+}
+
+#[test]
+fn propose_pattern_only_ever_writes_to_the_review_inbox() {
+    let ws = Workspace::new().git();
+    let before = ws.pattern_files();
+    let log = ws.git_log();
+    let mut server = Server::start(&ws);
+    let reply = server.call_tool(
+        "propose_pattern",
+        json!({
+            "title": "Money is Decimal",
+            "rule": "Use `Decimal` for amounts of money, never float.",
+            "language": "python",
+            "paths": ["billing/**"]
+        }),
+    );
+    let text = tool_text(&reply);
+    assert!(text.contains("Proposed for review as inbox item"), "{text}");
+    assert!(
+        text.contains("Nothing was written to the patterns"),
+        "{text}"
+    );
+    drop(server);
+    // Nothing in the patterns, the index's files or git moved.
+    assert_eq!(ws.pattern_files(), before);
+    assert_eq!(ws.git_log(), log);
+    assert_eq!(ws.git_status(), "");
+    ws.assert_nothing_outside();
+    // The item waits in the inbox, as the agent proposed it, for a person to decide.
+    let out = ws.lore().args(["inbox", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let item = &items[0];
+    assert_eq!(item["title"], "Money is Decimal");
+    assert_eq!(item["evidence"][0]["origin"], "agent");
+    assert_eq!(item["scope"]["paths"], json!(["billing/**"]));
+    assert_eq!(item["scope"]["languages"], json!(["python"]));
 }

@@ -14,6 +14,7 @@ pub mod copilot;
 pub mod doctor;
 pub mod gemini;
 pub mod hook_action;
+pub mod hook_learn;
 pub mod hook_payload;
 pub mod hook_process;
 pub mod hook_registration;

@@ -14,6 +14,23 @@ pub fn find_from_end<T>(
     tail_bytes: u64,
     pick: impl FnMut(&str) -> Option<T>,
 ) -> Option<T> {
+    let (text, _) = read_tail(path, tail_bytes)?;
+    text.lines().rev().find_map(pick)
+}
+
+/// The whole lines among the last `tail_bytes` of `path`, oldest first (a line cut by the
+/// start of the tail is left out).
+pub fn read_tail_lines(path: &Path, tail_bytes: u64) -> Option<Vec<String>> {
+    let (text, cut) = read_tail(path, tail_bytes)?;
+    let mut lines = text.lines();
+    if cut {
+        lines.next();
+    }
+    Some(lines.map(String::from).collect())
+}
+
+/// The last `tail_bytes` of `path` as text, and whether the file is longer than that.
+fn read_tail(path: &Path, tail_bytes: u64) -> Option<(String, bool)> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() || meta.uid() != current_uid() {
         return None;
@@ -23,6 +40,5 @@ pub fn find_from_end<T>(
     file.seek(SeekFrom::Start(start)).ok()?;
     let mut bytes = Vec::new();
     file.take(tail_bytes).read_to_end(&mut bytes).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    text.lines().rev().find_map(pick)
+    Some((String::from_utf8_lossy(&bytes).into_owned(), start > 0))
 }

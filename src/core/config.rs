@@ -9,9 +9,11 @@ use thiserror::Error;
 
 use crate::core::embedding_prompt::EmbeddingPrompts;
 
+mod learn;
 mod sources;
 mod technologies;
 
+pub use learn::LearnConfig;
 pub use sources::SourcesConfig;
 
 /// Claude Code replaces additionalContext longer than this many characters with a stub.
@@ -40,6 +42,8 @@ pub struct Config {
     pub technologies: Vec<TechnologyConfig>,
     /// Which other agents' rule files are read in place (`[sources]`).
     pub sources: SourcesConfig,
+    /// Capturing corrections into the review inbox (`[learn]`).
+    pub learn: LearnConfig,
 }
 
 impl Config {
@@ -224,6 +228,8 @@ struct RawConfig {
     technologies: Vec<TechnologyConfig>,
     #[serde(default)]
     sources: SourcesConfig,
+    #[serde(default)]
+    learn: LearnConfig,
 }
 
 /// A `lore.toml` that cannot be used.
@@ -303,6 +309,7 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
             "`search.top_k` must be at least 1".to_string(),
         ));
     }
+    learn::check(&raw.learn).map_err(|(key, message)| invalid(key, message))?;
     let technologies =
         technologies::validate(text, raw.technologies).map_err(|(line, message)| {
             ConfigError::Invalid {
@@ -325,6 +332,7 @@ pub fn parse_config(path: &Path, text: &str) -> Result<Config, ConfigError> {
         ingest: raw.ingest,
         technologies,
         sources: raw.sources,
+        learn: raw.learn,
     })
 }
 
@@ -372,6 +380,20 @@ mod tests {
         assert_eq!(c.ingest.max_pattern_bytes, 1_048_576);
         assert_eq!(c.repository_root(), Some(Path::new("/repo")));
         assert_eq!(c.sources, SourcesConfig::default());
+        assert!(c.learn.capture);
+        assert_eq!(c.learn.note_cues[0], "remember:");
+    }
+
+    #[test]
+    fn learn_settings_are_read_and_bad_cues_name_key_and_line() {
+        let c = parse(
+            "knowledge_dir = \"p\"\n[learn]\ncapture = false\nnote_cues = [\"team rule:\"]\n",
+        )
+        .unwrap();
+        assert!(!c.learn.capture);
+        assert_eq!(c.learn.note_cues, ["team rule:"]);
+        let err = parse("knowledge_dir = \"p\"\n[learn]\nnote_cues = [\"\"]\n").unwrap_err();
+        assert!(err.to_string().starts_with("/repo/lore.toml:3: "), "{err}");
     }
 
     #[test]

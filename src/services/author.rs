@@ -135,6 +135,29 @@ pub struct NewPattern {
     pub paths: Vec<String>,
     /// Sub-directory of the knowledge dir to create the file in.
     pub directory: Option<String>,
+    /// The day (`YYYY-MM-DD`) a person accepted it from the review inbox: written as
+    /// `learned:` in the frontmatter.
+    pub learned: Option<String>,
+}
+
+/// Who asked for a write: it says so in the commit message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Writer {
+    /// An agent, through the MCP server.
+    Agent,
+    /// A person accepting an item of the review inbox (`lore inbox accept`).
+    Reviewer,
+}
+
+impl Writer {
+    fn says(self, verb: &str, tool: &str) -> String {
+        match self {
+            Writer::Agent => format!("{verb} by an agent through the lore MCP server ({tool})."),
+            Writer::Reviewer => {
+                "Accepted from lore's review inbox (`lore inbox accept`): a correction made in an agent session, reviewed by a person.".to_string()
+            }
+        }
+    }
 }
 
 /// A replacement for an existing pattern's text. `None` keeps a frontmatter list, an empty
@@ -439,6 +462,19 @@ fn write_and_index(
 
 /// Create a new pattern file named from its title.
 pub fn add_pattern(config: &Config, p: &NewPattern) -> Result<WriteOutcome, AuthorError> {
+    add_pattern_by(config, p, Writer::Agent)
+}
+
+/// [`add_pattern`] for a correction a person accepted from the review inbox.
+pub fn add_learned_pattern(config: &Config, p: &NewPattern) -> Result<WriteOutcome, AuthorError> {
+    add_pattern_by(config, p, Writer::Reviewer)
+}
+
+fn add_pattern_by(
+    config: &Config,
+    p: &NewPattern,
+    writer: Writer,
+) -> Result<WriteOutcome, AuthorError> {
     check_single_line("title", &p.title, limits::TITLE)?;
     check_body("body", &p.body)?;
     check_items("tags", &p.tags)?;
@@ -473,8 +509,9 @@ pub fn add_pattern(config: &Config, p: &NewPattern) -> Result<WriteOutcome, Auth
     }
     let text = render_new_pattern(p);
     let message = format!(
-        "lore: add pattern \"{}\"\n\nWritten by an agent through the lore MCP server (add_pattern).",
-        p.title.trim()
+        "lore: add pattern \"{}\"\n\n{}",
+        p.title.trim(),
+        writer.says("Written", "add_pattern")
     );
     write_and_index(
         config,
@@ -550,6 +587,19 @@ pub fn update_pattern(config: &Config, u: &PatternUpdate) -> Result<WriteOutcome
 
 /// Add a `## heading` section at the end of an existing pattern.
 pub fn append_to_pattern(config: &Config, a: &PatternAppend) -> Result<WriteOutcome, AuthorError> {
+    append_by(config, a, Writer::Agent)
+}
+
+/// [`append_to_pattern`] for a correction a person accepted from the review inbox.
+pub fn append_learned(config: &Config, a: &PatternAppend) -> Result<WriteOutcome, AuthorError> {
+    append_by(config, a, Writer::Reviewer)
+}
+
+fn append_by(
+    config: &Config,
+    a: &PatternAppend,
+    writer: Writer,
+) -> Result<WriteOutcome, AuthorError> {
     check_single_line("heading", &a.heading, limits::HEADING)?;
     check_body("body", &a.body)?;
     let _lock = WriteLock::acquire(config)?;
@@ -557,9 +607,10 @@ pub fn append_to_pattern(config: &Config, a: &PatternAppend) -> Result<WriteOutc
     let current = read_current(config, &path)?;
     let text = render_append(&current, a);
     let message = format!(
-        "lore: add section \"{}\" to {}\n\nAppended by an agent through the lore MCP server (append_to_pattern).",
+        "lore: add section \"{}\" to {}\n\n{}",
         a.heading.trim(),
-        a.source.trim()
+        a.source.trim(),
+        writer.says("Appended", "append_to_pattern")
     );
     write_and_index(config, &root, &path, &text, WriteAction::Appended, message)
 }

@@ -6,6 +6,7 @@ pub mod deadline;
 pub mod hybrid;
 pub mod ingest;
 pub mod inject;
+pub mod learn;
 pub mod project;
 pub mod project_listing;
 pub mod project_survey;

@@ -4,6 +4,7 @@ pub mod atomic_file;
 pub mod bounded_read;
 pub mod embed;
 pub mod file_stamps;
+pub mod inbox;
 pub mod index;
 pub mod ledger;
 pub mod project_cache;

@@ -145,6 +145,11 @@ pub fn run_harness(
         .args(["--timeout", "120", "--quiet"])
         .arg("--env")
         .arg(format!("XDG_RUNTIME_DIR={}", runtime.display()))
+        .arg("--env")
+        .arg(format!(
+            "XDG_STATE_HOME={}",
+            work.path().join("state").display()
+        ))
         .args(["--env", "LORE_DEBUG=1"])
         .args(&extra)
         .output()

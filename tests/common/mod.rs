@@ -14,11 +14,17 @@ use assert_cmd::Command;
 /// developer's real index), and `LORE_DEBUG` / `LORE_TRACE` change what lore prints.
 pub const LORE_ENV: [&str; 3] = ["LORE_CONFIG", "LORE_DEBUG", "LORE_TRACE"];
 
-/// Remove [`LORE_ENV`] from a command that runs lore, or runs something that runs lore.
+/// Remove [`LORE_ENV`] from a command that runs lore, or runs something that runs lore, and
+/// give it a state directory of the test build's own, so no test keeps anything in the
+/// developer's review inbox (a test that sets `XDG_STATE_HOME` itself overrides it).
 pub fn without_lore_env(cmd: &mut std::process::Command) -> &mut std::process::Command {
     for name in LORE_ENV {
         cmd.env_remove(name);
     }
+    cmd.env(
+        "XDG_STATE_HOME",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("lore-state"),
+    );
     cmd
 }
 
@@ -47,7 +53,7 @@ impl Workspace {
     /// A directory with nothing in it.
     pub fn bare() -> Self {
         let dir = tempfile::tempdir().unwrap();
-        for sub in ["home", "xdg", "runtime"] {
+        for sub in ["home", "xdg", "runtime", "state"] {
             std::fs::create_dir_all(dir.path().join(".env").join(sub)).unwrap();
         }
         Self { dir }
@@ -115,7 +121,8 @@ impl Workspace {
         cmd.current_dir(self.root())
             .env("HOME", self.path(".env/home"))
             .env("XDG_CONFIG_HOME", self.path(".env/xdg"))
-            .env("XDG_RUNTIME_DIR", self.path(".env/runtime"));
+            .env("XDG_RUNTIME_DIR", self.path(".env/runtime"))
+            .env("XDG_STATE_HOME", self.path(".env/state"));
         cmd
     }
 
@@ -169,6 +176,26 @@ impl Workspace {
         let canonical = self.root().canonicalize().unwrap().display().to_string();
         text.replace(&canonical, "[WS]").replace(&root, "[WS]")
     }
+}
+
+/// `git <args>` in `dir` with a fixed identity and neither the user's nor the system's git
+/// configuration; its stdout. Fails the test when git fails.
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=lore-test",
+            "-c",
+            "user.email=test@localhost",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", stderr(&out));
+    stdout(&out)
 }
 
 /// stdout of a successful run, as text.
@@ -265,6 +292,7 @@ pub fn run_killed_after(
         .env("HOME", ws.path(".env/home"))
         .env("XDG_CONFIG_HOME", ws.path(".env/xdg"))
         .env("XDG_RUNTIME_DIR", ws.path(".env/runtime"))
+        .env("XDG_STATE_HOME", ws.path(".env/state"))
         .args(args)
         .stdin(stdin)
         .stdout(std::process::Stdio::piped())

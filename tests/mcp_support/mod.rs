@@ -15,9 +15,11 @@ pub const ERRORS_MD: &str =
     "---\ntags: [errors, rust]\n---\n# Errors\n\nUse thiserror enums; never unwrap at runtime.\n";
 pub const TESTING_MD: &str = "# Testing\n\nSnapshot what agents read with insta.\n";
 
-/// A temp directory holding `lore.toml` and `patterns/`.
+/// A temp directory holding `lore.toml` and `patterns/`, and a private state directory
+/// beside it (where the review inbox lives).
 pub struct Workspace {
     dir: tempfile::TempDir,
+    state: tempfile::TempDir,
 }
 
 impl Workspace {
@@ -32,7 +34,13 @@ impl Workspace {
         std::fs::create_dir_all(root.join("patterns")).unwrap();
         std::fs::write(root.join("patterns/errors.md"), ERRORS_MD).unwrap();
         std::fs::write(root.join("patterns/testing.md"), TESTING_MD).unwrap();
-        Self { dir }
+        let state = tempfile::tempdir().unwrap();
+        Self { dir, state }
+    }
+
+    /// The review inbox's state directory (`XDG_STATE_HOME` of every `lore` run here).
+    pub fn state_dir(&self) -> PathBuf {
+        self.state.path().to_path_buf()
     }
 
     /// Make the workspace a git repository with everything committed (the index ignored).
@@ -128,6 +136,7 @@ impl Workspace {
             .env_remove("LORE_DEBUG")
             .env_remove("LORE_TRACE")
             .env_remove("LORE_MCP_BRANCH_PREFIX")
+            .env("XDG_STATE_HOME", self.state.path())
             .env("GIT_CONFIG_GLOBAL", "/dev/null")
             .env("GIT_CONFIG_NOSYSTEM", "1");
         cmd

@@ -27,7 +27,10 @@ pub enum Event {
     SubagentStart,
     /// Compaction finished: the ledger is reset; there is no context channel.
     PostCompact,
-    /// Everything else, including Stop (context there would make the session continue).
+    /// The agent finished its turn: captured corrections are settled into the review inbox;
+    /// never any output (context there would make the session continue).
+    Stop,
+    /// Everything else.
     Ignored,
 }
 
@@ -41,6 +44,7 @@ impl Event {
             Event::PostToolUseFailure { .. } => "PostToolUseFailure",
             Event::SubagentStart => "SubagentStart",
             Event::PostCompact => "PostCompact",
+            Event::Stop => "Stop",
             Event::Ignored => "",
         }
     }
@@ -77,6 +81,7 @@ pub fn classify(payload: &Payload, tools: &[String]) -> Event {
         }
         Some("SubagentStart") => Event::SubagentStart,
         Some("PostCompact") => Event::PostCompact,
+        Some("Stop") => Event::Stop,
         _ => Event::Ignored,
     }
 }
@@ -107,6 +112,9 @@ pub fn why_not_searched(payload: &Payload, event: &Event, tools: &[String]) -> O
         }
         Event::PostCompact => {
             "PostCompact has no context channel: it only resets the session ledger".into()
+        }
+        Event::Stop => {
+            "Stop gets no context (it would make the session continue): lore only settles the session's corrections into the review inbox there".into()
         }
         Event::Ignored => match payload.hook_event_name.as_deref() {
             Some("UserPromptSubmit") if payload.prompt.is_some() => {
@@ -238,7 +246,7 @@ mod tests {
                 Event::SubagentStart,
             ),
             (r#"{"hook_event_name":"PostCompact"}"#, Event::PostCompact),
-            (r#"{"hook_event_name":"Stop"}"#, Event::Ignored),
+            (r#"{"hook_event_name":"Stop"}"#, Event::Stop),
             (r#"{"hook_event_name":"Unknown"}"#, Event::Ignored),
             (r#"{}"#, Event::Ignored),
         ];

@@ -5,15 +5,18 @@
 pub mod event;
 pub mod install;
 pub mod reply;
+pub mod session_entries;
 pub mod transcript;
 pub mod wire;
 
 use std::path::Path;
 
+use crate::adapters::hook_learn::{self, StopOrigin};
 use crate::adapters::hook_process::read_event;
 use crate::adapters::hook_scope::{HookOrigin, HookSession};
 use crate::core::sources::Harness;
 use crate::services::inject::{Moment, Trace, inject_for_query};
+use crate::services::learn::PromptOrigin;
 use crate::services::session_start::inject_session_start;
 use event::{Event, classify, query_input};
 use wire::Payload;
@@ -28,6 +31,7 @@ const HANDLED: &[&str] = &[
     "PostToolUseFailure",
     "SubagentStart",
     "PostCompact",
+    "Stop",
 ];
 
 /// Claude Code events lore knowingly leaves alone (no context channel, or nothing to add):
@@ -38,7 +42,6 @@ const UNHANDLED: &[&str] = &[
     "PermissionRequest",
     "Notification",
     "MessageDisplay",
-    "Stop",
     "SubagentStop",
     "PreCompact",
     "SessionEnd",
@@ -90,8 +93,28 @@ pub fn answer(
         other => format!("event: {other:?}"),
     });
 
+    if let Event::UserPromptSubmit { prompt } = &event
+        && payload.agent_id.is_none()
+        && !session_entries::is_generated(prompt)
+    {
+        hook_learn::capture(&session, prompt, &learn_origin(&payload), trace);
+    }
+
     let injection = match &event {
         Event::Ignored => return Ok(None),
+        Event::Stop => {
+            // Never an answer on Stop: context there makes the session continue.
+            if let Some(session_id) = payload.session_id.as_deref() {
+                let origin = StopOrigin {
+                    session_id,
+                    harness: hook_learn::CLAUDE_CODE,
+                    transcript: payload.transcript_path.as_deref(),
+                    cwd: payload.cwd.as_deref(),
+                };
+                hook_learn::settle_at_stop(&session, origin, &hook_learn::read_session, trace);
+            }
+            return Ok(None);
+        }
         Event::PostCompact => {
             ledger.reset()?;
             return Ok(None);
@@ -125,13 +148,37 @@ pub fn answer(
             session.inject(trace, |ctx| inject_for_query(ctx, moment, &input))?
         }
     };
-    Ok(injection.filter(|i| !i.text.trim().is_empty()).map(|i| {
+    let notice = match &event {
+        Event::SessionStart { .. } => hook_learn::waiting_notice(&session),
+        _ => None,
+    };
+    let injection = injection.filter(|i| !i.text.trim().is_empty());
+    if let Some(notice) = notice {
+        let (text, shown) = injection.map_or((None, Vec::new()), |i| (Some(i.text), i.shown));
+        let line = reply::with_system_message(event.name(), text.as_deref(), &notice);
+        return Ok(Some(HookAnswer::recording(
+            line,
+            session.into_ledger(),
+            shown,
+        )));
+    }
+    Ok(injection.map(|i| {
         HookAnswer::recording(
             reply::additional_context(event.name(), &i.text),
             session.into_ledger(),
             i.shown,
         )
     }))
+}
+
+/// Where a prompt was typed, for the review inbox.
+fn learn_origin(payload: &Payload) -> PromptOrigin<'_> {
+    PromptOrigin {
+        session_id: payload.session_id.as_deref(),
+        transcript_path: payload.transcript_path.as_deref(),
+        cwd: payload.cwd.as_deref(),
+        harness: Some(hook_learn::CLAUDE_CODE),
+    }
 }
 
 /// The query input the hook builds for a payload; `lore extract-queries` calls this too, so

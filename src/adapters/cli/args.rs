@@ -41,6 +41,10 @@ pub enum Command {
     Doctor(DoctorArgs),
     /// Serve the MCP tools over stdio.
     Serve,
+    /// Review the corrections and notes captured from your agent sessions.
+    Inbox(InboxArgs),
+    /// Learn from saved agent sessions: backfill the review inbox.
+    Learn(LearnArgs),
 }
 
 #[derive(Debug, Args)]
@@ -167,6 +171,107 @@ pub struct WhyArgs {
     #[arg(long)]
     pub codex: bool,
     /// Print as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  lore inbox\n  lore inbox show 3f2a\n  lore inbox accept 3f2a --paths 'app/**/*.py'\n  lore inbox accept 3f2a --branch\n  lore inbox reject 3f2a"
+)]
+pub struct InboxArgs {
+    #[command(subcommand)]
+    pub action: Option<InboxAction>,
+    /// Also list snoozed items.
+    #[arg(long)]
+    pub all: bool,
+    /// Print as JSON.
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum InboxAction {
+    /// Show one item whole, with the pattern accepting it would write.
+    Show {
+        /// The item's id (or the start of it).
+        id: String,
+    },
+    /// Write an item as a pattern (indexed and committed), or as a section of an existing one.
+    Accept(AcceptArgs),
+    /// Drop an item for good: the same correction is never offered again.
+    Reject {
+        /// The item's id (or the start of it).
+        id: String,
+    },
+    /// Hide an item for some days.
+    Snooze {
+        /// The item's id (or the start of it).
+        id: String,
+        /// How many days.
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=3650))]
+        days: u32,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct AcceptArgs {
+    /// The item's id (or the start of it).
+    pub id: String,
+    /// The pattern's title instead of the proposed one.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// The rule text instead of the proposed one.
+    #[arg(long, value_name = "TEXT")]
+    pub rule: Option<String>,
+    /// `paths` globs instead of the proposed ones (repeat, or separate with commas).
+    #[arg(
+        long,
+        value_name = "GLOB",
+        value_delimiter = ',',
+        conflicts_with = "no_paths"
+    )]
+    pub paths: Option<Vec<String>>,
+    /// Write the pattern without `paths` (found by its words anywhere).
+    #[arg(long)]
+    pub no_paths: bool,
+    /// `language` instead of the proposed one (repeat, or separate with commas).
+    #[arg(long, value_name = "NAME", value_delimiter = ',')]
+    pub language: Option<Vec<String>>,
+    /// Add it as a section of this existing pattern (a source as `lore search` shows it).
+    #[arg(long, value_name = "SOURCE")]
+    pub into: Option<String>,
+    /// Edit the whole pattern in $VISUAL or $EDITOR before it is written.
+    #[arg(long, conflicts_with_all = ["title", "rule", "paths", "no_paths", "language"])]
+    pub edit: bool,
+    /// Commit on a new review branch (`[learn] branch_prefix`, or this prefix) instead of the
+    /// current branch, for a pull request.
+    #[arg(long, value_name = "PREFIX", num_args = 0..=1, default_missing_value = "")]
+    pub branch: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    #[command(subcommand)]
+    pub action: LearnAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LearnAction {
+    /// Read saved Claude Code and Codex sessions of this repository and put the corrections
+    /// they hold in the review inbox (each read once, however often you scan).
+    Scan(ScanArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    /// Session files or folders to read (default: Claude Code's and Codex's saved sessions).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Read sessions of any project, not only those run inside this repository.
+    #[arg(long)]
+    pub any_project: bool,
+    /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
 }

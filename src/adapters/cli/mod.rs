@@ -6,9 +6,11 @@ mod args;
 mod doctor;
 mod extract_queries;
 mod hook_args;
+mod inbox;
 mod ingest;
 mod init;
 mod init_agent;
+mod learn;
 mod payload_call;
 mod payload_input;
 mod progress;
@@ -97,6 +99,10 @@ fn wants_json(command: &Command) -> bool {
         Command::ExtractQueries(args) => args.json,
         Command::Why(args) => args.json,
         Command::Doctor(args) => args.json,
+        Command::Inbox(args) => args.json,
+        Command::Learn(args) => match &args.action {
+            args::LearnAction::Scan(scan) => scan.json,
+        },
         Command::Init(_) | Command::Hook(_) | Command::Serve => false,
     }
 }
@@ -112,6 +118,8 @@ fn dispatch(cli: Cli) -> anyhow::Result<i32> {
         Command::Why(args) => why::run(config, &args),
         Command::Doctor(args) => doctor::run(config, &args),
         Command::Serve => serve::run(config),
+        Command::Inbox(args) => inbox::run(&load(config)?, &args),
+        Command::Learn(args) => learn::run(&load(config)?, &args),
         Command::Hook(_) => Ok(0),
     }
 }

@@ -1,6 +1,8 @@
 //! UTC timestamps for humans (`2026-11-22 00:19:27 UTC`) and for logs
 //! (`2026-11-22T00:19:27.123Z`), without a date-time dependency.
 
+use crate::core::calendar::civil_from_days;
+
 /// Format seconds since the Unix epoch as a UTC date and time.
 pub fn format_utc(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
@@ -28,19 +30,11 @@ pub fn format_rfc3339_millis(millis: u64) -> String {
     )
 }
 
-/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian calendar
-/// (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// Today's day number (days since 1970-01-01, UTC) by the system clock.
+pub fn today() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| (d.as_secs() / 86_400) as i64)
 }
 
 #[cfg(test)]

@@ -41,6 +41,12 @@ pub const HOOKS: &[HookRegistration] = &[
         matcher: None,
         timeout_secs: 10,
     },
+    // Never answers: settles the session's corrections into the review inbox.
+    HookRegistration {
+        event: "Stop",
+        matcher: None,
+        timeout_secs: 10,
+    },
 ];
 
 /// What `lore init --codex` registers.

@@ -8,17 +8,20 @@ pub mod event;
 pub mod install;
 pub mod outcome;
 pub mod reply;
+pub mod session_entries;
 pub mod transcript;
 pub mod wire;
 
 use std::path::{Path, PathBuf};
 
+use crate::adapters::hook_learn::{self, StopOrigin};
 use crate::adapters::hook_process::{HookAnswer, HookRequest, read_event, run_hook_process};
 use crate::adapters::hook_scope::{HookOrigin, HookSession};
 use crate::core::config::HookConfig;
 use crate::core::query::{QueryInput, is_inspection_command};
 use crate::core::sources::Harness;
 use crate::services::inject::{Trace, inject_for_query};
+use crate::services::learn::PromptOrigin;
 use crate::services::session_start::inject_session_start;
 use event::{Event, SHELL_TOOL, classify, query_input, shell_command};
 use outcome::{ShellOutcome, failure_text, judge};
@@ -31,13 +34,13 @@ const HANDLED: &[&str] = &[
     "PreToolUse",
     "PostToolUse",
     "SubagentStart",
+    "Stop",
 ];
 
 /// Codex CLI events lore knowingly leaves alone (no context channel, or nothing to add):
 /// silent. Any other name is reported on stderr, so a misregistered hook shows itself.
 const UNHANDLED: &[&str] = &[
     "PermissionRequest",
-    "Stop",
     "SubagentStop",
     "PreCompact",
     "PostCompact",
@@ -99,8 +102,33 @@ pub fn answer(
         },
     )?;
     fit_budgets(&mut session.config.hook);
+    if name == "Stop" {
+        // Never an answer on Stop; the session's corrections go to the review inbox.
+        if let Some(session_id) = payload.session_id.as_deref() {
+            let origin = StopOrigin {
+                session_id,
+                harness: hook_learn::CODEX,
+                transcript: payload.transcript_path.as_deref(),
+                cwd: payload.cwd.as_deref(),
+            };
+            hook_learn::settle_at_stop(&session, origin, &hook_learn::read_session, trace);
+        }
+        return Ok(None);
+    }
     let config = &session.config;
     let event = classify(&payload, &config.hook.tools, shell.as_ref());
+    if let (Event::UserPromptSubmit, Some(prompt)) = (&event, payload.prompt.as_deref())
+        && payload.agent_id.is_none()
+        && !session_entries::is_generated(prompt)
+    {
+        let origin = PromptOrigin {
+            session_id: payload.session_id.as_deref(),
+            transcript_path: payload.transcript_path.as_deref(),
+            cwd: payload.cwd.as_deref(),
+            harness: Some(hook_learn::CODEX),
+        };
+        hook_learn::capture(&session, prompt, &origin, trace);
+    }
     trace.note(format!("event: {event:?}"));
 
     let injection = match &event {

@@ -89,3 +89,18 @@ pub struct AppendParams {
     /// The section's markdown text (at most 65536 characters).
     pub body: String,
 }
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[schemars(crate = "rmcp::schemars")]
+pub struct ProposeParams {
+    /// The convention's title, one line (at most 200 characters).
+    pub title: String,
+    /// The rule in one or a few sentences: what to do, and what not to (at most 65536 characters).
+    pub rule: String,
+    /// Language(s) it is limited to, e.g. `python`; omit for language-neutral conventions.
+    #[serde(default)]
+    pub language: Option<OneOrMany>,
+    /// File globs it applies to, e.g. `["app/services/**"]` (at most 32).
+    #[serde(default)]
+    pub paths: Option<Vec<String>>,
+}

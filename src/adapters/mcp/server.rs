@@ -10,23 +10,29 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 
-use super::params::{AddParams, AppendParams, SearchParams, UpdateParams};
+use super::params::{AddParams, AppendParams, ProposeParams, SearchParams, UpdateParams};
 use super::search::{MAX_TOP_K, SearchRequest, search_text};
+use crate::adapters::cli::timestamp::today;
 use crate::core::config::Config;
+use crate::core::learn::inbox::Offered;
+use crate::core::learn::scope::Scope;
 use crate::services::author::{
     self, AuthorError, CommitOutcome, NewPattern, PatternAppend, PatternUpdate, WriteOutcome,
     check_len, limits,
 };
 use crate::services::ingest::NoProgress;
+use crate::services::learn::{Classifier, Inbox, propose, review_index};
 use crate::services::status::status_report;
 use crate::services::workspace::open_index_building_if_missing;
 use crate::storage::embed::{Embedder, OllamaEmbedder};
+use std::time::Duration;
 
 const INSTRUCTIONS: &str = "lore serves this team's coding conventions (patterns). \
 Call search_patterns before writing code in an unfamiliar area, and follow what it returns. \
 When you learn a convention the team wants kept, record it with add_pattern (or extend one \
 with update_pattern / append_to_pattern); writes are indexed at once and committed to git \
-when the patterns live in a repository.";
+when the patterns live in a repository. To suggest one nobody asked you to record, use \
+propose_pattern: it waits for a person's review.";
 
 /// The `lore serve` MCP server for one configuration.
 #[derive(Clone)]
@@ -205,6 +211,7 @@ impl LoreServer {
             languages: p.language.map(|l| l.into_vec()).unwrap_or_default(),
             paths: list(p.paths),
             directory: p.directory,
+            learned: None,
         };
         let config = Arc::clone(&self.config);
         blocking(move || match author::add_pattern(&config, &new) {
@@ -261,6 +268,69 @@ impl LoreServer {
         blocking(move || match author::append_to_pattern(&config, &append) {
             Ok(outcome) => Ok(text_result(write_summary(&outcome))),
             Err(e) => author_failure(e),
+        })
+        .await
+    }
+
+    #[tool(
+        description = "Propose a convention for the team to review: it goes to lore's private review inbox (`lore inbox`), never into the patterns, and a person accepts or rejects it. Use it for a convention you noticed but were not asked to record.",
+        annotations(
+            read_only_hint = false,
+            destructive_hint = false,
+            open_world_hint = false
+        )
+    )]
+    async fn propose_pattern(
+        &self,
+        Parameters(p): Parameters<ProposeParams>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let invalid = |e: AuthorError| ErrorData::invalid_params(e.to_string(), None);
+        check_len("title", &p.title, limits::TITLE).map_err(invalid)?;
+        check_len("rule", &p.rule, limits::BODY).map_err(invalid)?;
+        let languages = p.language.map(|l| l.into_vec()).unwrap_or_default();
+        let paths = list(p.paths);
+        for (field, items) in [("language", &languages), ("paths", &paths)] {
+            if items.len() > limits::ITEMS {
+                return Err(ErrorData::invalid_params(
+                    format!(
+                        "{field} has {} entries; the limit is {}",
+                        items.len(),
+                        limits::ITEMS
+                    ),
+                    None,
+                ));
+            }
+            for item in items {
+                check_len(field, item, limits::ITEM).map_err(invalid)?;
+            }
+        }
+        if p.title.trim().is_empty() || p.rule.trim().is_empty() || p.title.contains('\n') {
+            return Err(ErrorData::invalid_params(
+                "title (one line) and rule must not be empty",
+                None,
+            ));
+        }
+        let config = Arc::clone(&self.config);
+        blocking(move || {
+            let result = Inbox::open(&config).and_then(|inbox| {
+                let index = review_index(&config, Duration::from_secs(2));
+    let classifier = Classifier::new(&config, index.as_ref());
+                let scope = Scope { languages, paths };
+                propose(&inbox, &classifier, &p.title, &p.rule, scope, today())
+            });
+            Ok(match result {
+                Ok((Offered::Refused, _)) => text_result(
+                    "The team rejected this convention before; it was not proposed again.".to_string(),
+                ),
+                Ok((_, Some(item))) => text_result(format!(
+                    "Proposed for review as inbox item {} (a person runs `lore inbox show {}`, then accepts or rejects it). Nothing was written to the patterns.",
+                    item.id, item.id
+                )),
+                Ok((_, None)) => text_result("Proposed for review.".to_string()),
+                Err(e) => CallToolResult::error(vec![ContentBlock::text(format!(
+                    "could not propose: {e}"
+                ))]),
+            })
         })
         .await
     }

@@ -362,6 +362,15 @@ pub static LANGUAGES: &[Language] = &[
     ),
 ];
 
+/// Languages documents are written in rather than programs: a rule proposed from an edit of
+/// a README is not a Markdown rule.
+const PROSE_LANGUAGES: &[&str] = &["markdown"];
+
+/// Whether `language` (a canonical name) is a language of documents, not of programs.
+pub fn is_prose_language(language: &str) -> bool {
+    PROSE_LANGUAGES.contains(&language)
+}
+
 /// The canonical name for a language name or alias as written in pattern front matter
 /// (`"TypeScript"`, `"golang"`, `"C#"`, `"ts"`), if the table knows it.
 pub fn canonical_language(name: &str) -> Option<&'static str> {

@@ -50,7 +50,7 @@ pub use focus::{Dropped, FocusedTerms, focus_terms};
 pub use fts::fts_expression;
 pub use generated::{GeneratedFile, generated_lookup_files};
 pub use inspection::is_inspection_command;
-pub use language::{LANGUAGES, Language, Word, canonical_language};
+pub use language::{LANGUAGES, Language, Word, canonical_language, is_prose_language};
 pub use mention::mentioned_languages;
 pub use named::named_languages;
 pub use patch::{

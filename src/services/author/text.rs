@@ -62,6 +62,9 @@ pub fn render_new_pattern(p: &NewPattern) -> String {
             front.push_str(&yaml_flow_list(key, items));
         }
     }
+    if let Some(day) = &p.learned {
+        front.push_str(&format!("learned: {}\n", yaml_quote(day)));
+    }
     let mut text = String::new();
     if !front.is_empty() {
         text.push_str("---\n");
