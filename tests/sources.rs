@@ -269,6 +269,44 @@ fn what_a_claude_md_imports_is_loaded_with_it() {
 }
 
 #[test]
+fn what_claude_code_loaded_for_an_earlier_call_is_not_sent_later_in_the_session() {
+    let ws = Workspace::bare();
+    ws.write(
+        "services/billing/CLAUDE.md",
+        "# Billing memory\nAmounts are integer cents. SRCMARK-BILLING-CLAUDE\n",
+    );
+    ws.write("services/billing/invoice.go", "package billing\n");
+    let init = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", stderr(&init));
+    let bash = |session: &str| {
+        claude(
+            &ws,
+            json!({
+                "session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+                "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                "tool_input": {"command": "cd services/billing && go test ./...", "description": "Run the billing tests"},
+            }),
+        )
+        .unwrap_or_default()
+    };
+    // A command that changes into the folder loads nothing itself: the folder's memory comes.
+    assert!(bash("fresh").contains("SRCMARK-BILLING-CLAUDE"));
+    // Once an edit there made Claude Code load it, the rest of the session does not get it.
+    let edit = claude_edit(
+        &ws,
+        "s1",
+        "services/billing/invoice.go",
+        "// amounts in cents",
+    );
+    assert!(!edit.contains("SRCMARK-BILLING-CLAUDE"), "{edit}");
+    assert!(!bash("s1").contains("SRCMARK-BILLING-CLAUDE"));
+}
+
+#[test]
 fn a_manual_rule_is_found_by_search_and_never_injected() {
     let (ws, _) = repository();
     let search = ws

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use crate::core::config::Config;
 use crate::core::query::{QueryInput, TechnologyTable, leading_directory};
-use crate::core::select::bar::{Grounds, Verdict};
+use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::sections::WeightedTerms;
 use crate::core::sources::{CallSite, Harness};
 use crate::services::budget_share::PatternShare;
@@ -180,13 +180,31 @@ pub fn call_site(
 
 /// How a moment's selection runs: the query embedder (None: full text only), whether every
 /// candidate is kept for explaining (see `services::select`), the harness asking (None:
-/// unknown, so no file counts as loaded by it) and the call's deadline.
+/// unknown, so no file counts as loaded by it), the rule files it loaded earlier in the
+/// session, and the call's deadline.
 #[derive(Clone, Copy, Default)]
 pub struct MomentOptions<'a> {
     pub embedder: Option<&'a dyn Embedder>,
     pub explain: bool,
     pub harness: Option<Harness>,
+    pub loaded_before: Option<&'a BTreeSet<String>>,
     pub deadline: Deadline,
+}
+
+/// The session-ledger key recording that the harness loaded a rule file itself.
+fn loaded_key(source: &str) -> String {
+    format!("loaded:{source}")
+}
+
+/// The rule files the harness loaded itself earlier in the session, from its ledger keys:
+/// a harness that loaded a folder's `CLAUDE.md` when a file there was touched keeps it in
+/// context for the rest of the session, wherever the next call is.
+pub fn loaded_by_harness_before(shown: &BTreeSet<String>) -> BTreeSet<String> {
+    shown
+        .iter()
+        .filter_map(|key| key.strip_prefix("loaded:"))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Plan the search for a moment and select its patterns for `harness` (None: unknown, so no
@@ -210,6 +228,7 @@ pub fn select_for_moment(
             embedder,
             explain,
             harness,
+            loaded_before: None,
             deadline: Deadline::none(),
         },
     )
@@ -279,6 +298,7 @@ pub fn select_for_moment_by(
             explain: options.explain,
             site: &site,
             edit_texts: &edit_texts,
+            loaded_before: options.loaded_before,
             deadline: options.deadline,
         },
     )?;
@@ -326,6 +346,28 @@ pub fn inject_for_query(
 ) -> Result<Option<Injection>, IndexError> {
     let explain = ctx.trace.explains();
     let decision = decide_for_query(ctx, moment, input, explain)?;
+    // What the harness loaded itself for this call stays in its context: recorded, so a later
+    // call of the session does not send it (whatever this call answers). Dedup only, so a
+    // ledger that cannot be written costs nothing else.
+    if let Some(selection) = &decision.selected.selection {
+        let loaded: Vec<String> = selection
+            .candidates
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.verdict,
+                    Verdict::Dropped(Shortfall::LoadedByHarness { .. })
+                )
+            })
+            .map(|c| loaded_key(&c.source))
+            .collect();
+        if !loaded.is_empty()
+            && let Err(e) = ctx.ledger.record(&loaded)
+        {
+            ctx.trace
+                .note(format!("cannot record what the harness loaded ({e})"));
+        }
+    }
     if let Some(record) = &mut ctx.trace.record {
         record.terms = decision.selected.plan.query.terms.clone();
         if let Some(selection) = &decision.selected.selection {
@@ -345,6 +387,7 @@ pub fn decide_for_query(
     input: &QueryInput,
     explain: bool,
 ) -> Result<QueryDecision, IndexError> {
+    let loaded_before = loaded_by_harness_before(&ctx.already_shown());
     let selected = select_for_moment_by(
         ctx.index,
         ctx.config,
@@ -354,6 +397,7 @@ pub fn decide_for_query(
             embedder: ctx.embedder,
             explain,
             harness: ctx.harness,
+            loaded_before: Some(&loaded_before),
             deadline: ctx.deadline,
         },
     )?;

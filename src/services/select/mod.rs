@@ -71,6 +71,9 @@ pub struct SelectRequest<'a> {
     /// What the call writes and what it replaces (Write `content`, Edit `new_string` and
     /// `old_string`, a patch's added and removed lines), for rules scoped to content.
     pub edit_texts: &'a [&'a str],
+    /// Rule files the harness loaded itself earlier in the session (see
+    /// `services::inject::loaded_by_harness_before`).
+    pub loaded_before: Option<&'a BTreeSet<String>>,
     /// The call's deadline, checked after the candidates are gathered and before the vector
     /// search.
     pub deadline: Deadline,
@@ -223,7 +226,7 @@ pub fn select(
     }
     evidence::related_language_evidence(index, request.query, &standard, &mut pool)?;
     if rule_files {
-        rule_scoping::apply_rule_scoping(index, request.site, &mut pool)?;
+        rule_scoping::apply_rule_scoping(index, request.site, request.loaded_before, &mut pool)?;
     }
     let mut candidates: Vec<Candidate> = pool.into_values().collect();
     candidates.sort_by(|a, b| {

@@ -6,6 +6,8 @@
 //! origin rows of its own candidates, and, when the call writes something, the content-scoped
 //! rules (Continue's `regex`), whose regexes are compiled then and only for them.
 
+use std::collections::BTreeSet;
+
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::path_file_keys;
@@ -177,10 +179,16 @@ fn rematch_globs(
 pub(super) fn apply_rule_scoping(
     index: &Index,
     site: &CallSite,
+    loaded_before: Option<&BTreeSet<String>>,
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
     let ids: Vec<i64> = pool.keys().copied().collect();
-    let imported = imported_by_harness(&index.importing_rules()?, site);
+    // Files the harness loads with the ones it loads, or loaded for an earlier call of the
+    // session: in its context already.
+    let mut imported = imported_by_harness(&index.importing_rules()?, site);
+    if site.harness.is_some() {
+        imported.extend(loaded_before.into_iter().flatten().cloned());
+    }
     for (id, origin) in index.rule_origins(&ids)? {
         let Some(candidate) = pool.get_mut(&id) else {
             continue;

@@ -73,6 +73,7 @@ fn run(kb: &Kb, query: &Query, embedder: Option<&dyn Embedder>, explain: bool) -
             explain,
             site: &CallSite::default(),
             edit_texts: &[],
+            loaded_before: None,
             deadline: Default::default(),
         },
     )
@@ -387,6 +388,7 @@ fn a_selection_past_its_deadline_stops_instead_of_answering() {
         explain: false,
         site: &CallSite::default(),
         edit_texts: &[],
+        loaded_before: None,
         deadline: Deadline::after(std::time::Instant::now(), std::time::Duration::ZERO),
     };
     match select(&kb.index, &facts, &request) {
