@@ -209,10 +209,14 @@ fn a_session_in_an_initialised_repository_gets_each_convention_on_its_evidence()
         return;
     }
     // The fixture's premise: the promises section starts past the first 1,500 characters of
-    // a pattern too long to be shown whole, so only a section excerpt can bring it.
+    // a pattern too long to be shown whole, so only a section excerpt can bring it; and the
+    // section is itself longer than a pattern's room (1,200), the rule the Write needs at its
+    // end, so only a cut around the Write's words (not at the section's head) can carry it.
     let style = std::fs::read_to_string(fixture("session/patterns/javascript.md")).unwrap();
-    assert!(style.find("## Promises in async code").unwrap() > 1_500);
-    assert!(style.find(DEEP).unwrap() > 1_500);
+    let section = style.find("## Promises in async code").unwrap();
+    assert!(section > 1_500);
+    assert!(style.find(DEEP).unwrap() > section + 1_200);
+    assert!(style.len() - section > 1_200);
 
     let repo = repository();
     let lore = env!("CARGO_BIN_EXE_lore");
@@ -278,7 +282,25 @@ fn assert_the_deep_section_comes_with_the_write(run: &HarnessRun, calls: &[Call]
         .nth(1)
         .unwrap();
     assert!(block.contains(EXCERPT_NOTE), "{}", write.explain());
+    // The passage, not just the file: the section's heading, then its end that holds the
+    // Write's words (AbortController, signal, abort), its unrelated head left out.
+    assert!(
+        block.contains("## Promises in async code: cancel and catch"),
+        "{}",
+        write.explain()
+    );
+    assert!(block.contains("[…]"), "{}", write.explain());
+    assert!(
+        !block.contains("Independent requests start together"),
+        "{}",
+        write.explain()
+    );
     assert_after_tool_result(run, &write.row["injected"][0], "Write");
+    let reached = run
+        .requests()
+        .iter()
+        .any(|r| r.to_string().contains("call `abort()` when"));
+    assert!(reached, "the rule's sentence never reached the model");
     let first = calls.iter().find(|c| c.text().contains(DEEP)).unwrap();
     assert_eq!(first.what, "PreToolUse:Write", "{}", first.explain());
 }
@@ -293,10 +315,14 @@ fn assert_each_injection_has_evidence(run: &HarnessRun, calls: &[Call]) {
         "paths: {}",
         edit.explain()
     );
+    // The project's technology: with the request that asks for a component (the prompt hook
+    // is in the project's languages and technologies), or at the latest with its Write.
     let write = find(calls, "PreToolUse:Write");
+    let prompt = find(calls, "UserPromptSubmit:");
     assert!(
-        write.text().contains(REACT),
-        "technology: {}",
+        prompt.text().contains(REACT) || write.text().contains(REACT),
+        "technology: {}\n{}",
+        prompt.explain(),
         write.explain()
     );
     let npm_test = find(calls, "PreToolUse:npm test");
@@ -309,8 +335,8 @@ fn assert_each_injection_has_evidence(run: &HarnessRun, calls: &[Call]) {
             // The session's index lists every pattern, one line each; only the universal one
             // comes whole.
             "SessionStart:" => &["house-rules.md"],
-            // No file, so no language: the language-gated pattern cannot match.
-            "UserPromptSubmit:" => &["react-components.md", "testing.md"],
+            // No file: the project's languages (JavaScript), never Python's Django pattern.
+            "UserPromptSubmit:" => &["react-components.md", "testing.md", "javascript.md"],
             "PreToolUse:Edit" => &["testing.md", "javascript.md"],
             "PreToolUse:Write" => &["react-components.md", "javascript.md"],
             // Read-only commands: no convention is about them.

@@ -156,14 +156,28 @@ fn a_correction_is_reviewed_committed_and_injected_in_the_next_session() {
         &first.project(),
     );
     assert_client_accepted_every_answer(&next);
+    // With the request that names the file (the prompt hook is in the project's languages),
+    // or at the latest with the edit that logs: the learned rule reaches the model.
     let edits = next.hooks("PreToolUse", Some("Edit"));
     assert_eq!(edits.len(), 1);
-    let injected = &edits[0]["injected"];
-    assert_eq!(injected[0]["reached_model"], true, "{:#}", edits[0]);
-    let text = injected[0]["needle"].as_str().unwrap();
-    assert!(text.contains(&format!("patterns/{LEARNED}")), "{text}");
+    let prompts = next.hooks("UserPromptSubmit", None);
+    let carrying: Vec<&Value> = prompts
+        .iter()
+        .chain(&edits)
+        .filter_map(|hook| hook["injected"].as_array()?.first())
+        .filter(|injected| {
+            injected["needle"]
+                .as_str()
+                .is_some_and(|t| t.contains(&format!("patterns/{LEARNED}")))
+        })
+        .collect();
+    let first = carrying.first().expect("the learned rule was injected");
+    assert_eq!(first["reached_model"], true, "{first:#}");
     assert!(
-        text.contains("Use structlog in this service, not the logging module."),
-        "{text}"
+        first["needle"]
+            .as_str()
+            .unwrap()
+            .contains("Use structlog in this service, not the logging module."),
+        "{first:#}"
     );
 }

@@ -181,6 +181,14 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     if let Some(message) = &fields.message {
         extend_unique(&mut languages, mentioned_languages(message));
     }
+    // A prompt that names no language is in the project's languages: in a Go project a Go
+    // convention applies to the request, as it will to the edits that follow. They open the
+    // language gate; they do not make a file named for the language the request's subject.
+    let mut project_only: Vec<String> = Vec::new();
+    if languages.is_empty() && relative_path.is_none() && input.prompt.is_some() {
+        extend_unique(&mut project_only, input.project.languages.iter().cloned());
+        extend_unique(&mut languages, project_only.iter().cloned());
+    }
 
     let technologies = call_technologies(
         table,
@@ -305,6 +313,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     let mut stack_names: Vec<String> = Vec::new();
     for name in languages
         .iter()
+        .filter(|l| !project_only.contains(l))
         .chain(&technologies)
         .chain(&project_technologies)
     {

@@ -281,18 +281,16 @@ impl WordEvidence {
     }
 
     /// The share of the matched terms' weight that the call itself gave (not only the user's
-    /// message); 1 when no term is recorded.
+    /// message), language names aside; 1 when no other term is recorded.
     pub fn call_share(&self) -> f64 {
-        let total: f64 = self.matched.iter().map(|t| t.weight).sum();
+        // A language's name says which language, not what the call is about: it counts on
+        // neither side.
+        let about = || self.matched.iter().filter(|t| !t.language);
+        let total: f64 = about().map(|t| t.weight).sum();
         if total <= 0.0 {
             return 1.0;
         }
-        let own: f64 = self
-            .matched
-            .iter()
-            .filter(|t| !t.from_message)
-            .map(|t| t.weight)
-            .sum();
+        let own: f64 = about().filter(|t| !t.from_message).map(|t| t.weight).sum();
         own / total
     }
 
@@ -362,8 +360,8 @@ mod tests {
         ];
         assert_eq!(evidence.call_evidence_count(), 2);
         assert!(evidence.has_call_evidence());
-        // Of 2 weight matched, the message alone gave 0.6.
-        assert!((evidence.call_share() - 0.7).abs() < 1e-9);
+        // Of 1.4 weight matched (the language's name aside), the message alone gave 0.6.
+        assert!((evidence.call_share() - 0.8 / 1.4).abs() < 1e-9);
         assert_eq!(WordEvidence::default().call_share(), 1.0);
     }
 

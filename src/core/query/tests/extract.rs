@@ -639,3 +639,35 @@ fn a_stack_is_named_by_whole_names_and_its_names_parts_are_only_context() {
     });
     assert!(!routed.location_terms.contains(&"router".to_owned()));
 }
+
+#[test]
+fn a_prompt_that_names_no_language_is_in_the_projects() {
+    let project = ManifestFindings {
+        languages: vec!["go".to_owned()],
+        ..ManifestFindings::default()
+    };
+    let prompt = |text: &str| {
+        extract_query(&QueryInput {
+            prompt: Some(text.to_owned()),
+            cwd: Some("/srv/tides".to_owned()),
+            project: project.clone(),
+            ..QueryInput::default()
+        })
+    };
+    assert_eq!(
+        prompt("Add a retry when the tide gauge times out").languages,
+        ["go"]
+    );
+    // A language the prompt names is the prompt's own.
+    assert_eq!(
+        prompt("Port the tide gauge reader to Python").languages,
+        ["python"]
+    );
+    // A command's language comes from the command, never from the project alone.
+    let command = extract_query(&QueryInput {
+        command: Some("make gauges".to_owned()),
+        project,
+        ..input("Bash")
+    });
+    assert!(command.languages.is_empty(), "{:?}", command.languages);
+}

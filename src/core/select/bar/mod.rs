@@ -319,8 +319,13 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     // Of the stack's general files, those the call's words back clear the bar; one they do
     // not is a weak leftover once another does (a third Go style guide on `go test`), and
     // comes only as the call's best (a team's one `typescript.md` on a short edit).
+    // A file named for the stack is the stack's general conventions, but a name is a scope,
+    // not relevance: the words that back it must be the call's own, not mostly the user's
+    // message (which says what the session is for, not what this call does).
+    let call_led = words.call_share() >= CALL_WORDS_SHARE;
     if words.name_match == Some(NameMatch::Stack)
         && score + 1e-9 >= WORD_BAR.min(standard.best_stack_score)
+        && call_led
     {
         return Verdict::Kept(Grounds::Stack);
     }

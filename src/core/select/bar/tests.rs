@@ -330,6 +330,24 @@ fn a_weak_general_file_of_the_stack_comes_only_when_no_other_is_backed_by_words(
     let weak = standard(0.0).with_stack_scores([0.75, 0.5]);
     assert!(judge(&stack_file(0.75), &weak).is_kept());
     assert!(!judge(&stack_file(0.5), &weak).is_kept());
+    // Its name is a scope: words mostly from the user's message (the language's own name
+    // aside) do not make it this call's.
+    let mut led = stack_file(2.0);
+    led.words.matched = vec![
+        term("run", 0.4),
+        MatchedTerm {
+            from_message: true,
+            ..term("padding", 0.6)
+        },
+        MatchedTerm {
+            language: true,
+            subject: true,
+            ..term("javascript", 1.0)
+        },
+    ];
+    assert!(!judge(&led, &go_test).is_kept());
+    led.words.matched[1].from_message = false;
+    assert!(judge(&led, &go_test).is_kept());
 }
 
 #[test]
