@@ -96,7 +96,7 @@ impl Kb {
 
     fn config(&self, host: &str, model: &str) -> Config {
         let text = format!(
-            "knowledge_dir = \"patterns\"\n[ollama]\nhost = \"{host}\"\nmodel = \"{model}\"\nquery_timeout_ms = {QUERY_PATIENCE_MS}\n"
+            "knowledge_dir = \"patterns\"\n[search]\nhybrid = true\n[ollama]\nhost = \"{host}\"\nmodel = \"{model}\"\nquery_timeout_ms = {QUERY_PATIENCE_MS}\n"
         );
         parse_config(&self.dir.path().join("lore.toml"), &text).unwrap()
     }
@@ -273,12 +273,12 @@ fn a_dead_server_leaves_full_text_and_a_later_ingest_fills_in() {
 }
 
 #[test]
-fn init_turns_hybrid_on_when_ollama_answers_and_embeds_the_first_index() {
+fn init_pull_turns_hybrid_on_when_ollama_answers_and_embeds_the_first_index() {
     let Some(url) = standin_url() else { return };
     let ws = common::Workspace::bare();
     let out = ws
         .lore()
-        .args(["init", "--ollama-host", &url])
+        .args(["init", "--pull", "--ollama-host", &url])
         .output()
         .unwrap();
     assert!(
@@ -303,14 +303,14 @@ fn init_turns_hybrid_on_when_ollama_answers_and_embeds_the_first_index() {
 }
 
 #[test]
-fn hook_and_mcp_search_find_a_pattern_written_in_other_words() {
+fn mcp_search_finds_a_pattern_written_in_other_words_and_the_hook_needs_a_word_of_the_call() {
     let Some(url) = standin_url() else { return };
     let kb = Kb::new();
     let config = kb.config(&url, "nomic-embed-text");
     std::fs::write(
         kb.dir.path().join("lore.toml"),
         format!(
-            "knowledge_dir = \"patterns\"\n[ollama]\nhost = \"{url}\"\nquery_timeout_ms = {QUERY_PATIENCE_MS}\n"
+            "knowledge_dir = \"patterns\"\n[search]\nhybrid = true\n[ollama]\nhost = \"{url}\"\nquery_timeout_ms = {QUERY_PATIENCE_MS}\n"
         ),
     )
     .unwrap();
@@ -343,9 +343,11 @@ fn hook_and_mcp_search_find_a_pattern_written_in_other_words() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
+    // Similarity alone never injects: on real teams' rule files, patterns no word of the
+    // call backs were noise far more often than needed (see docs/benchmarks.md).
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("failures.md"),
+        !stdout.contains("failures.md"),
         "hook: {stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -677,7 +679,7 @@ fn vectors_embedded_without_the_model_prefixes_are_named_refused_and_not_searche
     // `lore search` waits `query_timeout_ms` for the query vector: room for a loaded machine.
     let config = |extra: &str| {
         format!(
-            "knowledge_dir = \"patterns\"\n[ollama]\nhost = \"{url}\"\nquery_timeout_ms = {QUERY_PATIENCE_MS}\n{extra}"
+            "knowledge_dir = \"patterns\"\n[search]\nhybrid = true\n[ollama]\nhost = \"{url}\"\nquery_timeout_ms = {QUERY_PATIENCE_MS}\n{extra}"
         )
     };
     ws.write("lore.toml", &config("document_prefix = \"\"\n"));

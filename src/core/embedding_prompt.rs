@@ -21,6 +21,20 @@ const KNOWN: &[(&str, &str, &str)] = &[
         "Represent this sentence for searching relevant passages: ",
         "",
     ),
+    // The E5 family (multilingual-e5-small, e5-base-v2, ...): `query: ` and `passage: `.
+    ("multilingual-e5", "query: ", "passage: "),
+    ("e5-", "query: ", "passage: "),
+    // Snowflake's arctic-embed: an instruction before queries, documents as they are.
+    (
+        "snowflake-arctic-embed",
+        "Represent this sentence for searching relevant passages: ",
+        "",
+    ),
+    (
+        "arctic-embed",
+        "Represent this sentence for searching relevant passages: ",
+        "",
+    ),
 ];
 
 impl EmbeddingPrompts {
@@ -73,6 +87,34 @@ mod tests {
             let prompts = EmbeddingPrompts::for_model(model, None, None);
             assert_eq!(prompts.query, "search_query: ", "{model}");
             assert_eq!(prompts.document, "search_document: ", "{model}");
+        }
+    }
+
+    #[test]
+    fn e5_and_arctic_embed_get_their_prefixes() {
+        for model in [
+            "multilingual-e5-small",
+            "e5-base-v2:latest",
+            "intfloat/e5-large-v2",
+        ] {
+            let prompts = EmbeddingPrompts::for_model(model, None, None);
+            assert_eq!(
+                (prompts.query.as_str(), prompts.document.as_str()),
+                ("query: ", "passage: "),
+                "{model}"
+            );
+        }
+        for model in [
+            "snowflake-arctic-embed:33m",
+            "snowflake-arctic-embed2",
+            "arctic-embed-m",
+        ] {
+            let prompts = EmbeddingPrompts::for_model(model, None, None);
+            assert!(
+                prompts.query.starts_with("Represent this sentence"),
+                "{model}"
+            );
+            assert_eq!(prompts.document, "", "{model}");
         }
     }
 

@@ -41,7 +41,14 @@ TESTING_MD = """# Testing
 Snapshot what agents read with insta.
 """
 
-TOOLS = {"search_patterns", "add_pattern", "update_pattern", "append_to_pattern", "lore_status"}
+TOOLS = {
+    "search_patterns",
+    "add_pattern",
+    "update_pattern",
+    "append_to_pattern",
+    "propose_pattern",
+    "lore_status",
+}
 
 
 def lore_bin() -> str:

@@ -79,7 +79,8 @@ pub struct InitArgs {
     /// Ollama server to check for hybrid search (default: http://127.0.0.1:11434).
     #[arg(long, value_name = "URL")]
     pub ollama_host: Option<String>,
-    /// Pull the embedding model without asking when Ollama lacks it.
+    /// Turn hybrid search on: check that Ollama answers, pulling its embedding model without
+    /// asking when it lacks it (hybrid is off otherwise).
     #[arg(long)]
     pub pull: bool,
 }

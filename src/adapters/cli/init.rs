@@ -99,7 +99,16 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
                 .unwrap_or_else(|| OllamaConfig::default().host),
             ..OllamaConfig::default()
         };
-        let hybrid = hybrid_available(&ollama, args.pull);
+        // Hybrid search is off unless asked for (`--pull`): on real teams' rule files it does
+        // not yet beat full text (docs/benchmarks.md, "Hybrid search").
+        let hybrid = if args.pull {
+            hybrid_available(&ollama, true)
+        } else {
+            eprintln!(
+                "hybrid search is off (full-text search only): it does not yet beat full text on teams' rule files. To try it, run `lore init --pull` or set `hybrid = true` under [search] with Ollama running."
+            );
+            false
+        };
         let custom_host = ollama.host != OllamaConfig::default().host;
         let text = CONFIG_TEMPLATE
             .replace("{hybrid}", if hybrid { "true" } else { "false" })

@@ -25,7 +25,11 @@ struct Kb {
 
 fn kb(with: &FakeEmbedder) -> (Kb, Index) {
     let dir = tempfile::tempdir().unwrap();
-    let config = parse_config(&dir.path().join("lore.toml"), "knowledge_dir = \"p\"\n").unwrap();
+    let config = parse_config(
+        &dir.path().join("lore.toml"),
+        "knowledge_dir = \"p\"\n[search]\nhybrid = true\n",
+    )
+    .unwrap();
     std::fs::create_dir_all(&config.knowledge_dir).unwrap();
     for (name, text) in [
         ("failures.md", FAILURES),

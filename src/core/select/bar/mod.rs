@@ -299,21 +299,57 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
             glob: glob.glob.clone(),
         });
     }
-    let score = evidence.word_score();
-    if let (Some(vector), Some(min)) = (&evidence.vector, standard.min_relevance) {
-        let grounded = score >= WORD_BAR
-            || (score == 0.0 && vector_only_allowed(standard.pattern_count, vector.z));
-        return if grounded && vector.fused + 1e-9 >= min {
-            Verdict::Kept(Grounds::Fused {
-                fused: vector.fused,
-            })
-        } else {
-            Verdict::Dropped(Shortfall::Relevance {
-                fused: vector.fused,
-                min,
-            })
-        };
+    let by_words = judge_words(evidence, standard);
+    match (&evidence.vector, standard.min_relevance) {
+        (Some(vector), Some(min)) => rescue_by_vector(evidence, standard, vector, min, by_words),
+        _ => by_words,
     }
+}
+
+/// The vectors' own rank a candidate the words put far below the best needs to be rescued.
+const VECTOR_RESCUE_RANK: usize = 2;
+
+/// Hybrid search: vectors reorder what the words keep (see `services::select`'s order) and
+/// may rescue what the words alone fall short on by a measure, never what a gate or a
+/// stronger rule drops: a candidate whose words clear the bar but trail the call's best is
+/// kept when the vectors rank it among the first for the call and its fused score (ranks of
+/// words and vectors together, 0..1 for the call, so one threshold means the same for every
+/// model) reaches `min_relevance`.
+fn rescue_by_vector(
+    evidence: &Evidence,
+    standard: &CallStandard,
+    vector: &super::evidence::VectorEvidence,
+    min: f64,
+    by_words: Verdict,
+) -> Verdict {
+    // Only what the words already found strong enough, but behind a stronger match, and the
+    // vectors rank first or second for the call: similarity is a tie-breaker between good
+    // candidates, not evidence on its own (measured on real teams' rule files: rescuing weak
+    // or vector-only matches tripled the noise for a point of recall).
+    if !matches!(by_words, Verdict::Dropped(Shortfall::FarBelowBest { .. })) {
+        return by_words;
+    }
+    let grounded = evidence.words.has_call_evidence()
+        && vector.rank <= VECTOR_RESCUE_RANK
+        && vector_only_allowed(standard.pattern_count, vector.z);
+    if !grounded {
+        return by_words;
+    }
+    if vector.fused + 1e-9 >= min {
+        Verdict::Kept(Grounds::Fused {
+            fused: vector.fused,
+        })
+    } else {
+        Verdict::Dropped(Shortfall::Relevance {
+            fused: vector.fused,
+            min,
+        })
+    }
+}
+
+/// The grounds words give a candidate past the gates and the author's globs.
+fn judge_words(evidence: &Evidence, standard: &CallStandard) -> Verdict {
+    let score = evidence.word_score();
     let words = &evidence.words;
     let near_best = |share: f64| score >= share * standard.best_score;
     // Of the stack's general files, those the call's words back clear the bar; one they do

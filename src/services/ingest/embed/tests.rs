@@ -17,7 +17,7 @@ impl Kb {
         let dir = tempfile::tempdir().unwrap();
         let config = parse_config(
             &dir.path().join("lore.toml"),
-            "knowledge_dir = \"patterns\"\n",
+            "knowledge_dir = \"patterns\"\n[search]\nhybrid = true\n",
         )
         .unwrap();
         std::fs::create_dir_all(&config.knowledge_dir).unwrap();
