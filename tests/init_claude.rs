@@ -29,6 +29,7 @@ const EXPECTED: &[(&str, Option<&str>, u64)] = &[
         10,
     ),
     ("PostToolUseFailure", Some("Bash"), 10),
+    ("PostToolUse", Some("mcp__.*__search_patterns"), 10),
     ("SubagentStart", None, 10),
     ("PostCompact", None, 10),
     ("Stop", None, 10),

@@ -412,3 +412,65 @@ fn propose_pattern_only_ever_writes_to_the_review_inbox() {
     assert_eq!(item["scope"]["paths"], json!(["billing/**"]));
     assert_eq!(item["scope"]["languages"], json!(["python"]));
 }
+
+/// What lore's MCP search showed a session counts as shown: the hooks do not repeat it.
+#[test]
+fn patterns_the_search_tool_showed_are_not_injected_again_in_that_session() {
+    let ws = Workspace::new();
+    let mut server = Server::start(&ws);
+    let reply = server.call_tool(
+        "search_patterns",
+        json!({"query": "testing with insta snapshots"}),
+    );
+    let answer = tool_text(&reply);
+    assert!(answer.contains("Snapshot what agents read"), "{answer}");
+    let edit = |session: &str| {
+        json!({
+            "session_id": session,
+            "cwd": ws.root(),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Write",
+            "tool_input": {
+                "file_path": ws.root().join("tests/snapshots.rs"),
+                "content": "// testing: snapshot the hook output with insta\n#[test]\nfn hook_output() {}\n",
+            },
+        })
+    };
+    // Claude Code hands the tool's content list to PostToolUse.
+    let answered = |session: &str, tool: &str| {
+        json!({
+            "session_id": session,
+            "cwd": ws.root(),
+            "hook_event_name": "PostToolUse",
+            "tool_name": tool,
+            "tool_input": {"query": "testing with insta snapshots"},
+            "tool_response": reply["result"]["content"],
+        })
+    };
+    // A session that never searched gets the pattern on the edit.
+    assert!(
+        hook(&ws, false, edit("fresh")).contains("Snapshot what agents read"),
+        "the edit needs the testing pattern"
+    );
+    for (session, tool) in [
+        ("project-server", "mcp__lore__search_patterns"),
+        ("plugin-server", "mcp__plugin_lore_lore__search_patterns"),
+    ] {
+        assert_eq!(
+            hook(&ws, false, answered(session, tool)),
+            "",
+            "never an answer"
+        );
+        let text = hook(&ws, false, edit(session));
+        assert!(
+            !text.contains("Snapshot what agents read"),
+            "{session}: {text}"
+        );
+    }
+    // Another tool's answer that names the pattern in the same shape proves nothing.
+    assert_eq!(
+        hook(&ws, false, answered("other-tool", "mcp__lore__add_pattern")),
+        ""
+    );
+    assert!(hook(&ws, false, edit("other-tool")).contains("Snapshot what agents read"));
+}

@@ -116,6 +116,27 @@ impl HookSession {
         )
     }
 
+    /// Record in the session's ledger the patterns an answer of lore's MCP search showed
+    /// whole (`adapters::mcp::sources_shown_whole`): the agent has read them, so
+    /// the hooks do not show them again in this session.
+    pub fn record_search_answer(&self, trace: &mut Trace, answer: &str) -> anyhow::Result<()> {
+        let sources = crate::adapters::mcp::sources_shown_whole(answer);
+        if sources.is_empty() {
+            return Ok(());
+        }
+        let Some(index) = open_index(&self.config, trace, self.deadline)? else {
+            return Ok(());
+        };
+        let keys = crate::services::show::whole_pattern_keys(&index, &sources)?;
+        if !keys.is_empty() {
+            trace.note(format!(
+                "the MCP search showed {sources:?}: recorded as shown to the session"
+            ));
+            self.ledger.record(&keys)?;
+        }
+        Ok(())
+    }
+
     /// The session's ledger, for releasing what an answer claimed when it cannot be written.
     pub fn into_ledger(self) -> SessionLedger {
         self.ledger

@@ -13,7 +13,7 @@ use crate::services::budget_share::{PatternShare, ShareOutcome};
 use crate::services::inject::{InjectContext, Injection};
 use crate::services::render::{PlannedPattern, chars, framing_chars, pattern_block, render};
 use crate::services::session::section_key;
-use crate::storage::index::IndexError;
+use crate::storage::index::{Index, IndexError};
 
 /// A pattern to show: its session-ledger key, its path and its id in the index, and whether
 /// it is shown briefly (let in far below the call's best, see `core::select::budget`).
@@ -202,4 +202,22 @@ fn shown_keys(key: &str, plan: &PatternPlan, sections: usize) -> Vec<String> {
         plan.sections.clone()
     };
     shown.into_iter().map(|i| section_key(key, i)).collect()
+}
+
+/// The ledger keys saying a session was shown the whole of each pattern in `sources` (an
+/// answer of the MCP search tool, say), so the hooks do not show them again; sources the
+/// index does not hold are passed over.
+pub fn whole_pattern_keys(index: &Index, sources: &[String]) -> Result<Vec<String>, IndexError> {
+    let mut keys = Vec::new();
+    for source in sources {
+        let Some(id) = index.pattern_id_of(source)? else {
+            continue;
+        };
+        let sections = match index.pattern_text(id)? {
+            Some(text) => text.sections()?.len(),
+            None => 0,
+        };
+        keys.extend((0..sections.max(1)).map(|i| section_key(source, i)));
+    }
+    Ok(keys)
 }

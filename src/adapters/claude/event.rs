@@ -1,7 +1,7 @@
 //! Hook events: a payload mapped to what lore should do. A payload of the wrong shape means
 //! "nothing to do", never an error.
 
-use super::wire::{Payload, input_str};
+use super::wire::{Payload, input_str, response_text};
 use crate::core::query::QueryInput;
 use crate::core::text_window::path_window;
 
@@ -24,6 +24,11 @@ pub enum Event {
     PostToolUseFailure {
         tool_name: String,
     },
+    /// lore's MCP search answered: the patterns it showed whole count as shown to the
+    /// session. Never any output.
+    SearchAnswered {
+        answer: String,
+    },
     SubagentStart,
     /// Compaction finished: the ledger is reset; there is no context channel.
     PostCompact,
@@ -42,6 +47,7 @@ impl Event {
             Event::UserPromptSubmit { .. } => "UserPromptSubmit",
             Event::PreToolUse { .. } => "PreToolUse",
             Event::PostToolUseFailure { .. } => "PostToolUseFailure",
+            Event::SearchAnswered { .. } => "PostToolUse",
             Event::SubagentStart => "SubagentStart",
             Event::PostCompact => "PostCompact",
             Event::Stop => "Stop",
@@ -79,11 +85,23 @@ pub fn classify(payload: &Payload, tools: &[String]) -> Event {
         Some("PostToolUseFailure") if tool() == "Bash" && payload.error.is_some() => {
             Event::PostToolUseFailure { tool_name: tool() }
         }
+        Some("PostToolUse") if is_lore_search(&tool()) => Event::SearchAnswered {
+            answer: response_text(payload.tool_response.as_ref()),
+        },
         Some("SubagentStart") => Event::SubagentStart,
         Some("PostCompact") => Event::PostCompact,
         Some("Stop") => Event::Stop,
         _ => Event::Ignored,
     }
+}
+
+/// Whether `tool` is lore's MCP search as Claude Code names it: `mcp__<server>__search_patterns`
+/// (the server is `lore` from a project's `.mcp.json`, `plugin_lore_lore` from the plugin, or
+/// whatever a team named it; what the answer names is checked against the index).
+pub fn is_lore_search(tool: &str) -> bool {
+    tool.strip_prefix("mcp__")
+        .and_then(|rest| rest.strip_suffix("__search_patterns"))
+        .is_some_and(|server| !server.is_empty())
 }
 
 /// The read-only subagent type a payload comes from, if it does.
@@ -112,6 +130,9 @@ pub fn why_not_searched(payload: &Payload, event: &Event, tools: &[String]) -> O
         }
         Event::PostCompact => {
             "PostCompact has no context channel: it only resets the session ledger".into()
+        }
+        Event::SearchAnswered { .. } => {
+            "lore's MCP search answered: the patterns it showed are recorded as shown to the session".into()
         }
         Event::Stop => {
             "Stop gets no context (it would make the session continue): lore only settles the session's corrections into the review inbox there".into()

@@ -39,6 +39,12 @@ pub const HOOKS: &[HookRegistration] = &[
         matcher: Some("Bash"),
         timeout_secs: 10,
     },
+    // Never answers: what lore's MCP search showed counts as shown to the session.
+    HookRegistration {
+        event: "PostToolUse",
+        matcher: Some("mcp__.*__search_patterns"),
+        timeout_secs: 10,
+    },
     HookRegistration {
         event: "SubagentStart",
         matcher: None,

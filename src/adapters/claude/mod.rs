@@ -29,6 +29,7 @@ const HANDLED: &[&str] = &[
     "UserPromptSubmit",
     "PreToolUse",
     "PostToolUseFailure",
+    "PostToolUse",
     "SubagentStart",
     "PostCompact",
     "Stop",
@@ -37,7 +38,6 @@ const HANDLED: &[&str] = &[
 /// Claude Code events lore knowingly leaves alone (no context channel, or nothing to add):
 /// silent. Any other name is reported on stderr, so a misregistered hook shows itself.
 const UNHANDLED: &[&str] = &[
-    "PostToolUse",
     "PostToolBatch",
     "PermissionRequest",
     "Notification",
@@ -117,6 +117,10 @@ pub fn answer(
         }
         Event::PostCompact => {
             ledger.reset()?;
+            return Ok(None);
+        }
+        Event::SearchAnswered { answer } => {
+            session.record_search_answer(trace, answer)?;
             return Ok(None);
         }
         Event::SessionStart { reset } => {

@@ -17,6 +17,8 @@ pub struct Payload {
     pub prompt: Option<String>,
     pub tool_name: Option<String>,
     pub tool_input: Option<Value>,
+    /// PostToolUse: what the tool returned (for an MCP tool, its content list).
+    pub tool_response: Option<Value>,
     /// PostToolUseFailure: `Exit code N\n<output>`.
     pub error: Option<String>,
     /// Set inside subagents.
@@ -27,4 +29,18 @@ pub struct Payload {
 /// A string field of `tool_input`, if it is one.
 pub fn input_str<'a>(input: Option<&'a Value>, key: &str) -> Option<&'a str> {
     input?.get(key)?.as_str()
+}
+
+/// The text a tool returned: a string, or the `text` of each item of an MCP content list.
+pub fn response_text(response: Option<&Value>) -> String {
+    match response {
+        Some(Value::String(text)) => text.clone(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(|item| item.get("text")?.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Some(Value::Object(map)) => response_text(map.get("content")),
+        _ => String::new(),
+    }
 }

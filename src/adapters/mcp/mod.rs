@@ -13,7 +13,7 @@ use rmcp::ServiceExt;
 use thiserror::Error;
 
 use crate::core::config::Config;
-pub use search::{BODY_BUDGET, MAX_TOP_K};
+pub use search::{BODY_BUDGET, MAX_TOP_K, sources_shown_whole};
 pub use server::LoreServer;
 
 #[derive(Debug, Error)]

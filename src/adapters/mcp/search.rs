@@ -18,6 +18,9 @@ pub const BODY_BUDGET: usize = 8_000;
 /// Most sections one search ranks.
 pub const MAX_TOP_K: usize = 50;
 
+/// How the line before each pattern's body begins: `---- Title (source)`, then its facts.
+const BODY_MARK: &str = "---- ";
+
 /// A search request after argument checks.
 #[derive(Debug, Clone, Default)]
 pub struct SearchRequest {
@@ -88,6 +91,37 @@ pub fn search_text(
         hits.push(hit);
     }
     Ok(render(request, &query.terms, &hits, &patterns))
+}
+
+/// The sources of the patterns whose whole body an answer of [`search_text`] holds (read back
+/// from the answer an agent received, so what it was shown can be recorded for its session);
+/// a body cut to the budget is not whole. The caller checks each source against the index.
+pub fn sources_shown_whole(answer: &str) -> Vec<String> {
+    let mut sources = Vec::new();
+    for line in answer.lines() {
+        let Some(header) = line.strip_prefix(BODY_MARK) else {
+            continue;
+        };
+        // `Title (source)` or `Title (source); tags: a, b; language: go`: the source is the
+        // last parenthesis closing the line or followed by the facts.
+        let end = header
+            .rfind("); ")
+            .filter(|&i| {
+                header[i + 1..].starts_with("; tags: ")
+                    || header[i + 1..].starts_with("; language: ")
+            })
+            .or_else(|| header.ends_with(')').then(|| header.len() - 1));
+        let Some(end) = end else { continue };
+        let Some(start) = header[..end].rfind(" (") else {
+            continue;
+        };
+        let source = &header[start + 2..end];
+        let cut = format!("characters of {source}; read the file for the rest]");
+        if !source.is_empty() && !answer.contains(&cut) && !sources.iter().any(|s| s == source) {
+            sources.push(source.to_string());
+        }
+    }
+    sources
 }
 
 fn heading_of(hit: &RankedChunk) -> String {
@@ -167,7 +201,7 @@ fn render(
             facts.push(format!("language: {}", s.languages.join(", ")));
         }
         let header = format!(
-            "\n---- {} ({}){}\n\n",
+            "\n{BODY_MARK}{} ({}){}\n\n",
             s.title,
             s.source,
             if facts.is_empty() {
@@ -248,6 +282,65 @@ mod tests {
             ),
             "{text}"
         );
+    }
+
+    fn hit(source: &str, title: &str) -> RankedChunk {
+        RankedChunk {
+            rank: 1,
+            score: 1.0,
+            fts_rank: Some(1),
+            bm25: Some(-1.0),
+            chunk_id: 1,
+            pattern_id: 1,
+            source: source.into(),
+            title: title.into(),
+            heading_path: vec![title.into()],
+            line: 1,
+        }
+    }
+
+    fn stored(source: &str, title: &str, body: &str, tags: &[&str]) -> StoredPattern {
+        let mut p = pattern(tags, &[]);
+        p.summary.source = source.into();
+        p.summary.title = title.into();
+        p.body = body.into();
+        p
+    }
+
+    #[test]
+    fn an_answer_tells_which_patterns_it_showed_whole() {
+        let request = SearchRequest {
+            query: "retries".into(),
+            top_k: 5,
+            ..SearchRequest::default()
+        };
+        let hits = [
+            hit("http/retries.md", "Retries (and timeouts)"),
+            hit("errors.md", "Errors"),
+        ];
+        let patterns = [
+            stored(
+                "http/retries.md",
+                "Retries (and timeouts)",
+                "Back off.",
+                &["http"],
+            ),
+            stored("errors.md", "Errors", "Wrap them.", &[]),
+        ];
+        let answer = render(&request, &[], &[&hits[0], &hits[1]], &patterns);
+        assert_eq!(
+            sources_shown_whole(&answer),
+            ["http/retries.md", "errors.md"]
+        );
+
+        // The best pattern alone over the budget is shown cut: not whole.
+        let long = "x".repeat(BODY_BUDGET + 10);
+        let patterns = [stored("long.md", "Long", &long, &[])];
+        let answer = render(&request, &[], &[&hit("long.md", "Long")], &patterns);
+        assert!(answer.contains("read the file for the rest"), "{answer}");
+        assert!(sources_shown_whole(&answer).is_empty());
+
+        assert!(sources_shown_whole("No patterns match \"x\".").is_empty());
     }
 
     #[test]

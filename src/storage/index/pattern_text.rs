@@ -57,6 +57,15 @@ impl Index {
             })
             .optional()?)
     }
+
+    /// The id of the pattern read from `source`, if the index holds one.
+    pub fn pattern_id_of(&self, source: &str) -> Result<Option<i64>, IndexError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT id FROM patterns WHERE source = ?1")?
+            .query_row(params![source], |r| r.get(0))
+            .optional()?)
+    }
 }
 
 #[cfg(test)]
