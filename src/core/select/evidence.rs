@@ -166,6 +166,9 @@ pub struct WordEvidence {
     /// The query terms the pattern holds, in query order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub matched: Vec<MatchedTerm>,
+    /// The pattern's length over the mean length of the index's patterns; None: unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length_ratio: Option<f64>,
 }
 
 /// What covers every subject word of a pattern's file name.
@@ -336,6 +339,7 @@ mod tests {
             name_coverage: coverage,
             name_match: None,
             matched: Vec::new(),
+            length_ratio: None,
         }
     }
 

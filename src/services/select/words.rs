@@ -79,6 +79,11 @@ pub(super) fn word_candidates(
         .iter()
         .map(|postings| term_weight(lengths.content.documents, postings.len() as u64))
         .collect();
+    let mean_length = lengths.content.tokens as f64 / lengths.content.documents.max(1) as f64;
+    let length_ratio = |id: i64| {
+        let tokens = length(id, false)?;
+        (mean_length > 0.0).then(|| f64::from(tokens) / mean_length)
+    };
     let words_of = |id: i64| {
         let mut matched = Vec::new();
         for (i, postings) in lists.iter().enumerate() {
@@ -104,6 +109,7 @@ pub(super) fn word_candidates(
             name_coverage: None,
             name_match: None,
             matched,
+            length_ratio: length_ratio(id),
         }
     };
 

@@ -153,9 +153,18 @@ pub const TOPIC_SHARE: f64 = 0.2;
 /// much of what the call does scores below a general file named for the call's language, yet
 /// applies as well. It is shown briefly and after the others (see `budget`), so it never
 /// takes the place of a stronger match. Measured on the shared eval set: with three words,
-/// or a share under 0.6, single-file leftovers came along.
+/// or a share under 0.6, single-file leftovers came along. A pattern longer than the index's
+/// mean needs as many more words as it is longer (see [`breadth_needed`]).
 pub const BREADTH_SHARE: f64 = 0.6;
 pub const BREADTH_WORDS: usize = 4;
+/// How many distinctive words of the call a pattern needs for breadth: [`BREADTH_WORDS`] for
+/// one of the index's mean length or shorter, proportionally more for a longer one, since a
+/// file holds more of any call's words by its length alone (a team's 40-section security
+/// guide matches five words of almost any edit; a section of a split style guide does not).
+fn breadth_needed(words: &WordEvidence) -> f64 {
+    BREADTH_WORDS as f64 * words.length_ratio.unwrap_or(1.0).max(1.0)
+}
+
 /// The lowest share of the best any grounds accept: a candidate under it can never be kept.
 pub const LOWEST_SHARE: f64 = TOPIC_SHARE;
 /// The least share of a word match's weight the call itself must give when words are all that
@@ -402,7 +411,7 @@ fn judge_words(evidence: &Evidence, standard: &CallStandard) -> Verdict {
             return Verdict::Kept(Grounds::Topic);
         }
         let breadth = words.call_evidence_count();
-        if breadth >= BREADTH_WORDS && near_best(BREADTH_SHARE) {
+        if breadth as f64 >= breadth_needed(words) && near_best(BREADTH_SHARE) {
             return Verdict::Kept(Grounds::Breadth { words: breadth });
         }
         return Verdict::Dropped(Shortfall::FarBelowBest {

@@ -296,6 +296,20 @@ fn many_distinctive_words_of_the_call_let_a_pattern_trail_the_best_further() {
         judge(&section, &standard(6.0)),
         Verdict::Kept(Grounds::Words { score: 4.875 })
     );
+    // A pattern three times the index's mean length holds more of any call's words by its
+    // size alone: four are breadth for a section-sized file, not for it (it needs twelve).
+    let mut long = holding(&four, 4.875);
+    long.words.length_ratio = Some(3.0);
+    assert!(matches!(
+        judge(&long, &best),
+        Verdict::Dropped(Shortfall::FarBelowBest { .. })
+    ));
+    let mut short = holding(&four, 4.875);
+    short.words.length_ratio = Some(0.4);
+    assert_eq!(
+        judge(&short, &best),
+        Verdict::Kept(Grounds::Breadth { words: 4 })
+    );
 }
 
 #[test]
