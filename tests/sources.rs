@@ -459,3 +459,52 @@ fn a_continue_regex_rule_comes_when_the_written_or_replaced_text_matches() {
         stdout(&search)
     );
 }
+
+/// A marker only the linked guide holds.
+const LINKED_GUIDE: &str = "SRCMARK-LINKED-GUIDE";
+
+#[test]
+fn a_linked_rule_file_applies_where_the_link_is_and_its_text_comes_once() {
+    let ws = Workspace::bare();
+    ws.write(
+        "cli/AGENTS.md",
+        &format!("# The CLI\nEvery command prints a one-line summary. {LINKED_GUIDE}\n"),
+    );
+    // The repository's root guide is the CLI's own, through a link.
+    std::os::unix::fs::symlink("cli/AGENTS.md", ws.path("AGENTS.md")).unwrap();
+    let init = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", stderr(&init));
+    assert!(
+        !stderr(&init).contains("symbolic link"),
+        "{}",
+        stderr(&init)
+    );
+
+    // The link is the root's guide: it primes every session, and the same text does not
+    // come again on an edit inside `cli/`.
+    let start = claude(&ws, session_start(&ws, "l1")).unwrap_or_default();
+    assert!(start.contains(LINKED_GUIDE), "{start}");
+    let after = claude_edit(&ws, "l1", "cli/main.go", "package main");
+    assert!(!after.contains(LINKED_GUIDE), "{after}");
+    // Without that priming, an edit inside `cli/` gets it once, as the folder's own file.
+    let cli = claude_edit(&ws, "l2", "cli/main.go", "package main");
+    assert_eq!(cli.matches(LINKED_GUIDE).count(), 1, "{cli}");
+    assert!(cli.contains("cli/AGENTS.md"), "{cli}");
+    // Codex loads the root AGENTS.md itself, link or not, and so the same text never comes.
+    let patch = codex_patch(&ws, "l3", "cli/main.go", "package main");
+    assert!(!patch.contains(LINKED_GUIDE), "{patch}");
+
+    // A CLAUDE.md that is a link to AGENTS.md is loaded by Claude Code: its text never
+    // comes again, under any name.
+    std::os::unix::fs::symlink("AGENTS.md", ws.path("CLAUDE.md")).unwrap();
+    let ingest = ws.lore().arg("ingest").output().unwrap();
+    assert!(ingest.status.success(), "{}", stderr(&ingest));
+    let start = claude(&ws, session_start(&ws, "l4")).unwrap_or_default();
+    assert!(!start.contains(LINKED_GUIDE), "{start}");
+    let text = claude_edit(&ws, "l5", "cli/main.go", "package main");
+    assert!(!text.contains(LINKED_GUIDE), "{text}");
+}

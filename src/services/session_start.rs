@@ -4,9 +4,10 @@
 //! sections, within one budget: the listing takes at most half of it when there are universal
 //! patterns to show, and they get the rest.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::query::ManifestFindings;
+use crate::core::select::bar::Shortfall;
 use crate::core::select::sections::WeightedTerms;
 use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, imported_by_harness};
 use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
@@ -38,14 +39,31 @@ pub fn inject_session_start(
     let natives = ctx.index.all_rule_origins()?;
     let site = ctx.session_site();
     let imported = imported_by_harness(&ctx.index.importing_rules()?, &site);
-    let injectable: Vec<&PatternScopeRow> = scopes
+    let shortfall = |s: &PatternScopeRow| {
+        natives
+            .get(&s.id)
+            .and_then(|origin| hook_shortfall(origin, &s.source, &site, false, &imported))
+    };
+    // A rule file with the same text as one the harness loads (a `CLAUDE.md` linked to
+    // `AGENTS.md`) is loaded too; of rule files sharing a text, one is shown.
+    let native_ids: Vec<i64> = natives.keys().copied().collect();
+    let texts = ctx.index.content_hashes_of(&native_ids)?;
+    let loaded_texts: BTreeSet<&String> = scopes
         .iter()
-        .filter(|s| {
-            natives.get(&s.id).is_none_or(|origin| {
-                hook_shortfall(origin, &s.source, &site, false, &imported).is_none()
-            })
-        })
+        .filter(|s| matches!(shortfall(s), Some(Shortfall::LoadedByHarness { .. })))
+        .filter_map(|s| texts.get(&s.id))
         .collect();
+    let mut seen_texts = BTreeSet::new();
+    let mut injectable: Vec<&PatternScopeRow> =
+        scopes.iter().filter(|s| shortfall(s).is_none()).collect();
+    // Shallowest first: a root `AGENTS.md` linked to `cli/AGENTS.md` applies to the whole
+    // repository, and primes the session as such.
+    injectable.sort_by_key(|s| s.source.matches('/').count());
+    injectable.retain(|s| match texts.get(&s.id) {
+        Some(text) => !loaded_texts.contains(text) && seen_texts.insert(text),
+        None => true,
+    });
+    injectable.sort_by(|a, b| a.source.cmp(&b.source));
     // The repository's own instructions (a root `AGENTS.md` the harness does not load)
     // apply to every call: they prime the session like an always-on rule.
     let (universal, rest): (Vec<&PatternScopeRow>, Vec<&PatternScopeRow>) =

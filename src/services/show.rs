@@ -63,9 +63,23 @@ pub(crate) fn plan_and_render(
             loaded.push((p, text.body, spans));
         }
     }
+    let texts = ctx.index.content_hashes_of(&ids)?;
     let infos: Vec<Vec<SectionInfo>> = loaded
         .iter()
-        .map(|(p, body, spans)| section_infos(p, body, spans, terms, &shown))
+        .map(|(p, body, spans)| {
+            let mut infos = section_infos(p, body, spans, terms, &shown);
+            // The same text shown whole under another name (a link and the file it leads
+            // to, a copy) was shown.
+            if texts
+                .get(&p.pattern_id)
+                .is_some_and(|hash| shown.contains(&text_key(hash)))
+            {
+                for info in &mut infos {
+                    info.shown = true;
+                }
+            }
+            infos
+        })
         .collect();
     let paths: Vec<String> = loaded
         .iter()
@@ -108,6 +122,12 @@ pub(crate) fn plan_and_render(
         }));
         sources.push(p.source.clone());
         keys.extend(shown_keys(&p.key, plan, spans.len()));
+        if plan.whole
+            && plan.cut.is_none()
+            && let Some(hash) = texts.get(&p.pattern_id)
+        {
+            keys.push(text_key(hash));
+        }
         excerpted |= !plan.whole;
     }
     let skipped: Vec<&str> = shares
@@ -184,6 +204,12 @@ fn section_infos(
         .collect()
 }
 
+/// The ledger key saying a pattern's whole text was shown, whatever file it came from (a
+/// source holds no colon-led prefix like this one).
+fn text_key(content_hash: &str) -> String {
+    format!("text:{content_hash}")
+}
+
 /// The ledger key of a section shown cut to its room.
 fn cut_key(pattern_key: &str, section: usize) -> String {
     format!("{}~cut", section_key(pattern_key, section))
@@ -218,6 +244,9 @@ pub fn whole_pattern_keys(index: &Index, sources: &[String]) -> Result<Vec<Strin
             None => 0,
         };
         keys.extend((0..sections.max(1)).map(|i| section_key(source, i)));
+        if let Some(hash) = index.content_hashes_of(&[id])?.get(&id) {
+            keys.push(text_key(hash));
+        }
     }
     Ok(keys)
 }

@@ -304,6 +304,9 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 "{} already loads this file into the model's context",
                 harness_name(*harness)
             ),
+            Shortfall::SameText { of } => format!(
+                "the same text as {of} (a link to it, or a copy), which comes instead or is already in the model's context"
+            ),
         },
     }
 }

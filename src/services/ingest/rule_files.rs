@@ -63,6 +63,7 @@ pub fn scan_rule_files(root: &Path, knowledge_dir: &Path, sources: &SourcesConfi
             )
         })
         .build();
+    let canonical_root = std::fs::canonicalize(root).ok();
     let mut entries = 0usize;
     for entry in walker {
         entries += 1;
@@ -110,10 +111,23 @@ pub fn scan_rule_files(root: &Path, knowledge_dir: &Path, sources: &SourcesConfi
         if !sources.enabled(kind) {
             continue;
         }
-        if file_type.is_symlink() {
-            scan.warnings.push(link_issue(&source));
-            continue;
-        }
+        // A link to a rule file elsewhere in the repository (`CLAUDE.md` -> `AGENTS.md`, a
+        // root `AGENTS.md` -> `cli/AGENTS.md`) is a rule file where the link is: read the
+        // file it points to, scoped by the link's place. One leading anywhere else is not.
+        let (path, listed_type) = if file_type.is_symlink() {
+            match canonical_root
+                .as_deref()
+                .and_then(|root| linked_rule_file(root, path))
+            {
+                Some(target) => target,
+                None => {
+                    scan.warnings.push(link_issue(&source));
+                    continue;
+                }
+            }
+        } else {
+            (path.to_path_buf(), file_type)
+        };
         if scan.files.len() == MAX_RULE_FILES {
             scan.warnings.push(issue(
                 ".",
@@ -127,8 +141,8 @@ pub fn scan_rule_files(root: &Path, knowledge_dir: &Path, sources: &SourcesConfi
         scan.files.push((
             SourceFile {
                 source,
-                path: entry.into_path(),
-                listed_type: Some(file_type),
+                path,
+                listed_type: Some(listed_type),
             },
             kind,
         ));
@@ -183,11 +197,20 @@ fn issue(source: &str, message: String) -> IngestIssue {
     }
 }
 
+/// The file a link leads to, with its type, when it is a regular file inside the repository
+/// (`root`, canonical); None for a link out of it, to a folder, or broken.
+fn linked_rule_file(root: &Path, link: &Path) -> Option<(PathBuf, std::fs::FileType)> {
+    let target = std::fs::canonicalize(link).ok()?;
+    let meta = std::fs::metadata(&target).ok()?;
+    (target.starts_with(root) && meta.is_file()).then(|| (target, meta.file_type()))
+}
+
 fn link_issue(source: &str) -> IngestIssue {
     issue(
         source,
-        "is a symbolic link, which lore does not follow (it could lead anywhere): skipped; the \
-         file it points to is read if it is a rule file in the repository itself"
+        "is a symbolic link that does not lead to a file inside the repository (it leads out \
+         of it, to a folder, or nowhere), which lore does not follow: skipped; link to a rule \
+         file in the repository, or copy the rules in"
             .to_string(),
     )
 }
@@ -309,20 +332,48 @@ mod tests {
     }
 
     #[test]
-    fn links_are_warned_about_and_not_followed() {
+    fn a_link_to_a_rule_file_in_the_repository_is_read_where_the_link_is_and_no_other() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        write(root, "AGENTS.md", "# agents\n");
-        std::os::unix::fs::symlink(root.join("AGENTS.md"), root.join("CLAUDE.md")).unwrap();
+        write(root, "cli/AGENTS.md", "# agents\n");
+        std::os::unix::fs::symlink("cli/AGENTS.md", root.join("AGENTS.md")).unwrap();
+        std::os::unix::fs::symlink("AGENTS.md", root.join("CLAUDE.md")).unwrap();
+        std::os::unix::fs::symlink("missing.md", root.join("GEMINI.md")).unwrap();
         let elsewhere = tempfile::tempdir().unwrap();
         write(elsewhere.path(), "rules/x.mdc", "x");
+        write(elsewhere.path(), "outside.md", "# outside\n");
         std::fs::create_dir_all(root.join(".cursor")).unwrap();
         std::os::unix::fs::symlink(elsewhere.path().join("rules"), root.join(".cursor/rules"))
             .unwrap();
+        std::fs::create_dir_all(root.join(".github")).unwrap();
+        std::os::unix::fs::symlink(
+            elsewhere.path().join("outside.md"),
+            root.join(".github/copilot-instructions.md"),
+        )
+        .unwrap();
         let scan = scan_rule_files(root, &root.join("patterns"), &SourcesConfig::default());
-        assert_eq!(found(&scan), [("AGENTS.md", SourceKind::AgentsMd)]);
+        assert_eq!(
+            found(&scan),
+            [
+                ("AGENTS.md", SourceKind::AgentsMd),
+                ("CLAUDE.md", SourceKind::AgentsMd),
+                ("cli/AGENTS.md", SourceKind::AgentsMd),
+            ]
+        );
+        // Both links read the file they lead to, through chains of links.
+        let target = std::fs::canonicalize(root.join("cli/AGENTS.md")).unwrap();
+        for (file, _) in &scan.files {
+            assert_eq!(file.path, target, "{}", file.source);
+        }
         let warned: Vec<&str> = scan.warnings.iter().map(|w| w.source.as_str()).collect();
-        assert_eq!(warned, [".cursor/rules", "CLAUDE.md"]);
+        assert_eq!(
+            warned,
+            [
+                ".cursor/rules",
+                ".github/copilot-instructions.md",
+                "GEMINI.md"
+            ]
+        );
         assert!(
             scan.warnings
                 .iter()

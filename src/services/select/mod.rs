@@ -194,9 +194,16 @@ pub fn select(
         &of_technologies,
         &mut pool,
     )?;
+    let rule_texts = if rule_files {
+        index.rule_texts()?
+    } else {
+        BTreeMap::new()
+    };
     if rule_files {
         let mut elsewhere = rule_scoping::drop_other_folders(index, request, &mut pool)?;
         dropped.append(&mut elsewhere);
+        let mut repeated = rule_scoping::merge_same_text(&rule_texts, request.explain, &mut pool);
+        dropped.append(&mut repeated);
     }
     if lean {
         // A hook reads the rest of the evidence only for candidates it may keep (a Write of
@@ -227,6 +234,13 @@ pub fn select(
     evidence::related_language_evidence(index, request.query, &standard, &mut pool)?;
     if rule_files {
         rule_scoping::apply_rule_scoping(index, request.site, request.loaded_before, &mut pool)?;
+        rule_scoping::drop_loaded_text(
+            index,
+            &rule_texts,
+            request.site,
+            request.loaded_before,
+            &mut pool,
+        )?;
     }
     let mut candidates: Vec<Candidate> = pool.into_values().collect();
     candidates.sort_by(|a, b| {

@@ -6,7 +6,7 @@
 //! origin rows of its own candidates, and, when the call writes something, the content-scoped
 //! rules (Continue's `regex`), whose regexes are compiled then and only for them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
@@ -15,7 +15,7 @@ use crate::core::select::globs::{GlobKind, spans_repository};
 use crate::core::sources::{
     CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, within,
 };
-use crate::storage::index::{Index, IndexError, LanguageGate};
+use crate::storage::index::{Index, IndexError, LanguageGate, RuleText};
 
 use super::{Candidate, Pool, SelectRequest, entry, matching_globs};
 
@@ -183,12 +183,7 @@ pub(super) fn apply_rule_scoping(
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
     let ids: Vec<i64> = pool.keys().copied().collect();
-    // Files the harness loads with the ones it loads, or loaded for an earlier call of the
-    // session: in its context already.
-    let mut imported = imported_by_harness(&index.importing_rules()?, site);
-    if site.harness.is_some() {
-        imported.extend(loaded_before.into_iter().flatten().cloned());
-    }
+    let imported = loaded_with_imports(index, site, loaded_before)?;
     for (id, origin) in index.rule_origins(&ids)? {
         let Some(candidate) = pool.get_mut(&id) else {
             continue;
@@ -220,6 +215,103 @@ pub(super) fn apply_rule_scoping(
             } else if candidate.verdict.is_kept() {
                 candidate.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
             }
+        }
+    }
+    Ok(())
+}
+
+/// Files the harness loads with the ones it loads, or loaded for an earlier call of the
+/// session: in its context already.
+fn loaded_with_imports(
+    index: &Index,
+    site: &CallSite,
+    loaded_before: Option<&BTreeSet<String>>,
+) -> Result<BTreeSet<String>, IndexError> {
+    let mut imported = imported_by_harness(&index.importing_rules()?, site);
+    if site.harness.is_some() {
+        imported.extend(loaded_before.into_iter().flatten().cloned());
+    }
+    Ok(imported)
+}
+
+/// Of the candidates holding the same text (a link and the file it leads to, a copied rule
+/// file), one stays: the project's own instructions when one of them is (a root `AGENTS.md`
+/// linked to `cli/AGENTS.md` is that folder's guide for a call there), else the one written
+/// deepest. The others leave the pool before the call's standard is set, so one text never
+/// counts twice; they are returned when explaining.
+pub(super) fn merge_same_text(
+    rules: &BTreeMap<i64, RuleText>,
+    explain: bool,
+    pool: &mut Pool,
+) -> Vec<Candidate> {
+    let mut by_text: BTreeMap<&str, Vec<i64>> = BTreeMap::new();
+    for id in pool.keys() {
+        if let Some(rule) = rules.get(id) {
+            by_text
+                .entry(rule.content_hash.as_str())
+                .or_default()
+                .push(*id);
+        }
+    }
+    let mut removed = Vec::new();
+    for same in by_text.into_values().filter(|ids| ids.len() > 1) {
+        let rank = |id: &i64| {
+            pool.get(id).map(|c| {
+                (
+                    c.evidence.project_depth.is_some(),
+                    c.source.matches('/').count(),
+                    c.source.len(),
+                )
+            })
+        };
+        let Some(kept) = same
+            .iter()
+            .max_by_key(|id| rank(id))
+            .and_then(|id| pool.get(id))
+            .map(|c| c.source.clone())
+        else {
+            continue;
+        };
+        for id in &same {
+            if pool.get(id).is_some_and(|c| c.source != kept)
+                && let Some(mut candidate) = pool.remove(id)
+            {
+                candidate.score = candidate.evidence.word_score();
+                candidate.verdict = Verdict::Dropped(Shortfall::SameText { of: kept.clone() });
+                if explain {
+                    removed.push(candidate);
+                }
+            }
+        }
+    }
+    removed
+}
+
+/// A kept candidate with the same text as a rule file the harness loads for this call (a
+/// `CLAUDE.md` that is a link to `AGENTS.md`) is in the model's context already.
+pub(super) fn drop_loaded_text(
+    index: &Index,
+    rules: &BTreeMap<i64, RuleText>,
+    site: &CallSite,
+    loaded_before: Option<&BTreeSet<String>>,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let imported = loaded_with_imports(index, site, loaded_before)?;
+    let mut loaded: BTreeMap<&str, &str> = BTreeMap::new();
+    for rule in rules.values() {
+        if let Some(Shortfall::LoadedByHarness { .. }) =
+            hook_shortfall(&rule.origin, &rule.source, site, false, &imported)
+        {
+            loaded.insert(rule.content_hash.as_str(), rule.source.as_str());
+        }
+    }
+    for (id, candidate) in pool.iter_mut() {
+        let Some(rule) = rules.get(id) else { continue };
+        if let Some(of) = loaded.get(rule.content_hash.as_str())
+            && *of != candidate.source
+            && candidate.verdict.is_kept()
+        {
+            candidate.verdict = Verdict::Dropped(Shortfall::SameText { of: of.to_string() });
         }
     }
     Ok(())

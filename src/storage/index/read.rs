@@ -174,6 +174,21 @@ impl Index {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Stored content hash of each of the patterns `ids`, by id (the text of a file, so a
+    /// link and the file it leads to have the same).
+    pub fn content_hashes_of(&self, ids: &[i64]) -> Result<BTreeMap<i64, String>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT content_hash FROM patterns WHERE id = ?1")?;
+        let mut hashes = BTreeMap::new();
+        for &id in ids {
+            if let Some(hash) = stmt.query_row([id], |r| r.get::<_, String>(0)).optional()? {
+                hashes.insert(id, hash);
+            }
+        }
+        Ok(hashes)
+    }
+
     /// Chunks matching an FTS5 expression, best first; ties broken by source then chunk order.
     /// `expression` must come from [`crate::core::query::fts_expression`] (always quoted terms).
     pub fn search_fts(

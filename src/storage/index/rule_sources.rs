@@ -30,6 +30,14 @@ pub struct ContentRule {
     pub regexes: Vec<String>,
 }
 
+/// A rule file's source, the hash of its text and its origin.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleText {
+    pub source: String,
+    pub content_hash: String,
+    pub origin: RuleOrigin,
+}
+
 const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks, s.regexes, s.imports";
 
 fn decode_list(text: Option<String>) -> Result<Vec<String>, IndexError> {
@@ -88,6 +96,30 @@ impl Index {
             origins.insert(row.get(0)?, read_origin(row, 1)?);
         }
         Ok(origins)
+    }
+
+    /// Every rule file with its source and the hash of its text, by pattern id: files with
+    /// the same text (a link and the file it leads to) are one text (see
+    /// `services::select::rule_scoping`).
+    pub fn rule_texts(&self) -> Result<BTreeMap<i64, RuleText>, IndexError> {
+        let sql = format!(
+            "SELECT s.pattern_id, p.source, p.content_hash, {ORIGIN_COLUMNS}
+             FROM pattern_sources s JOIN patterns p ON p.id = s.pattern_id"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query([])?;
+        let mut texts = BTreeMap::new();
+        while let Some(row) = rows.next()? {
+            texts.insert(
+                row.get(0)?,
+                RuleText {
+                    source: row.get(1)?,
+                    content_hash: row.get(2)?,
+                    origin: read_origin(row, 3)?,
+                },
+            );
+        }
+        Ok(texts)
     }
 
     /// The folder-scoped rule files of `folders` (relative to the repository root, `""` for

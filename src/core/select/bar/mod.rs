@@ -103,6 +103,9 @@ pub enum Shortfall {
     ContentUnmatched,
     /// The harness running the session already put this file into the model's context.
     LoadedByHarness { harness: Harness },
+    /// The file holds the same text as another one (a link to it, or a copy), which is
+    /// shown instead or already in the model's context.
+    SameText { of: String },
 }
 
 /// The verdict on one candidate.
