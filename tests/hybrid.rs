@@ -446,6 +446,11 @@ struct OwnStandin {
 impl OwnStandin {
     /// Start it on a free port and wait (up to 60 s, as start.sh) until it answers.
     fn start() -> Option<Self> {
+        Self::start_with(&[])
+    }
+
+    /// [`OwnStandin::start`] with more options for server.py (`--delay-ms 5000`).
+    fn start_with(options: &[&str]) -> Option<Self> {
         let (python, script) = standin_install()?;
         let state = tempfile::tempdir().unwrap();
         let log = std::fs::File::create(state.path().join("log")).unwrap();
@@ -453,6 +458,7 @@ impl OwnStandin {
             .arg(script)
             .args(["--port", "0", "--quiet", "--port-file"])
             .arg(state.path().join("port"))
+            .args(options)
             .stdin(Stdio::null())
             .stdout(log.try_clone().unwrap())
             .stderr(log)
@@ -722,4 +728,73 @@ fn vectors_embedded_without_the_model_prefixes_are_named_refused_and_not_searche
         .unwrap();
     let value: Value = serde_json::from_slice(&search.stdout).unwrap();
     assert_eq!(value["mode"], "hybrid", "{value}");
+}
+
+/// Issue 26: a forced rebuild that is killed while it waits for embeddings has committed its
+/// sections already linked to their stored vectors, not an index without vectors.
+#[test]
+fn a_forced_rebuild_killed_while_embedding_keeps_every_unchanged_sections_vector() {
+    let Some(fast) = OwnStandin::start() else {
+        return;
+    };
+    let ws = common::Workspace::new();
+    for (name, text) in PATTERNS {
+        ws.pattern(name, text);
+    }
+    let configure = |url: &str| {
+        ws.write(
+            "lore.toml",
+            &format!(
+                "knowledge_dir = \"patterns\"\n[search]\nhybrid = true\n[ollama]\nhost = \"{url}\"\nmodel = \"nomic-embed-text\"\ntimeout_ms = 60000\n"
+            ),
+        );
+    };
+    let embeddings = || {
+        let out = ws.lore().args(["status", "--json"]).output().unwrap();
+        let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+        status["embeddings"].clone()
+    };
+    configure(&fast.url());
+    ws.lore().arg("ingest").assert().success();
+    let before = embeddings();
+    let total = before["total_chunks"].as_u64().unwrap();
+    assert!(total > 0, "{before}");
+    assert_eq!(before["embedded_chunks"].as_u64(), Some(total), "{before}");
+
+    // A changed section must be embedded again, by a server that takes 5 s to answer.
+    let Some(slow) = OwnStandin::start_with(&["--delay-ms", "5000"]) else {
+        return;
+    };
+    configure(&slow.url());
+    ws.pattern(
+        PATTERNS[0].0,
+        &format!("{}\nOne more rule to embed.\n", PATTERNS[0].1),
+    );
+    let mut rebuild = ws
+        .process()
+        .args(["ingest", "--force"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        rebuild.try_wait().unwrap().is_none(),
+        "the rebuild should still be waiting for the slow server"
+    );
+    rebuild.kill().unwrap();
+    rebuild.wait().unwrap();
+
+    // Every section whose text did not change keeps its vector (before issue 26: none did);
+    // the changed one waits for an ingest that reaches a server.
+    let after = embeddings();
+    assert_eq!(after["total_chunks"].as_u64(), Some(total), "{after}");
+    assert_eq!(
+        after["embedded_chunks"].as_u64(),
+        Some(total - 1),
+        "{after}"
+    );
+    configure(&fast.url());
+    ws.lore().arg("ingest").assert().success();
+    assert_eq!(embeddings()["embedded_chunks"].as_u64(), Some(total));
 }
