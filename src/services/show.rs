@@ -69,10 +69,12 @@ pub(crate) fn plan_and_render(
         .map(|(p, body, spans)| {
             let mut infos = section_infos(p, body, spans, terms, &shown);
             // The same text shown whole under another name (a link and the file it leads
-            // to, a copy) was shown.
-            if texts
-                .get(&p.pattern_id)
-                .is_some_and(|hash| shown.contains(&text_key(hash)))
+            // to, a copy) was shown; not when the pattern is shown again for another reason
+            // under a key of its own (a universal rule's `applies_when` return).
+            if p.key == p.source
+                && texts
+                    .get(&p.pattern_id)
+                    .is_some_and(|hash| shown.contains(&text_key(hash)))
             {
                 for info in &mut infos {
                     info.shown = true;
@@ -124,6 +126,7 @@ pub(crate) fn plan_and_render(
         keys.extend(shown_keys(&p.key, plan, spans.len()));
         if plan.whole
             && plan.cut.is_none()
+            && p.key == p.source
             && let Some(hash) = texts.get(&p.pattern_id)
         {
             keys.push(text_key(hash));
