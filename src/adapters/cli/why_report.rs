@@ -5,7 +5,8 @@
 //! extract-queries --json` prints it, with the outcome, share and reason added.
 
 use crate::core::query::Dropped;
-use crate::core::select::bar::{Grounds, Shortfall, Verdict};
+use crate::core::select::bar::{BREADTH_WORDS, Grounds, Shortfall, Verdict, breadth_needed};
+use crate::core::select::evidence::WordEvidence;
 use crate::core::sources::Harness;
 use crate::services::budget_share::{PatternShare, ShareOutcome};
 use crate::services::hybrid::RetrievalMode;
@@ -199,6 +200,20 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
     }
 }
 
+/// Why many words of the call did not let a long pattern trail the best (see
+/// `core::select::bar::breadth_needed`), or nothing when that is not why.
+fn long_for_breadth(words: &WordEvidence) -> String {
+    let have = words.call_evidence_count();
+    let needed = breadth_needed(words);
+    match words.length_ratio {
+        Some(ratio) if ratio > 1.0 && have >= BREADTH_WORDS && (have as f64) < needed => format!(
+            "; {have} distinctive words of the call, fewer than the {} a pattern {ratio:.1} times the index's mean length needs to trail further",
+            needed.ceil()
+        ),
+        _ => String::new(),
+    }
+}
+
 /// Why the selection kept or dropped a candidate, in words.
 fn verdict_reason(candidate: &Candidate) -> String {
     let evidence = &candidate.evidence;
@@ -279,8 +294,9 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 matched()
             ),
             Shortfall::FarBelowBest { score, best } => format!(
-                "far below the best: word score {score:.1} against the call's best {best:.1}{}",
-                matched()
+                "far below the best: word score {score:.1} against the call's best {best:.1}{}{}",
+                matched(),
+                long_for_breadth(&evidence.words)
             ),
             Shortfall::MessageLed { call_share } => format!(
                 "found by words mostly from the user's message: the call itself gave {:.0}% of their weight, less than half{}",
@@ -417,4 +433,44 @@ pub(super) fn print_text(report: &WhyReport) {
         report.chars,
         report.budget.unwrap_or(0)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::select::evidence::MatchedTerm;
+
+    fn words(count: usize, length_ratio: Option<f64>) -> WordEvidence {
+        WordEvidence {
+            matched: (0..count)
+                .map(|i| MatchedTerm {
+                    term: format!("t{i}"),
+                    weight: 0.8,
+                    subject: false,
+                    from_message: false,
+                    language: false,
+                    topic: false,
+                })
+                .collect(),
+            length_ratio,
+            ..WordEvidence::default()
+        }
+    }
+
+    #[test]
+    fn a_long_pattern_is_told_how_many_words_it_lacked_to_trail_further() {
+        assert_eq!(
+            long_for_breadth(&words(5, Some(2.5))),
+            "; 5 distinctive words of the call, fewer than the 10 a pattern 2.5 times the index's mean length needs to trail further"
+        );
+        // Not why: too few words for any length, a pattern of the mean length or shorter, or
+        // enough words for its length.
+        for (count, ratio) in [(3, Some(2.5)), (5, Some(1.0)), (5, None), (10, Some(2.5))] {
+            assert_eq!(
+                long_for_breadth(&words(count, ratio)),
+                "",
+                "{count} {ratio:?}"
+            );
+        }
+    }
 }

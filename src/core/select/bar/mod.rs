@@ -164,7 +164,7 @@ pub const BREADTH_WORDS: usize = 4;
 /// one of the index's mean length or shorter, proportionally more for a longer one, since a
 /// file holds more of any call's words by its length alone (a team's 40-section security
 /// guide matches five words of almost any edit; a section of a split style guide does not).
-fn breadth_needed(words: &WordEvidence) -> f64 {
+pub fn breadth_needed(words: &WordEvidence) -> f64 {
     BREADTH_WORDS as f64 * words.length_ratio.unwrap_or(1.0).max(1.0)
 }
 
