@@ -36,7 +36,12 @@ pub fn inject_session_start(
     }
     // Other agents' rules a hook may not inject (manual ones, those the harness loaded
     // itself) are neither listed nor shown; their always-on ones count as universal.
-    let natives = ctx.index.all_rule_origins()?;
+    let rules = ctx.index.rule_texts()?;
+    let natives: BTreeMap<i64, RuleOrigin> = rules
+        .iter()
+        .map(|(id, rule)| (*id, rule.origin.clone()))
+        .collect();
+    let text_of = |id: i64| rules.get(&id).map(|rule| &rule.content_hash);
     let site = ctx.session_site();
     let imported = imported_by_harness(&ctx.index.importing_rules()?, &site);
     let shortfall = |s: &PatternScopeRow| {
@@ -46,12 +51,10 @@ pub fn inject_session_start(
     };
     // A rule file with the same text as one the harness loads (a `CLAUDE.md` linked to
     // `AGENTS.md`) is loaded too; of rule files sharing a text, one is shown.
-    let native_ids: Vec<i64> = natives.keys().copied().collect();
-    let texts = ctx.index.content_hashes_of(&native_ids)?;
     let loaded_texts: BTreeSet<&String> = scopes
         .iter()
         .filter(|s| matches!(shortfall(s), Some(Shortfall::LoadedByHarness { .. })))
-        .filter_map(|s| texts.get(&s.id))
+        .filter_map(|s| text_of(s.id))
         .collect();
     let mut seen_texts = BTreeSet::new();
     let mut injectable: Vec<&PatternScopeRow> =
@@ -59,7 +62,7 @@ pub fn inject_session_start(
     // Shallowest first: a root `AGENTS.md` linked to `cli/AGENTS.md` applies to the whole
     // repository, and primes the session as such.
     injectable.sort_by_key(|s| s.source.matches('/').count());
-    injectable.retain(|s| match texts.get(&s.id) {
+    injectable.retain(|s| match text_of(s.id) {
         Some(text) => !loaded_texts.contains(text) && seen_texts.insert(text),
         None => true,
     });

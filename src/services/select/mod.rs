@@ -200,7 +200,7 @@ pub fn select(
         BTreeMap::new()
     };
     if rule_files {
-        let mut elsewhere = rule_scoping::drop_other_folders(index, request, &mut pool)?;
+        let mut elsewhere = rule_scoping::drop_other_folders(&rule_texts, request, &mut pool);
         dropped.append(&mut elsewhere);
         let mut repeated = rule_scoping::merge_same_text(&rule_texts, request.explain, &mut pool);
         dropped.append(&mut repeated);
@@ -233,14 +233,10 @@ pub fn select(
     }
     evidence::related_language_evidence(index, request.query, &standard, &mut pool)?;
     if rule_files {
-        rule_scoping::apply_rule_scoping(index, request.site, request.loaded_before, &mut pool)?;
-        rule_scoping::drop_loaded_text(
-            index,
-            &rule_texts,
-            request.site,
-            request.loaded_before,
-            &mut pool,
-        )?;
+        let imported =
+            rule_scoping::loaded_with_imports(index, request.site, request.loaded_before)?;
+        rule_scoping::apply_rule_scoping(&rule_texts, &imported, request.site, &mut pool);
+        rule_scoping::drop_loaded_text(&rule_texts, &imported, request.site, &mut pool);
     }
     let mut candidates: Vec<Candidate> = pool.into_values().collect();
     candidates.sort_by(|a, b| {

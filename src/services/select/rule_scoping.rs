@@ -40,30 +40,35 @@ pub(super) fn rule_candidates(
 /// the call's best is taken, and are returned for explaining. A call with no place in the
 /// repository keeps them (nothing says where it is).
 pub(super) fn drop_other_folders(
-    index: &Index,
+    rules: &BTreeMap<i64, RuleText>,
     request: &SelectRequest<'_>,
     pool: &mut Pool,
-) -> Result<Vec<Candidate>, IndexError> {
+) -> Vec<Candidate> {
     let Some(place) = request.site.place() else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
-    let ids: Vec<i64> = pool.keys().copied().collect();
+    let elsewhere: Vec<i64> = pool
+        .keys()
+        .filter(|id| {
+            rules
+                .get(id)
+                .is_some_and(|rule| !within(place, &rule.origin.folder))
+        })
+        .copied()
+        .collect();
     let mut removed = Vec::new();
-    for (id, origin) in index.rule_origins(&ids)? {
-        if within(place, &origin.folder) {
-            continue;
-        }
-        if let Some(mut candidate) = pool.remove(&id) {
+    for id in elsewhere {
+        if let (Some(mut candidate), Some(rule)) = (pool.remove(&id), rules.get(&id)) {
             candidate.score = candidate.evidence.word_score();
             candidate.verdict = Verdict::Dropped(Shortfall::OtherFolder {
-                folder: origin.folder,
+                folder: rule.origin.folder.clone(),
             });
             if request.explain {
                 removed.push(candidate);
             }
         }
     }
-    Ok(removed)
+    removed
 }
 
 /// The content-scoped rules one of whose regexes matches what the call writes or replaces,
@@ -177,20 +182,18 @@ fn rematch_globs(
 /// only boost words. One scoped to content is kept when its regex matched, and dropped
 /// otherwise, whatever its words or globs.
 pub(super) fn apply_rule_scoping(
-    index: &Index,
+    rules: &BTreeMap<i64, RuleText>,
+    imported: &BTreeSet<String>,
     site: &CallSite,
-    loaded_before: Option<&BTreeSet<String>>,
     pool: &mut Pool,
-) -> Result<(), IndexError> {
-    let ids: Vec<i64> = pool.keys().copied().collect();
-    let imported = loaded_with_imports(index, site, loaded_before)?;
-    for (id, origin) in index.rule_origins(&ids)? {
-        let Some(candidate) = pool.get_mut(&id) else {
+) {
+    for (id, candidate) in pool.iter_mut() {
+        let Some(RuleText { origin, .. }) = rules.get(id) else {
             continue;
         };
         let matches_path = candidate.evidence.glob.is_some();
         if let Some(shortfall) =
-            hook_shortfall(&origin, &candidate.source, site, matches_path, &imported)
+            hook_shortfall(origin, &candidate.source, site, matches_path, imported)
         {
             candidate.verdict = Verdict::Dropped(shortfall);
         } else if origin.scope == Scope::Content {
@@ -217,12 +220,11 @@ pub(super) fn apply_rule_scoping(
             }
         }
     }
-    Ok(())
 }
 
 /// Files the harness loads with the ones it loads, or loaded for an earlier call of the
 /// session: in its context already.
-fn loaded_with_imports(
+pub(super) fn loaded_with_imports(
     index: &Index,
     site: &CallSite,
     loaded_before: Option<&BTreeSet<String>>,
@@ -290,17 +292,15 @@ pub(super) fn merge_same_text(
 /// A kept candidate with the same text as a rule file the harness loads for this call (a
 /// `CLAUDE.md` that is a link to `AGENTS.md`) is in the model's context already.
 pub(super) fn drop_loaded_text(
-    index: &Index,
     rules: &BTreeMap<i64, RuleText>,
+    imported: &BTreeSet<String>,
     site: &CallSite,
-    loaded_before: Option<&BTreeSet<String>>,
     pool: &mut Pool,
-) -> Result<(), IndexError> {
-    let imported = loaded_with_imports(index, site, loaded_before)?;
+) {
     let mut loaded: BTreeMap<&str, &str> = BTreeMap::new();
     for rule in rules.values() {
         if let Some(Shortfall::LoadedByHarness { .. }) =
-            hook_shortfall(&rule.origin, &rule.source, site, false, &imported)
+            hook_shortfall(&rule.origin, &rule.source, site, false, imported)
         {
             loaded.insert(rule.content_hash.as_str(), rule.source.as_str());
         }
@@ -314,7 +314,6 @@ pub(super) fn drop_loaded_text(
             candidate.verdict = Verdict::Dropped(Shortfall::SameText { of: of.to_string() });
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
