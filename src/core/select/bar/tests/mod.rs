@@ -1,0 +1,191 @@
+//! Tests for the evidence bar: what the team or project asked for, names, technologies and
+//! scopes here; the word grounds in `words`, hybrid's rescue in `vectors`.
+
+use super::*;
+use crate::core::select::evidence::{GlobMatch, MatchedTerm, TechnologyEvidence, WordEvidence};
+use crate::core::select::task_guide::TaskGuide;
+
+fn term(term: &str, weight: f64) -> MatchedTerm {
+    MatchedTerm {
+        term: term.into(),
+        weight,
+        subject: false,
+        from_message: false,
+        language: false,
+        topic: false,
+    }
+}
+
+fn by_words(content: f64) -> Evidence {
+    Evidence {
+        words: WordEvidence {
+            content_bm25: Some(-content),
+            name_coverage: Some(1.0),
+            matched: vec![term("thiserror", 0.8)],
+            ..WordEvidence::default()
+        },
+        ..Evidence::default()
+    }
+}
+
+fn standard(best: f64) -> CallStandard {
+    CallStandard::for_scores([best], 600, None)
+}
+
+#[test]
+fn what_the_team_or_project_asked_for_needs_no_words() {
+    let glob = Evidence {
+        glob: Some(GlobMatch {
+            glob: "src/storage/**".into(),
+            kind: GlobKind::Specific,
+        }),
+        ..Evidence::default()
+    };
+    assert!(judge(&glob, &standard(5.0)).is_kept());
+    let project = Evidence {
+        project_depth: Some(0),
+        ..Evidence::default()
+    };
+    assert_eq!(
+        judge(&project, &standard(5.0)),
+        Verdict::Kept(Grounds::Project)
+    );
+    // A broad glob only restates the language: it needs words like any other.
+    let broad = Evidence {
+        glob: Some(GlobMatch {
+            glob: "**/*.rs".into(),
+            kind: GlobKind::Broad,
+        }),
+        ..Evidence::default()
+    };
+    assert!(!judge(&broad, &standard(5.0)).is_kept());
+}
+
+#[test]
+fn a_name_is_enough_when_it_is_the_language_or_a_distinctive_word_backs_it() {
+    let named = |name_match, matched: Vec<MatchedTerm>| Evidence {
+        words: WordEvidence {
+            name_match: Some(name_match),
+            matched,
+            ..WordEvidence::default()
+        },
+        ..Evidence::default()
+    };
+    let weak = standard(0.0);
+    assert_eq!(
+        judge(&named(NameMatch::Stack, vec![]), &weak),
+        Verdict::Kept(Grounds::Stack)
+    );
+    assert_eq!(
+        judge(&named(NameMatch::Call, vec![term("thiserror", 0.8)]), &weak),
+        Verdict::Kept(Grounds::Subject)
+    );
+    assert!(!judge(&named(NameMatch::Call, vec![term("user", 0.1)]), &weak).is_kept());
+    let mut from_message = term("thiserror", 0.8);
+    from_message.from_message = true;
+    assert!(!judge(&named(NameMatch::Message, vec![from_message]), &weak).is_kept());
+}
+
+#[test]
+fn a_technology_the_context_lacks_rules_a_pattern_out_and_one_it_has_admits_it() {
+    let specific = |call: &[&str], project: &[&str]| {
+        let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        Evidence {
+            technology: TechnologyEvidence::of(
+                list(&["dataverse"]),
+                &list(call),
+                &list(project),
+                &[],
+            ),
+            glob: Some(GlobMatch {
+                glob: "src/**/*.py".into(),
+                kind: GlobKind::Specific,
+            }),
+            ..by_words(7.5)
+        }
+    };
+    assert_eq!(
+        judge(&specific(&["fastapi"], &[]), &standard(7.5)),
+        Verdict::Dropped(Shortfall::Technology {
+            needs: vec!["dataverse".into()]
+        })
+    );
+    assert!(judge(&specific(&[], &["dataverse"]), &standard(7.5)).is_kept());
+    // Without a glob, the technology and a word of the call are grounds of their own.
+    let mut worded = specific(&["dataverse"], &[]);
+    worded.glob = None;
+    worded.words.content_bm25 = Some(-0.25);
+    assert_eq!(
+        judge(&worded, &standard(0.25)),
+        Verdict::Kept(Grounds::Technology {
+            technology: "dataverse".into()
+        })
+    );
+}
+
+#[test]
+fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_is_known() {
+    let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let postgres = |glob: &str, call: &[&str], project: &[&str]| Evidence {
+        technology: TechnologyEvidence::of(list(&["postgresql"]), &list(call), &list(project), &[]),
+        glob: Some(GlobMatch {
+            glob: glob.into(),
+            kind: GlobKind::Specific,
+        }),
+        ..Evidence::default()
+    };
+    let best = standard(2.5);
+    // A migration in a repository whose call and root files name no technology at all.
+    assert_eq!(
+        judge(&postgres("**/migrations/**/*.sql", &[], &[]), &best),
+        Verdict::Kept(Grounds::Glob {
+            glob: "**/migrations/**/*.sql".into()
+        })
+    );
+    // The same migration in a project known to use another database: the gate holds.
+    assert!(!judge(&postgres("**/migrations/**/*.sql", &[], &["mysql"]), &best).is_kept());
+    assert!(!judge(&postgres("**/migrations/**/*.sql", &["sqlite"], &[]), &best).is_kept());
+    // A glob for files of any kind in a folder says nothing about this file's stack.
+    assert!(!judge(&postgres("src/routes/**/*", &[], &[]), &best).is_kept());
+    // Nor does a glob written for other agents' files, even in an unknown stack.
+    let mut elsewhere = postgres("**/migrations/**/*.sql", &[], &[]);
+    elsewhere.outside_paths = true;
+    assert!(!judge(&elsewhere, &best).is_kept());
+    // Lifting the gate lifts nothing else: a guide to a task the call does not name stays out.
+    let mut upgrade = postgres("**/migrations/**/*.sql", &[], &[]);
+    upgrade.task_guide = Some(TaskGuide {
+        task: "upgrade".into(),
+        asked: false,
+    });
+    assert!(!judge(&upgrade, &best).is_kept());
+}
+
+#[test]
+fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_words() {
+    let strong = by_words(7.5);
+    let outside = Evidence {
+        outside_paths: true,
+        ..strong.clone()
+    };
+    assert_eq!(
+        judge(&outside, &standard(7.5)),
+        Verdict::Dropped(Shortfall::OutsidePaths)
+    );
+    let guide = |asked| Evidence {
+        task_guide: Some(TaskGuide {
+            task: "upgrade".into(),
+            asked,
+        }),
+        ..strong.clone()
+    };
+    assert_eq!(
+        judge(&guide(false), &standard(7.5)),
+        Verdict::Dropped(Shortfall::UnaskedTask {
+            task: "upgrade".into()
+        })
+    );
+    assert!(judge(&guide(true), &standard(7.5)).is_kept());
+}
+
+mod vectors;
+mod words;
