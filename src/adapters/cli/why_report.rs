@@ -206,10 +206,18 @@ fn long_for_breadth(words: &WordEvidence) -> String {
     let have = words.call_evidence_count();
     let needed = breadth_needed(words);
     match words.length_ratio {
-        Some(ratio) if ratio > 1.0 && have >= BREADTH_WORDS && (have as f64) < needed => format!(
-            "; {have} distinctive words of the call, fewer than the {} a pattern {ratio:.1} times the index's mean length needs to trail further",
-            needed.ceil()
-        ),
+        Some(ratio) if ratio > 1.0 && have >= BREADTH_WORDS && (have as f64) < needed => {
+            let together = match words.section_breadth {
+                Some(held) => format!(
+                    ", and no section holds {BREADTH_WORDS} of them together (at most {held:.1} for its length)"
+                ),
+                None => String::new(),
+            };
+            format!(
+                "; {have} distinctive words of the call, fewer than the {} a pattern {ratio:.1} times the index's mean length needs to trail further{together}",
+                needed.ceil()
+            )
+        }
         _ => String::new(),
     }
 }
@@ -259,7 +267,12 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 matched()
             ),
             Grounds::Breadth { words } => format!(
-                "{words} distinctive words of the call back it, though further below the call's best (shown briefly){}",
+                "{words} distinctive words of the call back it{}, though further below the call's best (shown briefly){}",
+                if (*words as f64) < breadth_needed(&evidence.words) {
+                    ", held together in one section"
+                } else {
+                    ""
+                },
                 matched()
             ),
             Grounds::Fused { fused } => {
@@ -465,6 +478,14 @@ mod tests {
         );
         // Not why: too few words for any length, a pattern of the mean length or shorter, or
         // enough words for its length.
+        let read = WordEvidence {
+            section_breadth: Some(2.5),
+            ..words(5, Some(2.5))
+        };
+        assert_eq!(
+            long_for_breadth(&read),
+            "; 5 distinctive words of the call, fewer than the 10 a pattern 2.5 times the index's mean length needs to trail further, and no section holds 4 of them together (at most 2.5 for its length)"
+        );
         for (count, ratio) in [(3, Some(2.5)), (5, Some(1.0)), (5, None), (10, Some(2.5))] {
             assert_eq!(
                 long_for_breadth(&words(count, ratio)),

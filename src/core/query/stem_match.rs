@@ -89,6 +89,21 @@ impl StemSet {
         present
     }
 
+    /// How many of the set's stems words of `texts` have, together, and how many words the
+    /// first text holds (a section's body, then its headings).
+    pub fn held_by(&self, texts: &[&str]) -> (usize, usize) {
+        let mut present = vec![false; self.stems.len()];
+        for text in texts {
+            for word in words(text) {
+                if let Some(at) = self.stem_of(word) {
+                    present[at] = true;
+                }
+            }
+        }
+        let length = texts.first().map_or(0, |t| words(t).count());
+        (present.iter().filter(|p| **p).count(), length)
+    }
+
     /// Where a term's stem stands in the set, if the set holds it.
     pub fn position_of(&self, term: &str) -> Option<usize> {
         let stem = porter_stem(&term.to_lowercase());

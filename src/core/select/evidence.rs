@@ -169,6 +169,11 @@ pub struct WordEvidence {
     /// The pattern's length over the mean length of the index's patterns; None: unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub length_ratio: Option<f64>,
+    /// How many distinctive words of the call the pattern's most concentrated section holds
+    /// (see `sections::concentrated_breadth`); None: not read, as only a long pattern that
+    /// trails the call's best is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section_breadth: Option<f64>,
 }
 
 /// What covers every subject word of a pattern's file name.
@@ -340,6 +345,7 @@ mod tests {
             name_match: None,
             matched: Vec::new(),
             length_ratio: None,
+            section_breadth: None,
         }
     }
 

@@ -60,6 +60,31 @@ impl WeightedTerms {
     }
 }
 
+/// How many of the call's distinctive words the section holding most of them holds, its
+/// count divided by how many times longer than `mean_words` it is (a section as long as an
+/// average pattern or shorter counts in full). A long guide holds many of a call's words
+/// spread over sections about other things; a section that holds them together speaks of what
+/// the call does, whatever the length of the file around it.
+pub fn concentrated_breadth<'a>(
+    words: &StemSet,
+    sections: impl IntoIterator<Item = (&'a [String], &'a str)>,
+    mean_words: f64,
+) -> f64 {
+    let mut best = 0.0_f64;
+    for (heading_path, text) in sections {
+        let mut texts = vec![text];
+        texts.extend(heading_path.iter().map(String::as_str));
+        let (held, length) = words.held_by(&texts);
+        let longer = if mean_words > 0.0 {
+            (length as f64 / mean_words).max(1.0)
+        } else {
+            1.0
+        };
+        best = best.max(held as f64 / longer);
+    }
+    best
+}
+
 /// A section that is only its heading line (a chapter title with its content in the
 /// sections below): nothing to read on its own.
 pub fn is_heading_only(text: &str) -> bool {
@@ -100,6 +125,26 @@ mod tests {
         let in_chapter = t.relevance(&path(&["Errors", "Retries"]), "Back off.");
         assert!((in_chapter - 0.25).abs() < 1e-9, "{in_chapter}");
         assert_eq!(t.relevance(&path(&["Style"]), "Name things well."), 0.0);
+    }
+
+    #[test]
+    fn breadth_counts_the_words_one_section_holds_together() {
+        let words = StemSet::of_terms(&["webhook", "token", "verify", "secret"].map(String::from));
+        let path = |h: &str| vec!["Security".to_string(), h.to_string()];
+        let (spread_a, spread_b) = (path("Webhooks"), path("Sessions"));
+        let spread = [
+            (spread_a.as_slice(), "Check the webhook origin."),
+            (spread_b.as_slice(), "Rotate the session token."),
+        ];
+        assert_eq!(concentrated_breadth(&words, spread, 100.0), 1.0);
+        let together = [(
+            spread_a.as_slice(),
+            "Verify each webhook token against the shared secret.",
+        )];
+        assert_eq!(concentrated_breadth(&words, together, 100.0), 4.0);
+        // The same four words in a section (eight words) four times the index's mean count once.
+        assert_eq!(concentrated_breadth(&words, together, 2.0), 1.0);
+        assert_eq!(concentrated_breadth(&words, [], 100.0), 0.0);
     }
 
     #[test]

@@ -228,6 +228,7 @@ pub fn select(
         candidate.evidence.task_guide = task_guide(&candidate.source, &request.query.terms);
     }
     let standard = call_standard(&pool, facts, min_relevance, true);
+    words::section_breadth(index, &standard, &mut pool)?;
     for candidate in pool.values_mut() {
         candidate.verdict = judge(&candidate.evidence, &standard);
     }

@@ -4,11 +4,13 @@
 //! covers. The language gate and project scope leave patterns out here; explaining keeps them,
 //! with why.
 
-use crate::core::query::term_stem;
+use crate::core::query::{StemSet, term_stem};
 use crate::core::select::bar::{
-    LOWEST_SHARE, Shortfall, TECHNOLOGY_SHARE, Verdict, WORD_BAR, least_standard_score,
+    BREADTH_SHARE, BREADTH_WORDS, CallStandard, LOWEST_SHARE, Shortfall, TECHNOLOGY_SHARE, Verdict,
+    WORD_BAR, WORDS_SHARE, has_breadth, least_standard_score,
 };
 use crate::core::select::bm25::{Posting, RankedText, bm25_scores_weighted, term_weight};
+use crate::core::select::sections::concentrated_breadth;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::select::evidence::{BROAD_GLOB_BOOST, GlobMatch, NameMatch};
@@ -110,6 +112,7 @@ pub(super) fn word_candidates(
             name_match: None,
             matched,
             length_ratio: length_ratio(id),
+            section_breadth: None,
         }
     };
 
@@ -346,4 +349,53 @@ fn removed_candidate(
     candidate.score = candidate.evidence.word_score();
     candidate.verdict = Verdict::Dropped(why);
     candidate
+}
+
+/// For each long pattern that trails the call's best and holds enough of the call's words for
+/// breadth only by its length, how many of them one of its sections holds together (see
+/// `bar::has_breadth`). Few candidates of a call qualify, so their texts are read here rather
+/// than for every word match.
+pub(super) fn section_breadth(
+    index: &Index,
+    standard: &CallStandard,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let mut mean_words = None;
+    for (&id, candidate) in pool.iter_mut() {
+        let words = &candidate.evidence.words;
+        let held = words.call_evidence_count();
+        let score = candidate.score;
+        if held < BREADTH_WORDS
+            || has_breadth(words)
+            || score < BREADTH_SHARE * standard.best_score
+            || score >= WORDS_SHARE * standard.best_score
+        {
+            continue;
+        }
+        let mean = match mean_words {
+            Some(mean) => mean,
+            None => {
+                let lengths = index.pattern_lengths()?;
+                let mean = lengths.content.tokens as f64 / lengths.content.documents.max(1) as f64;
+                *mean_words.insert(mean)
+            }
+        };
+        let Some(text) = index.pattern_text(id)? else {
+            continue;
+        };
+        let terms: Vec<String> = words
+            .matched
+            .iter()
+            .filter(|t| t.is_call_evidence())
+            .map(|t| t.term.clone())
+            .collect();
+        let stems = StemSet::of_terms(&terms);
+        let spans = text.sections()?;
+        let sections = spans
+            .iter()
+            .map(|s| (s.heading_path.as_slice(), s.text(&text.body)));
+        candidate.evidence.words.section_breadth =
+            Some(concentrated_breadth(&stems, sections, mean));
+    }
+    Ok(())
 }

@@ -168,6 +168,16 @@ pub fn breadth_needed(words: &WordEvidence) -> f64 {
     BREADTH_WORDS as f64 * words.length_ratio.unwrap_or(1.0).max(1.0)
 }
 
+/// Whether a pattern holds enough distinctive words of the call to trail the best: over the
+/// whole of it for its length, or [`BREADTH_WORDS`] together in one section of a long one
+/// (the webhook section of a 40-section security guide for an edit of webhook verification).
+pub fn has_breadth(words: &WordEvidence) -> bool {
+    words.call_evidence_count() as f64 >= breadth_needed(words)
+        || words
+            .section_breadth
+            .is_some_and(|held| held >= BREADTH_WORDS as f64)
+}
+
 /// The lowest share of the best any grounds accept: a candidate under it can never be kept.
 pub const LOWEST_SHARE: f64 = TOPIC_SHARE;
 /// The least share of a word match's weight the call itself must give when words are all that
@@ -414,7 +424,7 @@ fn judge_words(evidence: &Evidence, standard: &CallStandard) -> Verdict {
             return Verdict::Kept(Grounds::Topic);
         }
         let breadth = words.call_evidence_count();
-        if breadth as f64 >= breadth_needed(words) && near_best(BREADTH_SHARE) {
+        if has_breadth(words) && near_best(BREADTH_SHARE) {
             return Verdict::Kept(Grounds::Breadth { words: breadth });
         }
         return Verdict::Dropped(Shortfall::FarBelowBest {

@@ -120,6 +120,14 @@ fn many_distinctive_words_of_the_call_let_a_pattern_trail_the_best_further() {
         judge(&long, &best),
         Verdict::Dropped(Shortfall::FarBelowBest { .. })
     ));
+    // Unless one of its sections holds four of them together: that section speaks of the call.
+    long.words.section_breadth = Some(4.0);
+    assert_eq!(
+        judge(&long, &best),
+        Verdict::Kept(Grounds::Breadth { words: 4 })
+    );
+    long.words.section_breadth = Some(3.0);
+    assert!(!judge(&long, &best).is_kept());
     let mut short = holding(&four, 4.875);
     short.words.length_ratio = Some(0.4);
     assert_eq!(
