@@ -237,6 +237,37 @@ fn a_nested_agents_md_stays_in_its_folder_whatever_its_words() {
 }
 
 #[test]
+fn a_command_that_selects_a_package_or_directory_works_in_its_folder() {
+    let (ws, _) = repository();
+    let bash = |session: &str, command: &str| {
+        claude(
+            &ws,
+            json!({
+                "session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+                "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                "tool_input": {"command": command, "description": "Run the tests"},
+            }),
+        )
+        .unwrap_or_default()
+    };
+    // From the root, the workspace package named for the folder, or the folder given to the
+    // tool, is where the command runs: that folder's guide applies.
+    for (session, command) in [
+        ("p1", "pnpm --filter billing test"),
+        ("p2", "pnpm --filter=@acme/billing test"),
+        ("p3", "make -C services/billing test"),
+    ] {
+        let answer = bash(session, command);
+        assert!(answer.contains(BILLING_AGENTS), "{command}: {answer}");
+    }
+    // A package no rule folder is named for, or every package, places the command nowhere.
+    for (session, command) in [("q1", "pnpm --filter orders test"), ("q2", "pnpm -r test")] {
+        let answer = bash(session, command);
+        assert!(!answer.contains(BILLING_AGENTS), "{command}: {answer}");
+    }
+}
+
+#[test]
 fn what_a_claude_md_imports_is_loaded_with_it() {
     let ws = Workspace::bare();
     ws.write(

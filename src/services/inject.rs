@@ -13,7 +13,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::core::config::Config;
-use crate::core::query::{QueryInput, TechnologyTable, leading_directory};
+use crate::core::query::{
+    CommandTarget, QueryInput, TechnologyTable, command_target, folder_of_package,
+    leading_directory,
+};
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::sections::WeightedTerms;
 use crate::core::sources::{CallSite, Harness};
@@ -276,7 +279,7 @@ pub fn select_for_moment_by(
         config.repository_root().and_then(Path::to_str),
         input.command.as_deref(),
     ) {
-        site = site.in_folder(root, leading_directory(command).as_deref());
+        site = site.in_folder(root, command_folder(index, root, command)?.as_deref());
     }
     let edit_texts: Vec<&str> = [input.content.as_deref(), input.old_content.as_deref()]
         .into_iter()
@@ -498,4 +501,23 @@ fn weighted_terms(terms: &[String], kept: &[&Candidate]) -> WeightedTerms {
         .filter_map(|t| weights.get(t.as_str()).map(|w| (t.clone(), *w)))
         .collect();
     WeightedTerms::new(&weighted)
+}
+
+/// The folder a command works in, when it names one: the folder it changes into first, a
+/// directory it gives its tool, or the folder of the workspace package it selects when one
+/// folder holding a rule file is named for it (absolute then, as it is read from the root).
+fn command_folder(index: &Index, root: &str, command: &str) -> Result<Option<String>, IndexError> {
+    if let Some(folder) = leading_directory(command) {
+        return Ok(Some(folder));
+    }
+    Ok(match command_target(command) {
+        None => None,
+        Some(CommandTarget::Folder(folder)) => Some(folder),
+        Some(CommandTarget::Package(name)) => {
+            let origins = index.all_rule_origins()?;
+            folder_of_package(&name, origins.values().map(|o| o.folder.as_str()))
+                .filter(|folder| !folder.is_empty())
+                .map(|folder| format!("{}/{folder}", root.trim_end_matches('/')))
+        }
+    })
 }

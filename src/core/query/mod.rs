@@ -6,6 +6,7 @@
 
 mod command;
 mod command_concepts;
+mod command_target;
 mod concepts;
 mod diff;
 mod extract;
@@ -37,6 +38,7 @@ mod tokenize;
 
 pub use command::{languages_for_command, leading_directory};
 pub use command_concepts::command_concepts;
+pub use command_target::{CommandTarget, command_target, folder_of_package};
 pub use concepts::{
     Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, concept_rows, edit_words,
 };

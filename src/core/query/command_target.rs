@@ -1,0 +1,230 @@
+//! Where in a monorepo a command works without changing the shell's folder: a directory given
+//! to the tool (`pnpm -C apps/web test`, `make -C docs`) or a workspace package it selects by
+//! name (`pnpm --filter webapp build`, `cargo test -p api`, `npm test -w web`). Nested guides
+//! of that folder apply to the command as they do to an edit there.
+
+use super::command::{basename, program_position, simple_commands};
+
+/// What a command names as the place it works in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommandTarget {
+    /// A directory, as written (relative to the working directory, or absolute).
+    Folder(String),
+    /// A workspace package's name, without an npm scope (`@acme/web` → `web`).
+    Package(String),
+}
+
+/// Options that give the tool a directory to work in, by program.
+const FOLDER_OPTIONS: &[(&str, &[&str])] = &[
+    ("pnpm", &["-C", "--dir"]),
+    ("npm", &["--prefix"]),
+    ("yarn", &["--cwd"]),
+    ("bun", &["--cwd"]),
+    ("make", &["-C", "--directory"]),
+    ("go", &["-C"]),
+    ("uv", &["--directory", "--project"]),
+    ("just", &["--working-directory", "-d"]),
+];
+
+/// Options that select a workspace package by name, by program. pnpm's `-w` is not one (it
+/// means the workspace root), npm's is.
+const PACKAGE_OPTIONS: &[(&str, &[&str])] = &[
+    ("pnpm", &["--filter", "-F"]),
+    ("turbo", &["--filter", "-F"]),
+    ("bun", &["--filter"]),
+    ("npm", &["--workspace", "-w"]),
+    ("cargo", &["--package", "-p"]),
+    ("uv", &["--package"]),
+];
+
+/// The first place any simple command of `command` names (see [`CommandTarget`]); None when
+/// none does, or when a package selector is a pattern (`--filter "./packages/*"`,
+/// `--filter !web`) rather than one package.
+pub fn command_target(command: &str) -> Option<CommandTarget> {
+    simple_commands(command).iter().find_map(|words| {
+        let start = program_position(words)?;
+        target_of(basename(&words[start]), &words[start + 1..])
+    })
+}
+
+fn target_of(program: &str, args: &[String]) -> Option<CommandTarget> {
+    let options_of = |table: &[(&str, &'static [&'static str])]| {
+        table
+            .iter()
+            .find(|(p, _)| *p == program)
+            .map_or(&[][..], |(_, options)| *options)
+    };
+    let (folder_options, package_options) =
+        (options_of(FOLDER_OPTIONS), options_of(PACKAGE_OPTIONS));
+    if program == "yarn"
+        && let [sub, name, ..] = args
+        && sub == "workspace"
+    {
+        return package(name);
+    }
+    for (i, arg) in args.iter().enumerate() {
+        let (option, inline) = match arg.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (arg.as_str(), None),
+        };
+        let value = || inline.or_else(|| args.get(i + 1).map(String::as_str));
+        if folder_options.contains(&option) {
+            return value()
+                .filter(|v| plain_path(v))
+                .map(|v| CommandTarget::Folder(v.to_string()));
+        }
+        if package_options.contains(&option) {
+            return value().and_then(package);
+        }
+    }
+    None
+}
+
+/// A package selector as one package: pnpm's graph marks (`web...`, `...web`, `^web`) and
+/// braces around a path (`{./apps/web}`) removed; a path is a folder.
+fn package(selector: &str) -> Option<CommandTarget> {
+    let bare = selector
+        .trim_start_matches('^')
+        .trim_start_matches("...")
+        .trim_end_matches("...");
+    let bare = bare
+        .strip_prefix('{')
+        .and_then(|b| b.strip_suffix('}'))
+        .unwrap_or(bare);
+    if bare.is_empty() || bare.starts_with('!') || bare.contains(['*', '?', '[', '$', '`']) {
+        return None;
+    }
+    if bare.starts_with('.') || (bare.contains('/') && !bare.starts_with('@')) {
+        return plain_path(bare).then(|| CommandTarget::Folder(bare.to_string()));
+    }
+    let name = bare.rsplit('/').next().unwrap_or(bare);
+    (!name.is_empty()).then(|| CommandTarget::Package(name.to_string()))
+}
+
+/// A directory the shell would not expand.
+fn plain_path(value: &str) -> bool {
+    !value.is_empty() && !value.starts_with(['~', '$', '-']) && !value.contains(['*', '?', '`'])
+}
+
+/// The folder among `folders` (relative to the repository root) that a workspace package
+/// `name` most likely lives in: the one folder whose last part is the name. None when no
+/// folder or several are (`apps/web` and `docs/web`): guessing would put the call in the
+/// wrong place.
+pub fn folder_of_package<'a>(
+    name: &str,
+    folders: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let mut found: Option<&str> = None;
+    for folder in folders {
+        let last = folder.rsplit('/').next().unwrap_or(folder);
+        if !last.eq_ignore_ascii_case(name) {
+            continue;
+        }
+        match found {
+            Some(other) if other != folder => return None,
+            _ => found = Some(folder),
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(f: &str) -> Option<CommandTarget> {
+        Some(CommandTarget::Folder(f.into()))
+    }
+
+    fn package(p: &str) -> Option<CommandTarget> {
+        Some(CommandTarget::Package(p.into()))
+    }
+
+    #[test]
+    fn a_directory_given_to_the_tool_is_where_it_works() {
+        assert_eq!(
+            command_target("pnpm -C packages/api lint"),
+            folder("packages/api")
+        );
+        assert_eq!(
+            command_target("pnpm --dir=packages/api lint"),
+            folder("packages/api")
+        );
+        assert_eq!(command_target("make -C docs html"), folder("docs"));
+        assert_eq!(command_target("npm --prefix ui ci"), folder("ui"));
+        assert_eq!(
+            command_target("go -C tools/gen generate ./..."),
+            folder("tools/gen")
+        );
+        // The shell would expand it: no place known.
+        assert_eq!(command_target("make -C $DIR"), None);
+    }
+
+    #[test]
+    fn a_workspace_package_selected_by_name_is_where_the_command_works() {
+        assert_eq!(
+            command_target("pnpm --filter billing build"),
+            package("billing")
+        );
+        assert_eq!(
+            command_target("pnpm build --filter=@acme/billing"),
+            package("billing")
+        );
+        assert_eq!(
+            command_target("pnpm -F billing... test"),
+            package("billing")
+        );
+        assert_eq!(
+            command_target("turbo run lint --filter ^billing"),
+            package("billing")
+        );
+        assert_eq!(command_target("npm test -w billing"), package("billing"));
+        assert_eq!(
+            command_target("yarn workspace @acme/billing add zod"),
+            package("billing")
+        );
+        assert_eq!(
+            command_target("cargo clippy -p ledger-core --all-targets"),
+            package("ledger-core")
+        );
+        assert_eq!(
+            command_target("RUST_LOG=debug cargo test --package=ledger"),
+            package("ledger")
+        );
+        assert_eq!(
+            command_target("pnpm --filter ./services/billing test"),
+            folder("./services/billing")
+        );
+        assert_eq!(
+            command_target("pnpm --filter {services/billing} test"),
+            folder("services/billing")
+        );
+    }
+
+    #[test]
+    fn selectors_of_many_packages_and_other_flags_name_no_place() {
+        assert_eq!(command_target("pnpm --filter './packages/*' build"), None);
+        assert_eq!(command_target("pnpm --filter !docs build"), None);
+        // pnpm's -w is the workspace root, not a package.
+        assert_eq!(command_target("pnpm add -w zod"), None);
+        assert_eq!(command_target("cargo test --workspace"), None);
+        assert_eq!(command_target("git status && ls -p"), None);
+        assert_eq!(command_target(""), None);
+    }
+
+    #[test]
+    fn a_package_lives_in_the_one_folder_named_for_it() {
+        let folders = ["", "apps/billing", "apps/portal", "libs/billing-client"];
+        assert_eq!(folder_of_package("billing", folders), Some("apps/billing"));
+        assert_eq!(folder_of_package("Portal", folders), Some("apps/portal"));
+        assert_eq!(folder_of_package("ledger", folders), None);
+        assert_eq!(
+            folder_of_package("billing", ["apps/billing", "apps/billing", "docs/billing"]),
+            None
+        );
+        assert_eq!(
+            folder_of_package("billing", ["apps/billing", "apps/billing"]),
+            Some("apps/billing")
+        );
+    }
+}
