@@ -98,13 +98,18 @@ fn doctor(ws: &Workspace, with_lore: bool) -> (std::process::Output, Value) {
 
 /// The problems reported for `agent`, as `check: message` lines.
 fn problems(report: &Value, agent: &str) -> Vec<String> {
+    checks_of(report, agent, "problem")
+}
+
+/// The checks of `status` reported for `agent`, as `check: message` lines.
+fn checks_of(report: &Value, agent: &str, status: &str) -> Vec<String> {
     report["agents"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|a| a["agent"] == agent)
         .flat_map(|a| a["checks"].as_array().unwrap())
-        .filter(|c| c["status"] == "problem")
+        .filter(|c| c["status"] == status)
         .map(|c| {
             format!(
                 "{}: {}",
@@ -147,6 +152,12 @@ fn a_correct_install_of_each_agent_passes() {
             problems(&report, agent)
         );
         assert_eq!(report["problems"], 0);
+        // What `lore init` wrote draws no warning about its events or matchers either.
+        let warned: Vec<String> = checks_of(&report, agent, "warning")
+            .into_iter()
+            .filter(|w| w.starts_with("events") || w.starts_with("matcher"))
+            .collect();
+        assert!(warned.is_empty(), "{agent}: {warned:#?}");
         // Every registered event was run, and what the session start printed was read.
         let runs: Vec<&Value> = entry["checks"]
             .as_array()
@@ -191,6 +202,28 @@ fn the_agent_loads_its_own_files_and_lore_says_it_leaves_them_out() {
     };
     assert_eq!(files("gemini"), ["GEMINI.md"]);
     assert_eq!(files("codex"), ["AGENTS.md"]);
+}
+
+#[test]
+fn a_claude_install_from_before_lore_listened_to_search_answers_and_stops_is_told_to_update() {
+    let ws = installed(&["claude"]);
+    let settings = ws.path(".claude/settings.json");
+    let mut hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    let registered = hooks["hooks"].as_object_mut().unwrap();
+    registered.remove("PostToolUse").unwrap();
+    registered.remove("Stop").unwrap();
+    std::fs::write(&settings, hooks.to_string()).unwrap();
+    let (_, report) = doctor(&ws, true);
+    let warned = checks_of(&report, "claude", "warning");
+    for (event, what) in [("PostToolUse", "MCP search"), ("Stop", "lore review")] {
+        assert!(
+            warned.iter().any(|w| w.starts_with("events")
+                && w.contains(&format!("no lore hook on {event}"))
+                && w.contains(what)),
+            "{event}: {warned:#?}"
+        );
+    }
 }
 
 #[test]

@@ -63,6 +63,23 @@ const fn event(name: &'static str, injects: bool, tools: bool) -> EventSpec {
     }
 }
 
+/// An event lore listens to without answering: what the session loses without it, and the
+/// tool its matcher must let through, if it is a tool event.
+#[derive(Debug, Clone, Copy)]
+pub struct Listened {
+    pub event: &'static str,
+    pub tool: Option<&'static str>,
+    /// Completes "without it, ...".
+    pub lost: &'static str,
+}
+
+/// Learning from corrections: the session's end settles what the user corrected.
+const STOP_SETTLES_CORRECTIONS: Listened = Listened {
+    event: "Stop",
+    tool: None,
+    lost: "corrections made in a session never reach `lore review`",
+};
+
 /// Everything `lore doctor` checks an agent against.
 #[derive(Debug, Clone, Copy)]
 pub struct AgentSpec {
@@ -84,6 +101,8 @@ pub struct AgentSpec {
     /// The events `lore init` registers (those that carry context are the ones lore needs;
     /// the others forget what a compacted session was shown).
     pub wanted: &'static [&'static str],
+    /// Events lore registers that never answer: what each records (see [`Listened`]).
+    pub listened: &'static [Listened],
     /// The tool names a tool event's matcher must let through (the shell tool last).
     pub tools: &'static [&'static str],
     /// Tool events lore answers only for failed shell commands: their matcher needs only the
@@ -136,6 +155,14 @@ pub const AGENTS: &[AgentSpec] = &[
             "SubagentStart",
             "PostCompact",
         ],
+        listened: &[
+            Listened {
+                event: "PostToolUse",
+                tool: Some("mcp__lore__search_patterns"),
+                lost: "what lore's MCP search showed is not recorded, so the next edit sends it again",
+            },
+            STOP_SETTLES_CORRECTIONS,
+        ],
         tools: &["Edit", "Write", "Bash"],
         failure_events: &["PostToolUseFailure"],
         reply: ReplyField::Specific,
@@ -174,6 +201,7 @@ pub const AGENTS: &[AgentSpec] = &[
             "PostToolUse",
             "SubagentStart",
         ],
+        listened: &[STOP_SETTLES_CORRECTIONS],
         tools: &["apply_patch", "Bash"],
         failure_events: &["PostToolUse"],
         reply: ReplyField::Specific,
@@ -205,6 +233,7 @@ pub const AGENTS: &[AgentSpec] = &[
             event("SessionEnd", false, false),
         ],
         wanted: &["SessionStart", "BeforeAgent", "AfterTool"],
+        listened: &[],
         tools: &["write_file", "replace", "run_shell_command"],
         failure_events: &[],
         reply: ReplyField::Specific,
@@ -243,6 +272,7 @@ pub const AGENTS: &[AgentSpec] = &[
             "PostToolUse",
             "PreCompact",
         ],
+        listened: &[],
         tools: &["Edit", "Write", "Bash"],
         failure_events: &[],
         reply: ReplyField::TopLevel("additionalContext"),
@@ -285,6 +315,7 @@ pub const AGENTS: &[AgentSpec] = &[
             "PostToolUseFailure",
             "PostCompact",
         ],
+        listened: &[],
         tools: &["write_file", "edit", "run_shell_command"],
         failure_events: &["PostToolUseFailure"],
         reply: ReplyField::Specific,
@@ -315,6 +346,7 @@ pub const AGENTS: &[AgentSpec] = &[
             event("SessionShutdown", false, false),
         ],
         wanted: &["PostToolUse", "PreCompact"],
+        listened: &[],
         tools: &[],
         failure_events: &[],
         reply: ReplyField::TopLevel("context"),
@@ -344,6 +376,7 @@ pub const AGENTS: &[AgentSpec] = &[
             "tool.execute.after",
             "experimental.session.compacting",
         ],
+        listened: &[],
         tools: &[],
         failure_events: &[],
         reply: ReplyField::TopLevel("additionalContext"),
@@ -355,6 +388,11 @@ pub const AGENTS: &[AgentSpec] = &[
 
 impl AgentSpec {
     /// The spec of one of the agent's events, if it has one by that name.
+    /// What lore records on `event` without answering, if it listens to it.
+    pub fn listened(&self, event: &str) -> Option<&Listened> {
+        self.listened.iter().find(|l| l.event == event)
+    }
+
     pub fn event(&self, name: &str) -> Option<&EventSpec> {
         self.events.iter().find(|e| e.name == name)
     }

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::agents::{AgentSpec, Shape, TimeUnit};
+use super::agents::{AgentSpec, Listened, Shape, TimeUnit};
 use super::registration::{Found, Registration};
 use super::{Check, Status};
 use crate::adapters::hook_registration::harness_of_command;
@@ -153,6 +153,16 @@ pub fn registration_checks(agent: &AgentSpec, found: &Found) -> Vec<Check> {
             ));
         }
     }
+    for listened in agent.listened {
+        if !registered.contains(&listened.event) {
+            checks.push(Check::new(
+                Status::Warning,
+                "events",
+                format!("no lore hook on {}: {}", listened.event, listened.lost),
+                Some(format!("run `lore init --agent {}`", agent.name)),
+            ));
+        }
+    }
     dedup(checks)
 }
 
@@ -191,7 +201,7 @@ fn event_check(agent: &AgentSpec, reg: &Registration) -> Option<Check> {
     let event = reg.event.as_str();
     match agent.event(event) {
         Some(spec) if spec.injects => None,
-        Some(_) if agent.wanted.contains(&event) => None,
+        Some(_) if agent.wanted.contains(&event) || agent.listened(event).is_some() => None,
         Some(_) => Some(Check::new(
             Status::Warning,
             "events",
@@ -247,6 +257,32 @@ fn pascal_case(event: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A listened tool event's matcher must let its one tool through (lore's MCP search under
+/// any server name: `mcp__lore__…` from a project's `.mcp.json`, `mcp__plugin_lore_lore__…`
+/// from the plugin).
+fn listened_matcher_check(
+    agent: &AgentSpec,
+    reg: &Registration,
+    matcher: &str,
+    listened: &Listened,
+) -> Option<Check> {
+    let tool = listened.tool?;
+    let plugin_tool = tool.replacen("mcp__lore__", "mcp__plugin_lore_lore__", 1);
+    let passes = regex::Regex::new(&format!("^(?:{matcher})$"))
+        .is_ok_and(|regex| regex.is_match(tool) || regex.is_match(&plugin_tool));
+    (!passes).then(|| {
+        Check::new(
+            Status::Warning,
+            "matcher",
+            format!(
+                "the matcher `{matcher}` on {} does not let `{tool}` through: {}",
+                reg.event, listened.lost
+            ),
+            Some(format!("run `lore init --agent {}`", agent.name)),
+        )
+    })
+}
+
 fn matcher_check(agent: &AgentSpec, reg: &Registration) -> Option<Check> {
     let matcher = reg
         .matcher
@@ -254,6 +290,9 @@ fn matcher_check(agent: &AgentSpec, reg: &Registration) -> Option<Check> {
         .filter(|m| !m.is_empty() && *m != "*")?;
     if !agent.event(&reg.event).is_some_and(|e| e.tools) {
         return None;
+    }
+    if let Some(listened) = agent.listened(&reg.event) {
+        return listened_matcher_check(agent, reg, matcher, listened);
     }
     let regex = match regex::Regex::new(&format!("^(?:{matcher})$")) {
         Ok(regex) => regex,
