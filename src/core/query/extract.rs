@@ -439,9 +439,23 @@ fn weak_terms(
         directories.retain(|t| !stem.contains(t));
         strong.extend(stem);
     }
-    let texts = [fields.command(), fields.content()]
-        .into_iter()
-        .chain(fields.call_prose());
+    // The folders a command works on are where it happens, as a touched file's are: `ddtrace`
+    // and `appsec` of `lint ddtrace/appsec/subscribers.py` say where the files lie, not what
+    // the command does; a file's own name stays the command's word.
+    if let Some(command) = fields.command() {
+        let mut words = Vec::new();
+        for word in command.split_whitespace() {
+            match command_path(word) {
+                Some((folders, file)) => {
+                    directories.extend(folders);
+                    words.extend(file);
+                }
+                None => words.push(word),
+            }
+        }
+        strong.extend(clean_terms(words));
+    }
+    let texts = [fields.content()].into_iter().chain(fields.call_prose());
     for text in texts.flatten() {
         strong.extend(clean_terms(text.split_whitespace()));
     }
@@ -474,6 +488,29 @@ fn weak_terms(
         .filter(|t| !strong.contains(t))
         .collect();
     (location, message, written)
+}
+
+/// A command word that is a path in the project (`tests/api/test_x.py`, `./pkg/ux/...`,
+/// `apps/web`): the terms of its folders, and its file's name when it names a file. None for
+/// any other word (an option, a URL, a word without `/`).
+fn command_path(word: &str) -> Option<(Vec<String>, Option<&str>)> {
+    let word = word.trim_matches(['"', '\'']);
+    if !word.contains('/') || word.starts_with('-') || word.contains([':', '=', '$', '*', '@']) {
+        return None;
+    }
+    let (folders, file) = if is_file_argument(word) {
+        let (folders, name) = word.rsplit_once('/')?;
+        (folders, Some(file_stem(name)))
+    } else {
+        (word, None)
+    };
+    let terms = folders
+        .split('/')
+        .map(|segment| segment.trim_start_matches('.'))
+        .filter(|segment| !LAYOUT_DIRS.contains(&segment.to_ascii_lowercase().as_str()))
+        .flat_map(|segment| clean_terms([segment]))
+        .collect();
+    Some((terms, file))
 }
 
 /// `path` relative to `cwd` when inside it, else `path` without its leading `/`; `/`-separated,

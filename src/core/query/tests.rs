@@ -1,5 +1,7 @@
-//! Tests for query extraction, one file per concern: languages, terms, whole queries.
+//! Tests for query extraction, one file per concern: languages, terms, commands, whole
+//! queries.
 
+mod commands;
 mod extract;
 mod languages;
 mod terms;
@@ -9,4 +11,12 @@ use super::*;
 
 fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn input(tool: &str) -> QueryInput {
+    QueryInput {
+        tool_name: Some(tool.to_owned()),
+        cwd: Some("/srv/tides".to_owned()),
+        ..QueryInput::default()
+    }
 }

@@ -30,14 +30,6 @@ fn relative_paths() {
     }
 }
 
-fn input(tool: &str) -> QueryInput {
-    QueryInput {
-        tool_name: Some(tool.to_owned()),
-        cwd: Some("/srv/tides".to_owned()),
-        ..QueryInput::default()
-    }
-}
-
 #[test]
 fn edit_query() {
     let query = extract_query(&QueryInput {
@@ -186,96 +178,6 @@ fn path_terms_for_generic_names() {
 }
 
 #[test]
-fn bash_queries() {
-    let query = extract_query(&QueryInput {
-        command: Some("cargo fmt --all -- --check".to_owned()),
-        description: Some("Check formatting of the gauge crates".to_owned()),
-        ..input("Bash")
-    });
-    assert_eq!(query.languages, strings(&["rust"]));
-    assert_eq!(query.relative_path, None);
-    assert_eq!(
-        query.terms,
-        strings(&[
-            "cargo",
-            "fmt",
-            "check",
-            "formatting",
-            "gauge",
-            "crates",
-            "rust"
-        ])
-    );
-
-    let query = extract_query(&QueryInput {
-        command: Some(
-            "git commit -m \"gauge: skip 0xcafebabe frames in 9f86d081 reader\"".to_owned(),
-        ),
-        ..input("Bash")
-    });
-    assert_eq!(query.languages, Vec::<String>::new());
-    assert_eq!(
-        query.terms,
-        strings(&[
-            "git",
-            "commit",
-            "gauge",
-            "skip",
-            "frames",
-            "reader",
-            "message",
-            "description"
-        ])
-    );
-    // What the command writes is its topic; the words of the message are not.
-    assert_eq!(
-        query.topic_terms,
-        strings(&["git", "commit", "message", "description"])
-    );
-    let format = extract_query(&QueryInput {
-        command: Some("cargo fmt".to_owned()),
-        ..input("Bash")
-    });
-    assert!(format.topic_terms.is_empty(), "{:?}", format.topic_terms);
-
-    for short in ["pwd", "ls", "ls -la", "cd ..", "echo $HOME"] {
-        let query = extract_query(&QueryInput {
-            command: Some(short.to_owned()),
-            ..input("Bash")
-        });
-        let expected = Query {
-            project: Some("tides".to_string()),
-            ..Query::default()
-        };
-        assert_eq!(query, expected, "{short}");
-        assert_eq!(fts_expression(&query), None);
-    }
-}
-
-#[test]
-fn failed_bash_drops_exit_code_boilerplate() {
-    let query = extract_query(&QueryInput {
-        command: Some("pytest -x".to_owned()),
-        error: Some("Exit code 2\nModuleNotFoundError: No module named 'gauges'".to_owned()),
-        ..input("Bash")
-    });
-    assert_eq!(query.languages, strings(&["python"]));
-    assert_eq!(
-        query.terms,
-        strings(&[
-            "pytest",
-            "modulenotfounderror",
-            "module",
-            "found",
-            "error",
-            "named",
-            "gauges",
-            "python"
-        ])
-    );
-}
-
-#[test]
 fn prompt_query() {
     let query = extract_query(&QueryInput {
         prompt: Some(
@@ -360,47 +262,6 @@ fn extraction_is_deterministic() {
         first.languages,
         strings(&["typescript", "react", "javascript", "rust", "go", "python"])
     );
-}
-
-#[test]
-fn commands_are_in_the_languages_of_their_files_and_of_their_project() {
-    let playwright = extract_query(&QueryInput {
-        command: Some("npx playwright test tests/stations.spec.ts --headed".to_owned()),
-        ..input("Bash")
-    });
-    assert_eq!(playwright.languages, strings(&["javascript", "typescript"]));
-    let project = crate::core::query::ManifestFindings {
-        technologies: vec!["nestjs".into()],
-        languages: vec!["javascript".into(), "typescript".into()],
-    };
-    let install = extract_query(&QueryInput {
-        command: Some("npm install @nestjs/schedule".to_owned()),
-        project: project.clone(),
-        ..input("Bash")
-    });
-    assert_eq!(install.languages, strings(&["javascript", "typescript"]));
-    // npm's own language is JavaScript; the project's TypeScript is related.
-    assert_eq!(install.related_languages, strings(&["typescript"]));
-    assert!(
-        !install.terms.contains(&"typescript".to_string()),
-        "{:?}",
-        install.terms
-    );
-    // A command in none of the project's languages is not in them.
-    let commit = extract_query(&QueryInput {
-        command: Some("git commit -m 'gauge'".to_owned()),
-        project,
-        ..input("Bash")
-    });
-    assert!(commit.languages.is_empty(), "{:?}", commit.languages);
-    assert!(commit.related_languages.is_empty());
-    // A JavaScript file is in JavaScript by its own signs: nothing is related.
-    let script = extract_query(&QueryInput {
-        file_path: Some("/srv/tides/lib/station-slug.js".to_owned()),
-        ..input("Edit")
-    });
-    assert_eq!(script.languages, strings(&["javascript"]));
-    assert!(script.related_languages.is_empty());
 }
 
 #[test]
