@@ -203,7 +203,7 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
 /// Why many words of the call did not let a long pattern trail the best (see
 /// `core::select::bar::breadth_needed`), or nothing when that is not why.
 fn long_for_breadth(words: &WordEvidence) -> String {
-    let have = words.call_evidence_count();
+    let have = words.breadth_terms().count();
     let needed = breadth_needed(words);
     match words.length_ratio {
         Some(ratio) if ratio > 1.0 && have >= BREADTH_WORDS && (have as f64) < needed => {
@@ -463,6 +463,7 @@ mod tests {
                     from_message: false,
                     language: false,
                     topic: false,
+                    written: false,
                 })
                 .collect(),
             length_ratio,

@@ -210,6 +210,10 @@ pub struct MatchedTerm {
     /// `git commit`; see `Query::topic_terms`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub topic: bool,
+    /// Only the constructs of a whole file being written gave the term (see
+    /// `Query::written_terms`): a new file holds every construct it uses.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub written: bool,
 }
 
 /// A term at least this distinctive (see `bm25::term_weight`: 1 for a word one pattern holds)
@@ -308,6 +312,14 @@ impl WordEvidence {
         self.matched.iter().filter(|t| t.is_call_evidence()).count()
     }
 
+    /// The terms that count for breadth: the call's evidence, without the constructs a whole
+    /// new file merely contains (its imports, constants and exports match any long guide).
+    pub fn breadth_terms(&self) -> impl Iterator<Item = &MatchedTerm> {
+        self.matched
+            .iter()
+            .filter(|t| t.is_call_evidence() && !t.written)
+    }
+
     /// Whether the pattern's author says it is about what the call writes: a topic term of
     /// the call (a commit message, a pull request) is in its path, title, tags or description.
     pub fn names_topic(&self) -> bool {
@@ -358,6 +370,7 @@ mod tests {
             from_message,
             language,
             topic: false,
+            written: false,
         };
         let mut evidence = words(8.0, 4.0, None);
         assert_eq!(evidence.call_evidence_count(), 0);

@@ -102,6 +102,7 @@ pub(super) fn word_candidates(
                     from_message: request.query.message_terms.contains(term),
                     language: request.query.languages.contains(term),
                     topic: request.query.topic_terms.contains(term),
+                    written: request.query.written_terms.contains(term),
                 });
             }
         }
@@ -363,7 +364,7 @@ pub(super) fn section_breadth(
     let mut mean_words = None;
     for (&id, candidate) in pool.iter_mut() {
         let words = &candidate.evidence.words;
-        let held = words.call_evidence_count();
+        let held = words.breadth_terms().count();
         let score = candidate.score;
         if held < BREADTH_WORDS
             || has_breadth(words)
@@ -383,12 +384,7 @@ pub(super) fn section_breadth(
         let Some(text) = index.pattern_text(id)? else {
             continue;
         };
-        let terms: Vec<String> = words
-            .matched
-            .iter()
-            .filter(|t| t.is_call_evidence())
-            .map(|t| t.term.clone())
-            .collect();
+        let terms: Vec<String> = words.breadth_terms().map(|t| t.term.clone()).collect();
         let stems = StemSet::of_terms(&terms);
         let spans = text.sections()?;
         let sections = spans

@@ -172,7 +172,7 @@ pub fn breadth_needed(words: &WordEvidence) -> f64 {
 /// whole of it for its length, or [`BREADTH_WORDS`] together in one section of a long one
 /// (the webhook section of a 40-section security guide for an edit of webhook verification).
 pub fn has_breadth(words: &WordEvidence) -> bool {
-    words.call_evidence_count() as f64 >= breadth_needed(words)
+    words.breadth_terms().count() as f64 >= breadth_needed(words)
         || words
             .section_breadth
             .is_some_and(|held| held >= BREADTH_WORDS as f64)
@@ -423,7 +423,7 @@ fn judge_words(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         if words.names_topic() && near_best(TOPIC_SHARE) {
             return Verdict::Kept(Grounds::Topic);
         }
-        let breadth = words.call_evidence_count();
+        let breadth = words.breadth_terms().count();
         if has_breadth(words) && near_best(BREADTH_SHARE) {
             return Verdict::Kept(Grounds::Breadth { words: breadth });
         }

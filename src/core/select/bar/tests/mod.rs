@@ -13,6 +13,7 @@ fn term(term: &str, weight: f64) -> MatchedTerm {
         from_message: false,
         language: false,
         topic: false,
+        written: false,
     }
 }
 

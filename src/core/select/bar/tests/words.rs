@@ -107,6 +107,10 @@ fn many_distinctive_words_of_the_call_let_a_pattern_trail_the_best_further() {
     weak.words.matched[1].language = true;
     weak.words.matched[2].from_message = true;
     assert!(!judge(&weak, &best).is_kept());
+    // Nor are the constructs a whole new file merely contains (its imports and exports).
+    let mut contained = holding(&four, 4.875);
+    contained.words.matched[3].written = true;
+    assert!(!judge(&contained, &best).is_kept());
     // Near the best, words alone are grounds enough.
     assert_eq!(
         judge(&section, &standard(6.0)),
