@@ -180,10 +180,13 @@ pub fn has_breadth(words: &WordEvidence) -> bool {
 
 /// The lowest share of the best any grounds accept: a candidate under it can never be kept.
 pub const LOWEST_SHARE: f64 = TOPIC_SHARE;
-/// The least share of a word match's weight the call itself must give when words are all that
-/// back a pattern (see [`Shortfall::MessageLed`]). Measured on the shared eval set and a blind
-/// set in other stacks: below half, such matches were mostly noise, and a higher share began
-/// to cost recall.
+/// The least share of a word match's weight the call itself must give for the match to
+/// speak of the call rather than of the user's message: when words are all that back a
+/// pattern (see [`Shortfall::MessageLed`]), and for a ruled-out candidate to set the call's
+/// best in full (see [`standard_score`]). Half holds for any index: it only compares the
+/// call's words with the message's in the same match. Measured on the shared eval set and a
+/// blind set in other stacks: below half, such matches were mostly noise, and a higher share
+/// began to cost recall; the best's former third gave the same selections on every set.
 pub const CALL_WORDS_SHARE: f64 = 0.5;
 
 /// What every candidate of one call is judged against.
@@ -224,15 +227,14 @@ impl CallStandard {
     }
 }
 
-/// A candidate a technology gate rules out is no match, only a measure of how well the call's
-/// words can match: when the user's message gave more than this share of the weight of the
-/// words it holds, it measures the message (often one written for an earlier call of the
-/// session) more than the call, and sets the call's best only with the call's own share of
-/// its score. Measured on the shared eval set: discounting every ruled-out candidate by its
-/// message words let weak leftovers in under a lowered best.
-pub const MESSAGE_LED_SHARE: f64 = 1.0 / 3.0;
 
-/// The score a candidate sets the call's best with (see [`MESSAGE_LED_SHARE`]).
+/// The score a candidate sets the call's best with. One a technology gate rules out is no
+/// match, only a measure of how well the call's words can match: when the call itself gave
+/// less than [`CALL_WORDS_SHARE`] of the weight of the words it holds, it measures the user's
+/// message (often one written for an earlier call of the session) more than the call, and
+/// sets the best only with the call's own share of its score. Measured on the shared eval
+/// set: discounting every ruled-out candidate by its message words let weak leftovers in
+/// under a lowered best.
 pub fn standard_score(evidence: &Evidence) -> f64 {
     let score = evidence.word_score();
     if evidence.technology.excludes() {
@@ -246,7 +248,7 @@ pub fn standard_score(evidence: &Evidence) -> f64 {
 /// its technologies turn out to be: a hook compares with it before they are read.
 pub fn least_standard_score(score: f64, words: &WordEvidence) -> f64 {
     let own = words.call_share();
-    if 1.0 - own > MESSAGE_LED_SHARE {
+    if own < CALL_WORDS_SHARE {
         score * own
     } else {
         score

@@ -210,18 +210,18 @@ fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_ca
         from_message: true,
         ..term(name, weight)
     };
-    // A guide for another framework, half of whose matched words only the user's
-    // message (from an earlier call) gave: it sets the best with the call's half.
+    // A guide for another framework, more than half of whose matched words' weight only the
+    // user's message (from an earlier call) gave: it sets the best with the call's share.
     let led = holding(
         vec![
             term("etl", 1.0),
-            from_message("rows", 0.5),
-            from_message("skip", 0.5),
+            from_message("rows", 0.75),
+            from_message("skip", 0.75),
         ],
         5.0,
         &["spark"],
     );
-    assert!((standard_score(&led) - 2.5).abs() < 1e-9);
+    assert!((standard_score(&led) - 2.0).abs() < 1e-9);
     // Mostly the call's own words: its whole score is the standard.
     let own = holding(
         vec![
