@@ -5,26 +5,31 @@
 //! serialised by an exclusive lock beside the index, replaces the file atomically, re-indexes
 //! it in the same call, and is committed when the knowledge dir is inside a git repository.
 
-use std::fs::OpenOptions;
-use std::os::unix::fs::OpenOptionsExt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
-use fs2::FileExt;
 use thiserror::Error;
 
 use crate::core::config::Config;
 use crate::core::pattern::{PatternError, parse_pattern};
 use crate::services::ingest::{
     IngestError, IngestOptions, IngestReport, NoProgress, ingest, ingest_with_embeddings,
-    is_pattern_file, why_ingest_skips,
+    is_pattern_file,
 };
 use crate::services::workspace::{WorkspaceError, open_index_building_if_missing};
 use crate::storage::atomic_file::write_atomically;
 use crate::storage::bounded_read::read_bounded;
 use crate::storage::embed::{Embedder, OllamaEmbedder};
 
+mod checks;
 mod git;
+mod lock;
 mod text;
+
+pub use checks::check_len;
+use checks::{
+    check_body, check_items, check_single_line, refuse_skipped, relative_inside, resolve_dir,
+};
+use lock::WriteLock;
 
 use git::commit_file;
 pub use git::{BRANCH_PREFIX_ENV, CommitOutcome};
@@ -195,201 +200,6 @@ pub struct WriteOutcome {
     pub path: PathBuf,
     pub ingest: IngestReport,
     pub commit: CommitOutcome,
-}
-
-/// Fail when `value` is longer than `limit` characters.
-pub fn check_len(field: &'static str, value: &str, limit: usize) -> Result<(), AuthorError> {
-    let len = value.chars().count();
-    if len > limit {
-        return Err(AuthorError::TooLong { field, len, limit });
-    }
-    Ok(())
-}
-
-fn check_single_line(field: &'static str, value: &str, limit: usize) -> Result<(), AuthorError> {
-    check_len(field, value, limit)?;
-    if value.trim().is_empty() {
-        return Err(AuthorError::Invalid {
-            field,
-            problem: "must not be empty".into(),
-        });
-    }
-    if value.chars().any(char::is_control) {
-        return Err(AuthorError::Invalid {
-            field,
-            problem: "must be one line without control characters".into(),
-        });
-    }
-    Ok(())
-}
-
-fn check_items(field: &'static str, items: &[String]) -> Result<(), AuthorError> {
-    if items.len() > limits::ITEMS {
-        return Err(AuthorError::TooMany {
-            field,
-            count: items.len(),
-            limit: limits::ITEMS,
-        });
-    }
-    items
-        .iter()
-        .try_for_each(|item| check_single_line(field, item, limits::ITEM))
-}
-
-fn check_body(field: &'static str, body: &str) -> Result<(), AuthorError> {
-    check_len(field, body, limits::BODY)?;
-    if body.trim().is_empty() {
-        return Err(AuthorError::Invalid {
-            field,
-            problem: "must not be empty".into(),
-        });
-    }
-    Ok(())
-}
-
-/// A relative path made only of normal components, or why not.
-fn relative_inside(root: &Path, requested: &str) -> Result<PathBuf, AuthorError> {
-    let outside = |why| AuthorError::OutsideKnowledgeDir {
-        requested: requested.to_string(),
-        dir: root.to_path_buf(),
-        why,
-    };
-    let rel = Path::new(requested.trim());
-    if rel.is_absolute() || requested.trim().starts_with(['/', '\\']) {
-        return Err(outside("absolute paths are not accepted"));
-    }
-    if requested.contains('\\') || requested.contains('\0') {
-        return Err(outside("backslashes and NUL are not accepted"));
-    }
-    if requested.chars().any(hides_in_a_name) {
-        return Err(outside(
-            "line breaks, control characters and invisible direction or width marks are not accepted in a file or folder name",
-        ));
-    }
-    for c in rel.components() {
-        match c {
-            Component::Normal(_) | Component::CurDir => {}
-            Component::ParentDir => return Err(outside("`..` is not accepted")),
-            _ => return Err(outside("only plain relative paths are accepted")),
-        }
-    }
-    Ok(rel
-        .components()
-        .filter(|c| matches!(c, Component::Normal(_)))
-        .collect())
-}
-
-/// A character that makes a name read as something it is not: a control character (a line
-/// break splits a listing or a commit message), a direction override (U+202E shows `gpj.md`
-/// as `dm.jpg`) or an invisible mark.
-fn hides_in_a_name(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}'
-        )
-}
-
-/// The canonical knowledge dir, and `dir` inside it resolved (created when `create`),
-/// checking at each step that no symlink leads out of it.
-fn resolve_dir(
-    root: &Path,
-    dir: &Path,
-    requested: &str,
-    create: bool,
-) -> Result<(PathBuf, PathBuf), AuthorError> {
-    let canonical_root = root.canonicalize().map_err(io_err(root))?;
-    let outside = |why| AuthorError::OutsideKnowledgeDir {
-        requested: requested.to_string(),
-        dir: root.to_path_buf(),
-        why,
-    };
-    let mut current = canonical_root.clone();
-    for part in dir.components() {
-        let next = current.join(part);
-        match std::fs::symlink_metadata(&next) {
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && create => {
-                std::fs::create_dir(&next).map_err(io_err(&next))?;
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(AuthorError::NotFound {
-                    name: requested.to_string(),
-                });
-            }
-            Err(e) => return Err(io_err(&next)(e)),
-        }
-        let resolved = next.canonicalize().map_err(io_err(&next))?;
-        if !resolved.starts_with(&canonical_root) {
-            return Err(outside("a symlink there points outside the knowledge dir"));
-        }
-        if !resolved.is_dir() {
-            return Err(outside("a part of it is not a directory"));
-        }
-        current = resolved;
-    }
-    Ok((canonical_root, current))
-}
-
-/// Refuse a path ingest would skip (hidden, `.loreignore`d, a link...): a file written there
-/// would be reported as indexed and then dropped by the next ingest.
-fn refuse_skipped(root: &Path, rel: &Path, requested: &str) -> Result<(), AuthorError> {
-    match why_ingest_skips(root, rel) {
-        Some(why) => Err(AuthorError::SkippedByIngest {
-            requested: requested.to_string(),
-            why,
-        }),
-        None => Ok(()),
-    }
-}
-
-/// The exclusive write lock: one writer at a time across threads and `lore serve` processes.
-struct WriteLock {
-    file: std::fs::File,
-}
-
-impl WriteLock {
-    fn acquire(config: &Config) -> Result<Self, AuthorError> {
-        let mut name = config.database.as_os_str().to_owned();
-        name.push(".write.lock");
-        let path = PathBuf::from(name);
-        let lock_err = |source| AuthorError::Lock {
-            path: path.clone(),
-            source,
-        };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(lock_err)?;
-        }
-        // Never through a link: one planted here would create files wherever it points. Never
-        // waiting on a FIFO either: without O_NONBLOCK its open waits for a reader forever.
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-            .open(&path)
-            .map_err(|e| match e.raw_os_error() {
-                Some(libc::ELOOP) => lock_err(std::io::Error::other(
-                    "it is a symbolic link; remove it (lore makes the file again)",
-                )),
-                _ => lock_err(e),
-            })?;
-        let meta = file.metadata().map_err(lock_err)?;
-        if !meta.is_file() {
-            return Err(lock_err(std::io::Error::other(format!(
-                "it is {}, not a regular file; remove it (lore makes the file again)",
-                crate::storage::bounded_read::describe_file_type(meta.file_type())
-            ))));
-        }
-        file.lock_exclusive().map_err(lock_err)?;
-        Ok(Self { file })
-    }
-}
-
-impl Drop for WriteLock {
-    fn drop(&mut self) {
-        let _ = FileExt::unlock(&self.file);
-    }
 }
 
 /// Index the knowledge dir once under the write lock (a delta: only changed files are

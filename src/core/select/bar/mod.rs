@@ -227,7 +227,6 @@ impl CallStandard {
     }
 }
 
-
 /// The score a candidate sets the call's best with. One a technology gate rules out is no
 /// match, only a measure of how well the call's words can match: when the call itself gave
 /// less than [`CALL_WORDS_SHARE`] of the weight of the words it holds, it measures the user's
