@@ -1,0 +1,135 @@
+//! Tests for recognising other agents' rule files and reading their scoping.
+
+use super::*;
+
+#[test]
+fn paths_are_classified_by_format_and_folder() {
+    let cases: &[(&str, Option<(SourceKind, &str)>)] = &[
+        (".cursor/rules/api.mdc", Some((SourceKind::Cursor, ""))),
+        (".cursor/rules/db/sql.mdc", Some((SourceKind::Cursor, ""))),
+        (".cursor/rules/notes.md", None),
+        (".cursor/mcp.json", None),
+        (
+            ".github/copilot-instructions.md",
+            Some((SourceKind::Copilot, "")),
+        ),
+        (
+            ".github/instructions/py.instructions.md",
+            Some((SourceKind::Copilot, "")),
+        ),
+        (".github/instructions/readme.md", None),
+        (".github/workflows/ci.md", None),
+        (".claude/rules/testing.md", Some((SourceKind::Claude, ""))),
+        (".claude/commands/deploy.md", None),
+        (".claude/CLAUDE.md", Some((SourceKind::AgentsMd, ""))),
+        ("AGENTS.md", Some((SourceKind::AgentsMd, ""))),
+        ("web/app/CLAUDE.md", Some((SourceKind::AgentsMd, "web/app"))),
+        ("GEMINI.md", Some((SourceKind::AgentsMd, ""))),
+        ("agents.md", None),
+        (".venv/lib/AGENTS.md", None),
+        (".windsurf/rules/style.md", Some((SourceKind::Windsurf, ""))),
+        (".kiro/steering/tech.md", Some((SourceKind::Kiro, ""))),
+        (".continue/rules/go.md", Some((SourceKind::Continue, ""))),
+        (".clinerules", Some((SourceKind::Cline, ""))),
+        (".clinerules/01-style.md", Some((SourceKind::Cline, ""))),
+        (
+            "packages/web/.cursor/rules/ui.mdc",
+            Some((SourceKind::Cursor, "packages/web")),
+        ),
+        ("docs/guide.md", None),
+    ];
+    for (path, expected) in cases {
+        let got = classify(path);
+        let want = expected.map(|(k, f)| (k, f.to_string()));
+        assert_eq!(got, want, "{path}");
+    }
+}
+
+#[test]
+fn a_nested_rule_set_applies_to_its_folder() {
+    let always = read_rule("web/.clinerules/style.md", "# Style\nUse tabs.\n").unwrap();
+    assert_eq!(always.origin.scope, Scope::Folder);
+    assert_eq!(always.origin.folder, "web");
+    assert!(!always.pattern.frontmatter.universal);
+    let globs = read_rule(
+        "web/.cursor/rules/ui.mdc",
+        "---\nglobs: src/**, *.css\n---\nUI rules\n",
+    )
+    .unwrap();
+    assert_eq!(globs.origin.scope, Scope::Globs);
+    assert_eq!(
+        globs.pattern.frontmatter.paths,
+        ["web/src/**", "web/**/*.css"]
+    );
+    let from_root = read_rule(
+        "sdk/store/.github/instructions/log.instructions.md",
+        "---\napplyTo: \"sdk/store/**/CHANGELOG.md\"\n---\nLog every change.\n",
+    )
+    .unwrap();
+    assert_eq!(
+        from_root.pattern.frontmatter.paths,
+        ["sdk/store/**/CHANGELOG.md"]
+    );
+}
+
+#[test]
+fn a_catch_all_glob_is_always_on_and_no_valid_glob_leaves_words() {
+    let all = read_rule(
+        ".cursor/rules/all.mdc",
+        "---\nglobs: \"**/*\"\n---\nEverything\n",
+    )
+    .unwrap();
+    assert_eq!(all.origin.scope, Scope::Always);
+    assert!(all.pattern.frontmatter.universal);
+    assert!(all.pattern.frontmatter.paths.is_empty());
+    let broken = read_rule(
+        ".cursor/rules/broken.mdc",
+        "---\nglobs: \"src/[\"\ndescription: API rules\n---\nBody\n",
+    )
+    .unwrap();
+    assert_eq!(broken.origin.scope, Scope::Described);
+    assert_eq!(broken.warnings.len(), 1);
+    assert_eq!(broken.warnings[0].line, 2);
+}
+
+#[test]
+fn the_pattern_keeps_the_body_its_title_and_its_lines() {
+    let rule = read_rule(
+        ".windsurf/rules/go.md",
+        "---\ntrigger: always_on\n---\n# Go style\n\n## Errors\nWrap them.\n",
+    )
+    .unwrap();
+    assert_eq!(rule.pattern.source, ".windsurf/rules/go.md");
+    assert_eq!(rule.pattern.title, "Go style");
+    assert_eq!(rule.pattern.chunks[0].line, 4);
+    assert!(rule.pattern.body.starts_with("# Go style"));
+    let untitled = read_rule(".cursor/rules/api-client.mdc", "Use the client.\n").unwrap();
+    assert_eq!(untitled.pattern.title, "api-client");
+}
+
+#[test]
+fn an_unclosed_frontmatter_is_a_warning_and_the_file_is_the_rule() {
+    let rule = read_rule(".kiro/steering/x.md", "---\ninclusion: always\nbody\n").unwrap();
+    assert_eq!(rule.warnings.len(), 1);
+    assert_eq!(rule.warnings[0].line, 1);
+    assert!(rule.pattern.body.contains("inclusion: always"));
+    let agents = read_rule("AGENTS.md", "---\nA rule under a line\n").unwrap();
+    assert!(agents.warnings.is_empty());
+}
+
+#[test]
+fn kinds_and_scopes_round_trip_through_their_keys() {
+    for kind in SourceKind::ALL {
+        assert_eq!(SourceKind::from_key(kind.key()), Some(kind));
+    }
+    for scope in [
+        Scope::Always,
+        Scope::Globs,
+        Scope::Folder,
+        Scope::Content,
+        Scope::Described,
+        Scope::Manual,
+    ] {
+        assert_eq!(Scope::from_key(scope.key()), Some(scope));
+    }
+}
