@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 
 use super::concepts::edit_words;
 use super::failure::failure_focus;
+use super::path_words::{command_path, file_stem, is_file_argument, path_terms, relative_path};
 use super::prompt::user_words;
 use super::{
     Query, QueryInput, TechnologyTable, canonical_language, clean_terms, command_concepts,
@@ -26,8 +27,6 @@ use crate::core::text_window::{floor_boundary, head, path_window};
 pub const MAX_TERMS: usize = 40;
 /// Most terms taken from edit content (`new_string` / `content`): code is noisy.
 pub const MAX_CONTENT_TERMS: usize = 12;
-/// Most parent directories that contribute terms, nearest first.
-pub const MAX_DIRS: usize = 3;
 /// Most terms one prose field (a prompt, a message, a description) adds.
 const MAX_FIELD_TERMS: usize = 24;
 /// Edit content beyond this many bytes is not scanned (a whole generated file adds nothing).
@@ -44,13 +43,6 @@ const MAX_CONTEXT_TERMS: usize = 4;
 const SECRET_MARGIN: usize = 4 * 1024;
 /// What a secret becomes in a field: a space, so it leaves no word to search for.
 const SECRET_GAP: &str = " ";
-
-/// Directory names that only say where code sits in a layout (`src/main/java/com/...`,
-/// `internal/`, `packages/`), skipped when taking parent directories as terms.
-const LAYOUT_DIRS: &[&str] = &[
-    "apps", "cmd", "com", "crates", "internal", "java", "kotlin", "lib", "libs", "main", "net",
-    "org", "packages", "pkg", "scala", "source", "sources", "src",
-];
 
 /// The call's fields, windowed and redacted: what extraction reads of each.
 struct Fields<'a> {
@@ -396,18 +388,6 @@ fn applies_to(table: &TechnologyTable, technology: &str, languages: &[String]) -
         .any(|l| languages.contains(l))
 }
 
-/// A word of a command that names a file by its extension (`tests/test_x.py`,
-/// `src/app.ts`), not a flag or an assignment.
-fn is_file_argument(word: &str) -> bool {
-    !word.starts_with('-')
-        && !word.contains(['=', '$', '*'])
-        && word
-            .rsplit('/')
-            .next()
-            .and_then(|name| name.rsplit_once('.'))
-            .is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty())
-}
-
 /// The last meaningful component of a working directory.
 fn project_name(cwd: &str) -> Option<String> {
     cwd.split(['/', '\\'])
@@ -488,79 +468,6 @@ fn weak_terms(
         .filter(|t| !strong.contains(t))
         .collect();
     (location, message, written)
-}
-
-/// A command word that is a path in the project (`tests/api/test_x.py`, `./pkg/ux/...`,
-/// `apps/web`): the terms of its folders, and its file's name when it names a file. None for
-/// any other word (an option, a URL, a word without `/`).
-fn command_path(word: &str) -> Option<(Vec<String>, Option<&str>)> {
-    let word = word.trim_matches(['"', '\'']);
-    if !word.contains('/') || word.starts_with('-') || word.contains([':', '=', '$', '*', '@']) {
-        return None;
-    }
-    let (folders, file) = if is_file_argument(word) {
-        let (folders, name) = word.rsplit_once('/')?;
-        (folders, Some(file_stem(name)))
-    } else {
-        (word, None)
-    };
-    let terms = folders
-        .split('/')
-        .map(|segment| segment.trim_start_matches('.'))
-        .filter(|segment| !LAYOUT_DIRS.contains(&segment.to_ascii_lowercase().as_str()))
-        .flat_map(|segment| clean_terms([segment]))
-        .collect();
-    Some((terms, file))
-}
-
-/// `path` relative to `cwd` when inside it, else `path` without its leading `/`; `/`-separated,
-/// without empty or `.` segments.
-pub fn relative_path(path: &str, cwd: Option<&str>) -> String {
-    let path = path.replace('\\', "/");
-    let inside = cwd.map(|c| c.replace('\\', "/")).and_then(|cwd| {
-        let cwd = cwd.trim_end_matches('/');
-        let rest = path.strip_prefix(cwd)?.strip_prefix('/')?;
-        (!cwd.is_empty()).then(|| rest.to_owned())
-    });
-    let rel = inside.as_deref().unwrap_or(&path);
-    rel.split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// File stem terms, then parent directory terms (nearest first, at most [`MAX_DIRS`]
-/// directories that add a term, layout directories skipped).
-fn path_terms(relative: &str) -> Vec<String> {
-    let mut segments: Vec<&str> = relative.split('/').collect();
-    let Some(file_name) = segments.pop() else {
-        return Vec::new();
-    };
-    let mut terms = clean_terms([file_stem(file_name)]);
-    let mut dirs = 0;
-    for dir in segments.iter().rev() {
-        if dirs == MAX_DIRS {
-            break;
-        }
-        let name = dir.trim_start_matches('.');
-        if LAYOUT_DIRS.contains(&name.to_ascii_lowercase().as_str()) {
-            continue;
-        }
-        let before = terms.len();
-        extend_unique(&mut terms, clean_terms([name]));
-        if terms.len() > before {
-            dirs += 1;
-        }
-    }
-    terms
-}
-
-/// The file name without its last extension; a dot file keeps its name (`.bashrc` → `bashrc`).
-fn file_stem(name: &str) -> &str {
-    match name.rsplit_once('.') {
-        Some((stem, _)) if !stem.is_empty() => stem,
-        _ => name.trim_start_matches('.'),
-    }
 }
 
 /// Error text without Claude Code's `Exit code N` line.

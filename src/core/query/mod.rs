@@ -25,6 +25,7 @@ mod mention;
 mod named;
 mod patch;
 mod path;
+mod path_words;
 mod project_languages;
 mod prompt;
 mod sorted_map;
@@ -44,8 +45,8 @@ pub use concepts::{
 };
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{
-    MAX_COMMAND_BYTES, MAX_CONTENT_TERMS, MAX_DIRS, MAX_TERMS, command_head, extract_query,
-    extract_query_with, relative_path,
+    MAX_COMMAND_BYTES, MAX_CONTENT_TERMS, MAX_TERMS, command_head, extract_query,
+    extract_query_with,
 };
 pub use failure::failure_focus;
 pub use focus::{Dropped, FocusedTerms, focus_terms};
@@ -59,6 +60,7 @@ pub use patch::{
     MAX_PATCH_BYTES, MAX_PATCH_FILES, MAX_SIDE_BYTES, Patch, PatchAction, PatchedFile, parse_patch,
 };
 pub use path::languages_for_path;
+pub use path_words::{MAX_DIRS, relative_path};
 pub use project_languages::{manifest_languages, project_languages};
 pub use prompt::user_words;
 pub use stem::porter_stem;
