@@ -177,6 +177,58 @@ fn why_says_when_the_hook_searches_nothing() {
 }
 
 #[test]
+fn why_reads_another_agents_payload_as_its_hook_does() {
+    let ws = workspace();
+    // Gemini CLI answers after the tool ran (AfterTool), with its own tool names and keys.
+    ws.write(
+        "gemini.json",
+        &serde_json::json!({
+            "session_id": "g1",
+            "cwd": ws.root().display().to_string(),
+            "hook_event_name": "AfterTool",
+            "tool_name": "replace",
+            "tool_input": {
+                "file_path": ws.path("src/api/routes.py").display().to_string(),
+                "old_string": "pass",
+                "new_string": "return validate(payload)",
+            },
+            "tool_response": {"llmContent": "Successfully modified file"},
+        })
+        .to_string(),
+    );
+    let out = why(&ws, &["--harness", "gemini", "gemini.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("AfterTool replace"), "{text}");
+    assert!(text.contains("(the Gemini CLI)"), "{text}");
+    assert!(text.contains("+ injected     api-routes.md"), "{text}");
+    // An event that agent's hook does not search is said to be one, in its own terms.
+    ws.write(
+        "before.json",
+        &serde_json::json!({"cwd": ws.root().display().to_string(), "hook_event_name": "BeforeTool", "tool_name": "replace"})
+            .to_string(),
+    );
+    let out = why(&ws, &["--harness", "gemini", "before.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("the hook searches nothing: the hook does nothing on BeforeTool"),
+        "{}",
+        stdout(&out)
+    );
+    // --tool builds a Claude Code call, which another agent never sends.
+    let out = why(
+        &ws,
+        &["--harness", "gemini", "--tool", "Edit", "src/app.py"],
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("give one of its hook payloads"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn bad_input_is_an_error_naming_the_file_and_the_remedy() {
     let ws = workspace();
     ws.write("broken.json", "{\"tool_name\": ");

@@ -169,8 +169,12 @@ pub struct WhyArgs {
     #[arg(long, value_name = "ID")]
     pub session: Option<String>,
     /// Read the payload as the Codex CLI sends it (what `lore hook --codex` runs).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "harness")]
     pub codex: bool,
+    /// Read the payload as this agent's hook does (what `lore hook --harness NAME` runs;
+    /// default: Claude Code, or Codex for an `apply_patch` call).
+    #[arg(long, value_name = "NAME", value_parser = ["claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode"])]
+    pub harness: Option<String>,
     /// Print as one JSON object.
     #[arg(long)]
     pub json: bool,

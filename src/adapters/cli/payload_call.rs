@@ -12,6 +12,7 @@ use crate::adapters::claude::event as claude_event;
 use crate::adapters::claude::hook_query_input;
 use crate::adapters::claude::wire::Payload;
 use crate::adapters::codex;
+use crate::adapters::hook_action::Action;
 use crate::core::config::Config;
 use crate::core::query::{QueryInput, TechnologyTable};
 use crate::services::project::project_facts;
@@ -91,6 +92,42 @@ pub(super) fn codex_search(
     Ok(Searched {
         event: payload.hook_event_name.unwrap_or_default(),
         tool_name: payload.tool_name,
+        input,
+        moment,
+    })
+}
+
+/// What the hook of an agent that answers through `hook_action` searches for a payload
+/// (`P`, read with serde), by that adapter's own mapping to an [`Action`].
+pub(super) fn action_search<P: serde::de::DeserializeOwned>(
+    call: usize,
+    value: &Value,
+    tools: &[String],
+    names: fn(&P) -> (Option<&str>, Option<&str>),
+    action: impl Fn(&P, &[String]) -> Action,
+) -> anyhow::Result<Searched> {
+    let payload: P = serde_json::from_value(value.clone())
+        .with_context(|| format!("call {call}: not a hook payload object of this agent"))?;
+    let (event, tool) = names(&payload);
+    let (event, tool_name) = (
+        event.unwrap_or_default().to_string(),
+        tool.map(String::from),
+    );
+    let (input, moment) = match action(&payload, tools) {
+        Action::Search { moment, input } => (*input, Ok(moment)),
+        Action::Nothing(why) => (QueryInput::default(), Err(why)),
+        Action::Prime { .. } => (
+            QueryInput::default(),
+            Err("the hook primes the session on this event (see `lore status`)".into()),
+        ),
+        Action::Reset => (
+            QueryInput::default(),
+            Err("the hook forgets what the session was shown on this event".into()),
+        ),
+    };
+    Ok(Searched {
+        event,
+        tool_name,
         input,
         moment,
     })
