@@ -141,8 +141,11 @@ pub struct ExtractQueriesArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Read payloads as the Codex CLI sends them (what `lore hook --codex` runs).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "harness")]
     pub codex: bool,
+    /// Read payloads as this agent's hook does (what `lore hook --harness NAME` runs).
+    #[arg(long, value_name = "NAME", value_parser = ["claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode"])]
+    pub harness: Option<String>,
     /// Print as JSON lines.
     #[arg(long)]
     pub json: bool,

@@ -5,8 +5,9 @@
 //! skipped), so coverage audits are faithful byte for byte: a payload the hook does not
 //! search on is `skipped`, with the reason.
 //!
-//! Payloads are read as Claude Code's, or as the Codex CLI's (`lore hook --codex`) with
-//! `--codex`; an `apply_patch` call, which only Codex makes, is read as Codex's either way.
+//! Payloads are read as Claude Code's, as the Codex CLI's (`lore hook --codex`) with
+//! `--codex`, or as another agent's hook reads them with `--harness NAME`; an `apply_patch`
+//! call, which only Codex makes, is read as Codex's either way.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,9 +16,7 @@ use anyhow::Context;
 use serde_json::Value;
 
 use super::args::ExtractQueriesArgs;
-use super::payload_call::{
-    Searched, add_call_context, claude_search, codex_search, is_codex_payload,
-};
+use super::payload_call::{Searched, add_call_context, harness_of, search_of};
 use super::payload_input::read_input;
 use crate::adapters::hook_process::MAX_PAYLOAD;
 use crate::core::config::{Config, HookConfig};
@@ -49,8 +48,8 @@ pub fn run(config: Option<PathBuf>, args: &ExtractQueriesArgs) -> anyhow::Result
     };
     let calls = parse_calls(&text)?;
     for (i, value) in calls.iter().enumerate() {
-        let codex = args.codex || is_codex_payload(value);
-        let row = extract(i + 1, value, opened, &tools, codex)?;
+        let harness = harness_of(args.harness.as_deref(), args.codex, value)?;
+        let row = extract(i + 1, value, opened, &tools, harness)?;
         if args.json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
@@ -121,9 +120,9 @@ struct Row {
     call: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<String>,
-    /// `codex` when the payload was read as the Codex hook reads it.
+    /// The agent whose hook read the payload, when not Claude Code's (`codex`, `gemini`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
-    harness: Option<&'static str>,
+    harness: Option<Harness>,
     event: String,
     tool_name: Option<String>,
     languages: Vec<String>,
@@ -157,35 +156,20 @@ fn extract(
     value: &Value,
     opened: Option<(&Config, &Index)>,
     tools: &[String],
-    codex: bool,
+    harness: Harness,
 ) -> anyhow::Result<Row> {
     let Searched {
         event,
         tool_name,
         mut input,
         moment,
-    } = if codex {
-        codex_search(call, value, tools)?
-    } else {
-        claude_search(call, value, tools)?
-    };
+    } = search_of(harness, call, value, tools)?;
     add_call_context(&mut input, value, opened.map(|(c, _)| c));
     let searched = moment.clone().unwrap_or(Moment::ToolCall);
     let (plan, selection) = match opened {
         Some((config, index)) if moment.is_ok() => {
-            let MomentSelection { plan, selection } = select_for_moment(
-                index,
-                config,
-                searched,
-                &input,
-                None,
-                true,
-                Some(if codex {
-                    Harness::Codex
-                } else {
-                    Harness::ClaudeCode
-                }),
-            )?;
+            let MomentSelection { plan, selection } =
+                select_for_moment(index, config, searched, &input, None, true, Some(harness))?;
             (plan, selection)
         }
         Some((config, index)) => {
@@ -210,7 +194,7 @@ fn extract(
     Ok(Row {
         call,
         id: value.get("id").and_then(Value::as_str).map(String::from),
-        harness: codex.then_some("codex"),
+        harness: (harness != Harness::ClaudeCode).then_some(harness),
         event,
         tool_name,
         fts: expression,
@@ -248,7 +232,9 @@ fn print_text(row: &Row) {
         .id
         .as_deref()
         .map_or(String::new(), |id| format!(" {id}"));
-    let harness = row.harness.map_or(String::new(), |h| format!(" ({h})"));
+    let harness = row
+        .harness
+        .map_or(String::new(), |h| format!(" ({})", h.name()));
     println!(
         "call {}{label}{harness}: {} {}",
         row.call,

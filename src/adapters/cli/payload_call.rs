@@ -15,6 +15,7 @@ use crate::adapters::codex;
 use crate::adapters::hook_action::Action;
 use crate::core::config::Config;
 use crate::core::query::{QueryInput, TechnologyTable};
+use crate::core::sources::Harness;
 use crate::services::project::project_facts;
 use crate::services::query_plan::Moment;
 
@@ -131,6 +132,67 @@ pub(super) fn action_search<P: serde::de::DeserializeOwned>(
         input,
         moment,
     })
+}
+
+/// The harness whose hook reads a payload: `--harness NAME`, else Codex for `--codex` or an
+/// `apply_patch` call (only Codex makes one), else Claude Code.
+pub(super) fn harness_of(
+    name: Option<&str>,
+    codex: bool,
+    value: &Value,
+) -> anyhow::Result<Harness> {
+    match name {
+        Some(name) => harness_named(name),
+        None if codex || is_codex_payload(value) => Ok(Harness::Codex),
+        None => Ok(Harness::ClaudeCode),
+    }
+}
+
+/// The harness `--harness NAME` names.
+fn harness_named(name: &str) -> anyhow::Result<Harness> {
+    [
+        Harness::ClaudeCode,
+        Harness::Codex,
+        Harness::Gemini,
+        Harness::Copilot,
+        Harness::Qwen,
+        Harness::Cline,
+        Harness::OpenCode,
+    ]
+    .into_iter()
+    .find(|h| h.name() == name)
+    .ok_or_else(|| anyhow::anyhow!("no agent named {name}"))
+}
+
+/// What `harness`'s hook searches for the payload of call number `call`, through that
+/// adapter's own mapping.
+pub(super) fn search_of(
+    harness: Harness,
+    call: usize,
+    value: &Value,
+    tools: &[String],
+) -> anyhow::Result<Searched> {
+    use crate::adapters::hook_payload::Payload;
+    use crate::adapters::{cline, copilot, gemini, opencode, qwen};
+    match harness {
+        Harness::ClaudeCode => claude_search(call, value, tools),
+        Harness::Codex => codex_search(call, value, tools),
+        Harness::Gemini => action_search(call, value, tools, Payload::names, gemini::AGENT.action),
+        Harness::Copilot => {
+            action_search(call, value, tools, Payload::names, copilot::AGENT.action)
+        }
+        Harness::Qwen => action_search(call, value, tools, Payload::names, qwen::AGENT.action),
+        Harness::OpenCode => {
+            action_search(call, value, tools, Payload::names, opencode::AGENT.action)
+        }
+        Harness::Cline => action_search(
+            call,
+            value,
+            tools,
+            cline::wire::Payload::names,
+            cline::event::action,
+        ),
+    }
 }
 
 /// Add what the project's root files show, read as the hook reads them: from the payload's

@@ -12,9 +12,7 @@ use anyhow::{Context, bail};
 use serde_json::{Value, json};
 
 use super::args::WhyArgs;
-use super::payload_call::{
-    Searched, action_search, add_call_context, claude_search, codex_search, is_codex_payload,
-};
+use super::payload_call::{Searched, add_call_context, harness_of, search_of};
 use super::payload_input::read_input;
 use super::why_report::{CallFacts, WhyReport, print_text};
 use crate::adapters::hook_process::MAX_PAYLOAD;
@@ -34,11 +32,7 @@ const INDEX_BUSY: Duration = Duration::from_secs(2);
 pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> {
     let here = std::env::current_dir().context("cannot read the working directory")?;
     let (value, label) = call_payload(args, &here)?;
-    let harness = match args.harness.as_deref() {
-        Some(name) => harness_named(name)?,
-        None if args.codex || is_codex_payload(&value) => Harness::Codex,
-        None => Harness::ClaudeCode,
-    };
+    let harness = harness_of(args.harness.as_deref(), args.codex, &value)?;
     if args.tool.is_some() && !matches!(harness, Harness::ClaudeCode | Harness::Codex) {
         bail!(
             "--tool builds a Claude Code call; for another agent, give one of its hook payloads (its samples are in docs/agents.md)"
@@ -62,7 +56,7 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
         tool_name,
         mut input,
         moment,
-    } = search_of(harness, &value, tools).with_context(|| {
+    } = search_of(harness, 1, &value, tools).with_context(|| {
         format!("{label}: give one hook payload object, as the hook reads it on stdin")
     })?;
     add_call_context(&mut input, &value, Some(&config));
@@ -116,41 +110,6 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
         print_text(&report);
     }
     Ok(0)
-}
-
-/// The harness `--harness NAME` names.
-fn harness_named(name: &str) -> anyhow::Result<Harness> {
-    Ok(match name {
-        "claude" => Harness::ClaudeCode,
-        "codex" => Harness::Codex,
-        "gemini" => Harness::Gemini,
-        "copilot" => Harness::Copilot,
-        "qwen" => Harness::Qwen,
-        "cline" => Harness::Cline,
-        "opencode" => Harness::OpenCode,
-        other => bail!("no agent named {other}"),
-    })
-}
-
-/// What `harness`'s hook searches for the payload, through that adapter's own mapping.
-fn search_of(harness: Harness, value: &Value, tools: &[String]) -> anyhow::Result<Searched> {
-    use crate::adapters::hook_payload::Payload;
-    use crate::adapters::{cline, copilot, gemini, opencode, qwen};
-    match harness {
-        Harness::ClaudeCode => claude_search(1, value, tools),
-        Harness::Codex => codex_search(1, value, tools),
-        Harness::Gemini => action_search(1, value, tools, Payload::names, gemini::AGENT.action),
-        Harness::Copilot => action_search(1, value, tools, Payload::names, copilot::AGENT.action),
-        Harness::Qwen => action_search(1, value, tools, Payload::names, qwen::AGENT.action),
-        Harness::OpenCode => action_search(1, value, tools, Payload::names, opencode::AGENT.action),
-        Harness::Cline => action_search(
-            1,
-            value,
-            tools,
-            cline::wire::Payload::names,
-            cline::event::action,
-        ),
-    }
 }
 
 /// The payload to explain, and how to name where it came from in an error.

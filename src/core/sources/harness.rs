@@ -43,6 +43,21 @@ pub enum Harness {
     OpenCode,
 }
 
+impl Harness {
+    /// The name `--harness` takes for it (`lore hook --harness gemini`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Harness::ClaudeCode => "claude",
+            Harness::Codex => "codex",
+            Harness::Gemini => "gemini",
+            Harness::Copilot => "copilot",
+            Harness::Qwen => "qwen",
+            Harness::Cline => "cline",
+            Harness::OpenCode => "opencode",
+        }
+    }
+}
+
 /// Where a call happens, relative to the repository root (`/`-separated; `""` is the root).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CallSite {
