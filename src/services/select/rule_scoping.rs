@@ -12,7 +12,8 @@ use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::path_file_keys;
 use crate::core::sources::{
-    CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, within,
+    CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, loaded_as_fallback,
+    within,
 };
 use crate::storage::index::{Index, IndexError, LanguageGate, RuleText};
 
@@ -223,10 +224,15 @@ pub(super) fn apply_rule_scoping(
 /// session: in its context already.
 pub(super) fn loaded_with_imports(
     index: &Index,
+    rules: &BTreeMap<i64, RuleText>,
     site: &CallSite,
     loaded_before: Option<&BTreeSet<String>>,
 ) -> Result<BTreeSet<String>, IndexError> {
     let mut imported = imported_by_harness(&index.importing_rules()?, site);
+    imported.extend(loaded_as_fallback(
+        rules.values().map(|r| r.source.as_str()),
+        site,
+    ));
     if site.harness.is_some() {
         imported.extend(loaded_before.into_iter().flatten().cloned());
     }

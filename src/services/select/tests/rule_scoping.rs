@@ -260,6 +260,43 @@ fn what_the_harness_loaded_itself_is_not_injected_to_it() {
 }
 
 #[test]
+fn opencode_is_not_sent_the_claude_md_it_loads_when_there_is_no_agents_md() {
+    let claude_only = repo(&[("CLAUDE.md", "# Claude\nRun make lint.\n")]);
+    let call = claude_only.edit(
+        "",
+        "api/routes.py",
+        "lint = 1  # make lint",
+        Some(Harness::OpenCode),
+    );
+    assert_eq!(
+        verdict(&call, "CLAUDE.md"),
+        Some(&Verdict::Dropped(Shortfall::LoadedByHarness {
+            harness: Harness::OpenCode
+        }))
+    );
+    // With an AGENTS.md, OpenCode loads that instead, and the CLAUDE.md is a rule like any
+    // other, found by its words.
+    let both = repo(&[
+        ("CLAUDE.md", "# Claude\nRun make lint.\n"),
+        ("AGENTS.md", "# Agents\nRun make check.\n"),
+    ]);
+    let call = both.edit(
+        "",
+        "api/routes.py",
+        "lint = 1  # make lint",
+        Some(Harness::OpenCode),
+    );
+    assert!(
+        matches!(
+            verdict(&call, "CLAUDE.md"),
+            Some(Verdict::Kept(_) | Verdict::Dropped(Shortfall::WeakWords { .. }))
+        ),
+        "{:?}",
+        verdict(&call, "CLAUDE.md")
+    );
+}
+
+#[test]
 fn globs_match_the_path_from_the_repository_root_whatever_the_working_directory() {
     let r = repo(&[API]);
     let from_src = r.edit("src", "src/api/orders.ts", "export const x = 1;", None);
