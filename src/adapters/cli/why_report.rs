@@ -242,10 +242,7 @@ fn verdict_reason(candidate: &Candidate) -> String {
     match &candidate.verdict {
         Verdict::Kept(grounds) => match grounds {
             Grounds::Universal => "universal, and its applies_when names this call".into(),
-            Grounds::Glob { glob } => format!(
-                "its paths glob `{glob}` matches the file, and a word of the call is in it{}",
-                matched()
-            ),
+            Grounds::Glob { glob } => format!("its paths glob `{glob}` matches the file"),
             Grounds::Content { regex } => {
                 format!("its regex `{regex}` matches what the call writes or replaces")
             }

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::path_file_keys;
+use crate::core::select::globs::{GlobKind, spans_repository};
 use crate::core::sources::{
     CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, loaded_as_fallback,
     within,
@@ -206,10 +207,12 @@ pub(super) fn apply_rule_scoping(
         } else if origin.scope == Scope::Globs
             && let Some(glob) = &candidate.evidence.glob
         {
-            // A glob says where the rule may apply, not that this call bears on it: a
-            // distinctive word of the call must back it, whether the glob spans a whole
-            // language (`**/*.py`) or names a part of the project (`**/migrations/**`).
-            if candidate.evidence.words.has_call_evidence() {
+            // A glob over a whole language anywhere in the repository (`**/*.py`) says where
+            // the rule may apply, not that this call bears on it: a distinctive word of the
+            // call must back it. A glob naming a part of the project (`**/migrations/**`,
+            // `src/**/*.ts`) is the author's own pick of files, enough alone.
+            let whole_language = glob.kind == GlobKind::Broad && spans_repository(&glob.glob);
+            if !whole_language || candidate.evidence.words.has_call_evidence() {
                 candidate.verdict = Verdict::Kept(Grounds::Glob {
                     glob: glob.glob.clone(),
                 });

@@ -28,8 +28,7 @@ use crate::core::sources::Harness;
 pub enum Grounds {
     /// A universal pattern whose `applies_when` names this call.
     Universal,
-    /// A `paths` glob naming a part of the project matched the touched file, and a
-    /// distinctive word of the call is in the pattern.
+    /// A `paths` glob naming a part of the project matched the touched file.
     Glob { glob: String },
     /// Another agent's rule scoped to content (Continue's `regex`): this regex matched what
     /// the call writes or replaces (and its globs, if any, the file).
@@ -316,12 +315,8 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if evidence.outside_paths {
         return Verdict::Dropped(Shortfall::OutsidePaths);
     }
-    // The author's glob says where the rule may apply; one distinctive word of the call says
-    // it bears on this call, however weak the match (an edit in the storage folder that only
-    // adds a log line does not get its SQL rules).
     if let Some(glob) = &evidence.glob
         && glob.kind == GlobKind::Specific
-        && evidence.words.has_call_evidence()
     {
         return Verdict::Kept(Grounds::Glob {
             glob: glob.glob.clone(),

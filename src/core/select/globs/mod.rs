@@ -54,6 +54,17 @@ pub fn classify_glob(glob: &str) -> GlobKind {
     }
 }
 
+/// Whether a glob selects files anywhere in the repository, with no literal folder to narrow
+/// it (`**/*.py`, `*.{java,kt}`; not `src/**/*.ts`): a scope of a whole language, not of a
+/// part of the project.
+pub fn spans_repository(glob: &str) -> bool {
+    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    let segments: Vec<&str> = glob.split('/').collect();
+    segments
+        .split_last()
+        .is_some_and(|(_, dirs)| dirs.iter().all(|d| has_wildcard(d)))
+}
+
 /// Whether a glob names one file by its literal name (`Makefile`, `**/package.json`,
 /// `CMakeLists.txt`). Beside globs that restate a language (`**/*.f90`, `Makefile`), such a
 /// name is the language's build or config file, a companion of the pattern's subject rather

@@ -324,3 +324,13 @@ fn could_match_never_rules_out_a_real_match() {
         assert!(could_match(glob, path), "{glob} matches {path}");
     }
 }
+
+#[test]
+fn a_glob_spans_the_repository_when_no_literal_folder_narrows_it() {
+    for glob in ["**/*.py", "*.{java,kt}", "**/*", "**/test_*.py"] {
+        assert!(spans_repository(glob), "{glob}");
+    }
+    for glob in ["src/**/*.ts", "eng/**/*.ps1", "apps/web/**", "docs/*.md"] {
+        assert!(!spans_repository(glob), "{glob}");
+    }
+}

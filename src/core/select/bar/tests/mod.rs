@@ -34,33 +34,15 @@ fn standard(best: f64) -> CallStandard {
 }
 
 #[test]
-fn what_the_team_or_project_asked_for_needs_no_score() {
-    // The author's glob says where a rule may apply; one distinctive word of the call says it
-    // bears on this call, however far below the best.
+fn what_the_team_or_project_asked_for_needs_no_words() {
     let glob = Evidence {
         glob: Some(GlobMatch {
             glob: "src/storage/**".into(),
             kind: GlobKind::Specific,
         }),
-        words: WordEvidence {
-            content_bm25: Some(-0.1),
-            matched: vec![term("migration", 0.8)],
-            ..WordEvidence::default()
-        },
         ..Evidence::default()
     };
-    assert_eq!(
-        judge(&glob, &standard(5.0)),
-        Verdict::Kept(Grounds::Glob {
-            glob: "src/storage/**".into()
-        })
-    );
-    // A call in that folder that shares no distinctive word with the rule: not now.
-    let unrelated = Evidence {
-        words: WordEvidence::default(),
-        ..glob.clone()
-    };
-    assert!(!judge(&unrelated, &standard(5.0)).is_kept());
+    assert!(judge(&glob, &standard(5.0)).is_kept());
     let project = Evidence {
         project_depth: Some(0),
         ..Evidence::default()
@@ -151,11 +133,6 @@ fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_i
             glob: glob.into(),
             kind: GlobKind::Specific,
         }),
-        words: WordEvidence {
-            content_bm25: Some(-0.5),
-            matched: vec![term("index", 0.8)],
-            ..WordEvidence::default()
-        },
         ..Evidence::default()
     };
     let best = standard(2.5);
