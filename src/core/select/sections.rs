@@ -61,28 +61,36 @@ impl WeightedTerms {
 }
 
 /// How many of the call's distinctive words the section holding most of them holds, its
-/// count divided by how many times longer than `mean_words` it is (a section as long as an
-/// average pattern or shorter counts in full). A long guide holds many of a call's words
-/// spread over sections about other things; a section that holds them together speaks of what
-/// the call does, whatever the length of the file around it.
+/// count divided by how many times longer than the index's mean pattern it is (a section that
+/// long or shorter counts in full). `length_ratio` is the whole pattern's length over that
+/// mean, so a section's is its share of the pattern's words times it. A long guide holds many
+/// of a call's words spread over sections about other things; a section that holds them
+/// together speaks of what the call does, whatever the length of the file around it.
 pub fn concentrated_breadth<'a>(
     words: &StemSet,
     sections: impl IntoIterator<Item = (&'a [String], &'a str)>,
-    mean_words: f64,
+    length_ratio: f64,
 ) -> f64 {
-    let mut best = 0.0_f64;
-    for (heading_path, text) in sections {
-        let mut texts = vec![text];
-        texts.extend(heading_path.iter().map(String::as_str));
-        let (held, length) = words.held_by(&texts);
-        let longer = if mean_words > 0.0 {
-            (length as f64 / mean_words).max(1.0)
-        } else {
-            1.0
-        };
-        best = best.max(held as f64 / longer);
-    }
-    best
+    let counted: Vec<(usize, usize)> = sections
+        .into_iter()
+        .map(|(heading_path, text)| {
+            let mut texts = vec![text];
+            texts.extend(heading_path.iter().map(String::as_str));
+            words.held_by(&texts)
+        })
+        .collect();
+    let total: usize = counted.iter().map(|(_, length)| length).sum();
+    counted
+        .iter()
+        .map(|&(held, length)| {
+            let longer = if total > 0 {
+                (length as f64 / total as f64 * length_ratio).max(1.0)
+            } else {
+                1.0
+            };
+            held as f64 / longer
+        })
+        .fold(0.0, f64::max)
 }
 
 /// A section that is only its heading line (a chapter title with its content in the
@@ -131,20 +139,26 @@ mod tests {
     fn breadth_counts_the_words_one_section_holds_together() {
         let words = StemSet::of_terms(&["webhook", "token", "verify", "secret"].map(String::from));
         let path = |h: &str| vec!["Security".to_string(), h.to_string()];
-        let (spread_a, spread_b) = (path("Webhooks"), path("Sessions"));
+        let (webhooks, sessions) = (path("Webhooks"), path("Sessions"));
         let spread = [
-            (spread_a.as_slice(), "Check the webhook origin."),
-            (spread_b.as_slice(), "Rotate the session token."),
+            (webhooks.as_slice(), "Check the webhook origin."),
+            (sessions.as_slice(), "Rotate the session token."),
         ];
-        assert_eq!(concentrated_breadth(&words, spread, 100.0), 1.0);
-        let together = [(
-            spread_a.as_slice(),
-            "Verify each webhook token against the shared secret.",
-        )];
-        assert_eq!(concentrated_breadth(&words, together, 100.0), 4.0);
-        // The same four words in a section (eight words) four times the index's mean count once.
-        assert_eq!(concentrated_breadth(&words, together, 2.0), 1.0);
-        assert_eq!(concentrated_breadth(&words, [], 100.0), 0.0);
+        assert_eq!(concentrated_breadth(&words, spread, 1.0), 1.0);
+        let together = [
+            (
+                webhooks.as_slice(),
+                "Verify each webhook token against the shared secret.",
+            ),
+            (sessions.as_slice(), "Rotate the session cookie."),
+        ];
+        // A pattern as long as the index's mean: the section counts in full.
+        assert_eq!(concentrated_breadth(&words, together, 1.0), 4.0);
+        // In a pattern eight times the mean, that section (8 of its 12 words) is over five
+        // times the mean, and its four words count for less than one.
+        let held = concentrated_breadth(&words, together, 8.0);
+        assert!((held - 4.0 / (8.0 / 12.0 * 8.0)).abs() < 1e-9, "{held}");
+        assert_eq!(concentrated_breadth(&words, [], 2.0), 0.0);
     }
 
     #[test]

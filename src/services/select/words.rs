@@ -361,11 +361,14 @@ pub(super) fn section_breadth(
     standard: &CallStandard,
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
-    let mut mean_words = None;
     for (&id, candidate) in pool.iter_mut() {
         let words = &candidate.evidence.words;
         let held = words.breadth_terms().count();
         let score = candidate.score;
+        // Enough words that fall short only by the pattern's length (so it has one).
+        let Some(length_ratio) = words.length_ratio else {
+            continue;
+        };
         if held < BREADTH_WORDS
             || has_breadth(words)
             || score < BREADTH_SHARE * standard.best_score
@@ -373,14 +376,6 @@ pub(super) fn section_breadth(
         {
             continue;
         }
-        let mean = match mean_words {
-            Some(mean) => mean,
-            None => {
-                let lengths = index.pattern_lengths()?;
-                let mean = lengths.content.tokens as f64 / lengths.content.documents.max(1) as f64;
-                *mean_words.insert(mean)
-            }
-        };
         let Some(text) = index.pattern_text(id)? else {
             continue;
         };
@@ -391,7 +386,7 @@ pub(super) fn section_breadth(
             .iter()
             .map(|s| (s.heading_path.as_slice(), s.text(&text.body)));
         candidate.evidence.words.section_breadth =
-            Some(concentrated_breadth(&stems, sections, mean));
+            Some(concentrated_breadth(&stems, sections, length_ratio));
     }
     Ok(())
 }
