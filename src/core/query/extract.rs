@@ -14,7 +14,9 @@ use std::collections::BTreeSet;
 
 use super::concepts::edit_words;
 use super::failure::failure_focus;
-use super::path_words::{command_path, file_stem, is_file_argument, path_terms, relative_path};
+use super::path_words::{
+    command_path, folders_and_name, is_file_argument, path_terms, relative_path,
+};
 use super::prompt::user_words;
 use super::{
     Query, QueryInput, TechnologyTable, canonical_language, clean_terms, command_concepts,
@@ -410,14 +412,9 @@ fn weak_terms(
     let mut strong: BTreeSet<String> = languages.iter().cloned().collect();
     let mut directories = Vec::new();
     if let Some(path) = relative_path {
-        let stem = path
-            .rsplit('/')
-            .next()
-            .map(|name| clean_terms([file_stem(name)]))
-            .unwrap_or_default();
-        directories = path_terms(path);
-        directories.retain(|t| !stem.contains(t));
-        strong.extend(stem);
+        let (folders, name) = folders_and_name(path, true);
+        directories = folders;
+        strong.extend(name);
     }
     // The folders a command works on are where it happens, as a touched file's are: `ddtrace`
     // and `appsec` of `lint ddtrace/appsec/subscribers.py` say where the files lie, not what
@@ -426,9 +423,9 @@ fn weak_terms(
         let mut words = Vec::new();
         for word in command.split_whitespace() {
             match command_path(word) {
-                Some((folders, file)) => {
+                Some((folders, name)) => {
                     directories.extend(folders);
-                    words.extend(file);
+                    strong.extend(name);
                 }
                 None => words.push(word),
             }

@@ -26,26 +26,33 @@ pub(super) fn is_file_argument(word: &str) -> bool {
 }
 
 /// A command word that is a path in the project (`tests/api/test_x.py`, `./pkg/ux/...`,
-/// `apps/web`): the terms of its folders, and its file's name when it names a file. None for
-/// any other word (an option, a URL, a word without `/`).
-pub(super) fn command_path(word: &str) -> Option<(Vec<String>, Option<&str>)> {
+/// `apps/web`): the terms of its folders and of its file's name, as [`folders_and_name`] gives
+/// them. None for any other word (an option, a URL, a word without `/`).
+pub(super) fn command_path(word: &str) -> Option<(Vec<String>, Vec<String>)> {
     let word = word.trim_matches(['"', '\'']);
     if !word.contains('/') || word.starts_with('-') || word.contains([':', '=', '$', '*', '@']) {
         return None;
     }
-    let (folders, file) = if is_file_argument(word) {
-        let (folders, name) = word.rsplit_once('/')?;
-        (folders, Some(file_stem(name)))
+    Some(folders_and_name(word, is_file_argument(word)))
+}
+
+/// The terms of a path's folders (nearest first, as [`path_terms`] takes them) and those of
+/// its file's name, apart; a path to a folder (`is_file` false) names no file.
+pub(super) fn folders_and_name(path: &str, is_file: bool) -> (Vec<String>, Vec<String>) {
+    let path = if is_file {
+        path.to_string()
     } else {
-        (word, None)
+        // An empty last segment: every named segment is a folder.
+        format!("{}/", path.trim_end_matches('/'))
     };
-    let terms = folders
-        .split('/')
-        .map(|segment| segment.trim_start_matches('.'))
-        .filter(|segment| !LAYOUT_DIRS.contains(&segment.to_ascii_lowercase().as_str()))
-        .flat_map(|segment| clean_terms([segment]))
-        .collect();
-    Some((terms, file))
+    let name = path
+        .rsplit('/')
+        .next()
+        .map(|name| clean_terms([file_stem(name)]))
+        .unwrap_or_default();
+    let mut folders = path_terms(&path);
+    folders.retain(|t| !name.contains(t));
+    (folders, name)
 }
 
 /// `path` relative to `cwd` when inside it, else `path` without its leading `/`; `/`-separated,
@@ -95,7 +102,7 @@ pub(super) fn path_terms(relative: &str) -> Vec<String> {
 }
 
 /// The file name without its last extension; a dot file keeps its name (`.bashrc` → `bashrc`).
-pub(super) fn file_stem(name: &str) -> &str {
+fn file_stem(name: &str) -> &str {
     match name.rsplit_once('.') {
         Some((stem, _)) if !stem.is_empty() => stem,
         _ => name.trim_start_matches('.'),
