@@ -9,9 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::core::query::ManifestFindings;
 use crate::core::select::bar::Shortfall;
 use crate::core::select::sections::WeightedTerms;
-use crate::core::sources::{
-    RuleOrigin, Scope, hook_shortfall, imported_by_harness, loaded_as_fallback,
-};
+use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, loaded_alongside};
 use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
 use crate::services::project_listing::project_listing;
 use crate::services::render::{chars, render};
@@ -45,11 +43,11 @@ pub fn inject_session_start(
         .collect();
     let text_of = |id: i64| rules.get(&id).map(|rule| &rule.content_hash);
     let site = ctx.session_site();
-    let mut imported = imported_by_harness(&ctx.index.importing_rules()?, &site);
-    imported.extend(loaded_as_fallback(
-        rules.values().map(|r| r.source.as_str()),
-        &site,
-    ));
+    let origins: Vec<(&str, &RuleOrigin)> = rules
+        .values()
+        .map(|rule| (rule.source.as_str(), &rule.origin))
+        .collect();
+    let imported = loaded_alongside(&origins, &site);
     let shortfall = |s: &PatternScopeRow| {
         natives
             .get(&s.id)

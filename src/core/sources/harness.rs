@@ -25,6 +25,7 @@
 //!   project root, and the `CLAUDE.md` files of those folders instead when there is no
 //!   `AGENTS.md` among them (see [`loaded_as_fallback`], which needs every indexed file).
 
+use std::borrow::Borrow;
 use std::collections::BTreeSet;
 
 use super::{Scope, SourceKind};
@@ -211,8 +212,8 @@ const MAX_IMPORT_DEPTH: usize = 5;
 /// in a `CLAUDE.md`), following imports of imports; `importers` are the indexed files that
 /// import something, with their origins. Only Claude Code reads imports of the files lore
 /// indexes.
-pub fn imported_by_harness(
-    importers: &[(String, super::RuleOrigin)],
+pub fn imported_by_harness<S: AsRef<str>, O: Borrow<super::RuleOrigin>>(
+    importers: &[(S, O)],
     site: &CallSite,
 ) -> BTreeSet<String> {
     let mut loaded = BTreeSet::new();
@@ -222,25 +223,26 @@ pub fn imported_by_harness(
     let imports_of = |source: &str| {
         importers
             .iter()
-            .find(|(s, _)| s == source)
-            .map(|(_, origin)| origin.imports.as_slice())
+            .find(|(s, _)| s.as_ref() == source)
+            .map(|(_, origin)| origin.borrow().imports.as_slice())
             .unwrap_or_default()
     };
     let mut frontier: Vec<&str> = importers
         .iter()
         .filter(|(source, origin)| {
+            let origin = origin.borrow();
             harness_loads(
                 &RuleFile {
                     kind: origin.kind,
                     scope: origin.scope,
                     folder: &origin.folder,
-                    source,
+                    source: source.as_ref(),
                     matches_path: false,
                 },
                 site,
             )
         })
-        .map(|(source, _)| source.as_str())
+        .map(|(source, _)| source.as_ref())
         .collect();
     for _ in 0..MAX_IMPORT_DEPTH {
         let mut next = Vec::new();
@@ -286,6 +288,18 @@ pub fn loaded_as_fallback<'a>(
         }
     }
     if agents { BTreeSet::new() } else { claude }
+}
+
+/// Every indexed instruction file the harness of `site` loads besides those it loads by their
+/// place ([`harness_loads`]): what those import, and the `CLAUDE.md` files OpenCode loads for
+/// want of an `AGENTS.md`. `rules`: the indexed instruction files with their origins.
+pub fn loaded_alongside(rules: &[(&str, &super::RuleOrigin)], site: &CallSite) -> BTreeSet<String> {
+    let mut loaded = imported_by_harness(rules, site);
+    loaded.extend(loaded_as_fallback(
+        rules.iter().map(|(source, _)| *source),
+        site,
+    ));
+    loaded
 }
 
 /// Whether `path` is `dir` or inside it (`""` is the root, holding everything).

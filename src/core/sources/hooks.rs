@@ -11,8 +11,8 @@ use crate::core::select::bar::Shortfall;
 
 /// Why a hook must not inject the rule at `source` with `origin` for a call at `site`; None
 /// when it may. `matches_path`: the rule's globs match the touched file; `imported` are the
-/// files the harness loads as imports of those it loads (see
-/// [`super::harness::imported_by_harness`]).
+/// files the harness loads besides those it loads by their place (see
+/// [`super::harness::loaded_alongside`]).
 pub fn hook_shortfall(
     origin: &RuleOrigin,
     source: &str,

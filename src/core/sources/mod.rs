@@ -33,9 +33,7 @@ use crate::core::select::globs::{GlobKind, classify_glob};
 use fields::Reader;
 
 pub use content::ContentMatcher;
-pub use harness::{
-    CallSite, Harness, RuleFile, harness_loads, imported_by_harness, loaded_as_fallback, within,
-};
+pub use harness::{CallSite, Harness, RuleFile, harness_loads, loaded_alongside, within};
 pub use hooks::hook_shortfall;
 pub use imports::imported_paths;
 

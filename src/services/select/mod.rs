@@ -234,12 +234,8 @@ pub fn select(
     }
     evidence::related_language_evidence(index, request.query, &standard, &mut pool)?;
     if rule_files {
-        let imported = rule_scoping::loaded_with_imports(
-            index,
-            &rule_texts,
-            request.site,
-            request.loaded_before,
-        )?;
+        let imported =
+            rule_scoping::loaded_with_imports(&rule_texts, request.site, request.loaded_before);
         rule_scoping::apply_rule_scoping(&rule_texts, &imported, request.site, &mut pool);
         rule_scoping::drop_loaded_text(&rule_texts, &imported, request.site, &mut pool);
     }

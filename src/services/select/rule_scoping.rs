@@ -13,8 +13,7 @@ use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::path_file_keys;
 use crate::core::select::globs::{GlobKind, spans_repository};
 use crate::core::sources::{
-    CallSite, ContentMatcher, Scope, hook_shortfall, imported_by_harness, loaded_as_fallback,
-    within,
+    CallSite, ContentMatcher, RuleOrigin, Scope, hook_shortfall, loaded_alongside, within,
 };
 use crate::storage::index::{Index, IndexError, LanguageGate, RuleText};
 
@@ -226,20 +225,19 @@ pub(super) fn apply_rule_scoping(
 /// Files the harness loads with the ones it loads, or loaded for an earlier call of the
 /// session: in its context already.
 pub(super) fn loaded_with_imports(
-    index: &Index,
     rules: &BTreeMap<i64, RuleText>,
     site: &CallSite,
     loaded_before: Option<&BTreeSet<String>>,
-) -> Result<BTreeSet<String>, IndexError> {
-    let mut imported = imported_by_harness(&index.importing_rules()?, site);
-    imported.extend(loaded_as_fallback(
-        rules.values().map(|r| r.source.as_str()),
-        site,
-    ));
+) -> BTreeSet<String> {
+    let origins: Vec<(&str, &RuleOrigin)> = rules
+        .values()
+        .map(|rule| (rule.source.as_str(), &rule.origin))
+        .collect();
+    let mut loaded = loaded_alongside(&origins, site);
     if site.harness.is_some() {
-        imported.extend(loaded_before.into_iter().flatten().cloned());
+        loaded.extend(loaded_before.into_iter().flatten().cloned());
     }
-    Ok(imported)
+    loaded
 }
 
 /// Of the candidates holding the same text (a link and the file it leads to, a copied rule

@@ -150,24 +150,6 @@ impl Index {
         Ok(rules)
     }
 
-    /// The rule files that import others (`@AGENTS.md` in a `CLAUDE.md`), by source path:
-    /// few, read for what a harness loads with them.
-    pub fn importing_rules(&self) -> Result<Vec<(String, RuleOrigin)>, IndexError> {
-        let sql = format!(
-            "SELECT p.source, {ORIGIN_COLUMNS} FROM pattern_sources s
-             JOIN patterns p ON p.id = s.pattern_id
-             WHERE s.imports IS NOT NULL
-             ORDER BY p.source"
-        );
-        let mut stmt = self.conn.prepare_cached(&sql)?;
-        let mut rows = stmt.query([])?;
-        let mut rules = Vec::new();
-        while let Some(row) = rows.next()? {
-            rules.push((row.get(0)?, read_origin(row, 1)?));
-        }
-        Ok(rules)
-    }
-
     /// The rules that apply by what a file holds (scope `content`), by source path: few or
     /// none, found through the scope index.
     pub fn content_rules(&self) -> Result<Vec<ContentRule>, IndexError> {
