@@ -124,6 +124,20 @@ fn claude_edit(ws: &Workspace, session: &str, file: &str, new: &str) -> String {
     .unwrap_or_default()
 }
 
+/// A Claude Code Bash call running `command` from the repository root, in a session of its
+/// own.
+fn claude_bash(ws: &Workspace, session: &str, command: &str, description: &str) -> String {
+    claude(
+        ws,
+        json!({
+            "session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": cwd(ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": command, "description": description},
+        }),
+    )
+    .unwrap_or_default()
+}
+
 /// A Codex `apply_patch` adding `file`, in a session of its own.
 fn codex_patch(ws: &Workspace, session: &str, file: &str, line: &str) -> String {
     codex(
@@ -224,32 +238,19 @@ fn a_nested_agents_md_stays_in_its_folder_whatever_its_words() {
     );
     assert!(!elsewhere.contains(BILLING_AGENTS), "{elsewhere}");
     // A command that changes into the folder works there.
-    let test = claude(
+    let test = claude_bash(
         &ws,
-        json!({
-            "session_id": "s2", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
-            "hook_event_name": "PreToolUse", "tool_name": "Bash",
-            "tool_input": {"command": "cd services/billing && go test ./...", "description": "Run the billing tests"},
-        }),
-    )
-    .unwrap_or_default();
+        "s2",
+        "cd services/billing && go test ./...",
+        "Run the billing tests",
+    );
     assert!(test.contains(BILLING_AGENTS), "{test}");
 }
 
 #[test]
 fn a_command_that_selects_a_package_or_directory_works_in_its_folder() {
     let (ws, _) = repository();
-    let bash = |session: &str, command: &str| {
-        claude(
-            &ws,
-            json!({
-                "session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
-                "hook_event_name": "PreToolUse", "tool_name": "Bash",
-                "tool_input": {"command": command, "description": "Run the tests"},
-            }),
-        )
-        .unwrap_or_default()
-    };
+    let bash = |session: &str, command: &str| claude_bash(&ws, session, command, "Run the tests");
     // From the root, the workspace package named for the folder, or the folder given to the
     // tool, is where the command runs: that folder's guide applies.
     for (session, command) in [
@@ -314,15 +315,12 @@ fn what_claude_code_loaded_for_an_earlier_call_is_not_sent_later_in_the_session(
         .unwrap();
     assert!(init.status.success(), "{}", stderr(&init));
     let bash = |session: &str| {
-        claude(
+        claude_bash(
             &ws,
-            json!({
-                "session_id": session, "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
-                "hook_event_name": "PreToolUse", "tool_name": "Bash",
-                "tool_input": {"command": "cd services/billing && go test ./...", "description": "Run the billing tests"},
-            }),
+            session,
+            "cd services/billing && go test ./...",
+            "Run the billing tests",
         )
-        .unwrap_or_default()
     };
     // A command that changes into the folder loads nothing itself: the folder's memory comes.
     assert!(bash("fresh").contains("SRCMARK-BILLING-CLAUDE"));
@@ -350,15 +348,12 @@ fn a_manual_rule_is_found_by_search_and_never_injected() {
         "{}",
         stdout(&search)
     );
-    let tag = claude(
+    let tag = claude_bash(
         &ws,
-        json!({
-            "session_id": "s1", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
-            "hook_event_name": "PreToolUse", "tool_name": "Bash",
-            "tool_input": {"command": "git tag -s v1.2.0 -m 'signed release tag'", "description": "Tag the release"},
-        }),
-    )
-    .unwrap_or_default();
+        "s1",
+        "git tag -s v1.2.0 -m 'signed release tag'",
+        "Tag the release",
+    );
     assert!(!tag.contains(MANUAL), "{tag}");
     let start = claude(&ws, session_start(&ws, "s2")).unwrap();
     assert!(!start.contains(MANUAL), "{start}");
