@@ -4,6 +4,11 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+/// The agents lore answers, by the name `--agent` and `--harness` take.
+const AGENT_NAMES: [&str; 7] = [
+    "claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode",
+];
+
 #[derive(Debug, Parser)]
 #[command(
     name = "lore",
@@ -70,7 +75,7 @@ pub struct InitArgs {
     pub codex: bool,
     /// Also register lore with this agent (repeatable): claude, codex, gemini, copilot, qwen,
     /// cline or opencode.
-    #[arg(long, value_name = "NAME", value_parser = ["claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode"])]
+    #[arg(long, value_name = "NAME", value_parser = AGENT_NAMES)]
     pub agent: Vec<String>,
     /// With --agent gemini, copilot, qwen, cline or opencode: register lore in your user
     /// configuration (every project) instead of the repository's.
@@ -144,7 +149,7 @@ pub struct ExtractQueriesArgs {
     #[arg(long, conflicts_with = "harness")]
     pub codex: bool,
     /// Read payloads as this agent's hook does (what `lore hook --harness NAME` runs).
-    #[arg(long, value_name = "NAME", value_parser = ["claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode"])]
+    #[arg(long, value_name = "NAME", value_parser = AGENT_NAMES)]
     pub harness: Option<String>,
     /// Print as JSON lines.
     #[arg(long)]
@@ -176,7 +181,7 @@ pub struct WhyArgs {
     pub codex: bool,
     /// Read the payload as this agent's hook does (what `lore hook --harness NAME` runs;
     /// default: Claude Code, or Codex for an `apply_patch` call).
-    #[arg(long, value_name = "NAME", value_parser = ["claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode"])]
+    #[arg(long, value_name = "NAME", value_parser = AGENT_NAMES)]
     pub harness: Option<String>,
     /// Print as one JSON object.
     #[arg(long)]
