@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::evidence::GlobMatch;
+use crate::core::select::globs::covers_a_language;
 use crate::core::select::globs::path_file_keys;
-use crate::core::select::globs::{GlobKind, spans_repository};
 use crate::core::sources::{
     CallSite, ContentMatcher, RuleOrigin, Scope, hook_shortfall, loaded_alongside, within,
 };
@@ -206,16 +206,18 @@ pub(super) fn apply_rule_scoping(
         } else if origin.scope == Scope::Globs
             && let Some(glob) = &candidate.evidence.glob
         {
-            // A glob over a whole language anywhere in the repository (`**/*.py`) says where
-            // the rule may apply, not that this call bears on it: a distinctive word of the
-            // call must back it. A glob naming a part of the project (`**/migrations/**`,
-            // `src/**/*.ts`) is the author's own pick of files, enough alone.
-            let whole_language = glob.kind == GlobKind::Broad && spans_repository(&glob.glob);
-            if !whole_language || candidate.evidence.words.has_call_evidence() {
+            // A glob over a language's files anywhere in the repository (`**/*.py`) says
+            // where the rule may apply, as an always-on rule's scope is everywhere: the
+            // call's words must bear on it as they must on an always-on rule's. A glob naming
+            // a part of the project (`**/migrations/**`, `src/**/*.ts`, `**/*.pyx`) is the
+            // author's own pick of files, enough alone.
+            let whole_language = covers_a_language(&glob.glob);
+            let words_bear = candidate.verdict.is_kept();
+            if !whole_language || (words_bear && candidate.evidence.words.has_call_evidence()) {
                 candidate.verdict = Verdict::Kept(Grounds::Glob {
                     glob: glob.glob.clone(),
                 });
-            } else if candidate.verdict.is_kept() {
+            } else if words_bear {
                 candidate.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
             }
         }

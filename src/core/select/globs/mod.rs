@@ -2,6 +2,8 @@
 //! (`**/*.ts`), or a part of the project the team wrote the pattern for (`src/storage/**`).
 //! And a cheap test that rules out globs that cannot match a path before compiling any.
 
+use crate::core::query::LANGUAGES;
+
 /// What a `paths` glob tells about a touched file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -63,6 +65,29 @@ pub fn spans_repository(glob: &str) -> bool {
     segments
         .split_last()
         .is_some_and(|(_, dirs)| dirs.iter().all(|d| has_wildcard(d)))
+}
+
+/// Whether a glob selects a language's everyday source files anywhere in the repository
+/// (`**/*.py`, `*.ts`, `**/*.{java,kt}`): the scope of a whole language, as wide in a project
+/// written in it as an always-on rule. A rarer kind of the language's files (`**/*.pyx`,
+/// `**/*.pyi`) or its files under a folder pick out a part of the project. A language's
+/// everyday files are those of its first extension in the language table.
+pub fn covers_a_language(glob: &str) -> bool {
+    if classify_glob(glob) != GlobKind::Broad || !spans_repository(glob) {
+        return false;
+    }
+    let glob = anchored(glob);
+    let last = glob.rsplit('/').next().unwrap_or(&glob);
+    let Some(extensions) = last.trim_start_matches('*').strip_prefix('.') else {
+        return false;
+    };
+    let extensions = extensions.trim_start_matches('{').trim_end_matches('}');
+    extensions.split(',').any(|extension| {
+        let extension = extension.trim().to_ascii_lowercase();
+        LANGUAGES
+            .iter()
+            .any(|language| language.extensions.first() == Some(&extension.as_str()))
+    })
 }
 
 /// Whether a glob names one file by its literal name (`Makefile`, `**/package.json`,

@@ -334,3 +334,23 @@ fn a_glob_spans_the_repository_when_no_literal_folder_narrows_it() {
         assert!(!spans_repository(glob), "{glob}");
     }
 }
+
+#[test]
+fn a_glob_covers_a_language_when_it_asks_for_its_everyday_files_anywhere() {
+    for glob in ["**/*.py", "*.go", "**/*.{java,kt}", "**/*.ts", "./**/*.rs"] {
+        assert!(covers_a_language(glob), "{glob}");
+    }
+    // A rarer kind of a language's files, its files under a folder, a kind of file by name,
+    // or every file: not one language's whole scope.
+    for glob in [
+        "**/*.pyx",
+        "**/*.pyi",
+        "src/**/*.ts",
+        "**/*.test.ts",
+        "**/migrations/*.sql",
+        "**/*",
+        "**/*.unknownext",
+    ] {
+        assert!(!covers_a_language(glob), "{glob}");
+    }
+}

@@ -143,6 +143,37 @@ fn a_rule_comes_for_files_its_globs_match_and_a_broad_glob_needs_a_word_of_the_c
 }
 
 #[test]
+fn a_language_wide_glob_needs_the_words_an_always_on_rule_needs_and_a_narrower_one_does_not() {
+    let cython = (
+        ".cursor/rules/cython.mdc",
+        "---\nglobs: \"**/*.pyx\"\n---\n# Extension modules\nRelease the GIL around blocking calls.\n",
+    );
+    let logging = (
+        ".cursor/rules/logging.mdc",
+        "---\nglobs: \"**/*.py\"\n---\n# Logging\nLog through the module logger, never print.\n",
+    );
+    let uploads = (
+        ".cursor/rules/uploads.mdc",
+        "# Uploads\nAn upload retries with backoff; a failed upload is logged with its \
+         bucket, key, size, checksum and attempt.\n",
+    );
+    let r = repo(&[cython, logging, uploads]);
+    // The author picked the Cython files: the rule comes for one whatever the edit says.
+    let ext = r.edit("", "native/_codec.pyx", "x = 1\n", None);
+    assert_eq!(kept(&ext), [cython.0]);
+    // A word the Python-wide rule shares with the edit is not enough when the call's words
+    // bear far more on another rule.
+    let upload = r.edit(
+        "",
+        "storage/upload.py",
+        "log.warning('failed upload', bucket, key, size, checksum, attempt)  # retry\n",
+        None,
+    );
+    assert!(kept(&upload).contains(&uploads.0), "{:?}", kept(&upload));
+    assert!(!kept(&upload).contains(&logging.0), "{:?}", kept(&upload));
+}
+
+#[test]
 fn manual_and_excluded_rules_stay_out_of_hooks_whatever_their_words() {
     let r = repo(&[
         (
