@@ -185,6 +185,9 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
         (Verdict::Kept(_), Some(_)) => Outcome::Injected,
     };
     let mut reason = verdict_reason(candidate);
+    if candidate.evidence.names_folder {
+        reason.push_str("; its paths name other files, but its text names this file's folder");
+    }
     if let Some(share) = share {
         reason.push_str("; ");
         reason.push_str(&share_reason(share));

@@ -41,6 +41,11 @@ pub struct Evidence {
     /// file the call touches is in none of them.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub outside_paths: bool,
+    /// The pattern's `paths` leave the touched file out, but its text names the file's
+    /// folder as a path (`.changes/`), so its words judge it (see
+    /// `core::select::folder_mention`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub names_folder: bool,
     /// The agent-instructions file of the project the call is in, at this depth below the
     /// project root (nearer files are more specific).
     #[serde(skip_serializing_if = "Option::is_none")]

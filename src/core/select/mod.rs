@@ -24,6 +24,7 @@ pub mod bm25;
 pub mod budget;
 pub mod evidence;
 pub mod excerpt;
+pub mod folder_mention;
 pub mod fusion;
 pub mod globs;
 pub mod name;

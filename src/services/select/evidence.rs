@@ -2,30 +2,51 @@
 //! the touched file out, which of its technologies the call's context has, and whether only a
 //! language related to the call's admits it (see `core::select::evidence`).
 
+use std::collections::BTreeSet;
+
 use super::{Pool, judge};
 use crate::core::query::Query;
 use crate::core::select::bar::{CallStandard, Grounds, Verdict};
 use crate::core::select::evidence::TechnologyEvidence;
+use crate::core::select::folder_mention::{folder_mention, names_folder};
 use crate::storage::index::{Index, IndexError, LanguageGate};
 
 /// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
-/// which holds the touched file: their author scoped them to other files.
+/// which holds the touched file: their author scoped them to other files. Unless the text
+/// names the touched file's folder as a path (`.changes/`): a rule on how the files there are
+/// written is about them too, and its words judge it.
 pub(super) fn paths_evidence(
     index: &Index,
     query: &Query,
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
-    if query.relative_path.is_none() {
+    let Some(path) = &query.relative_path else {
         return Ok(());
-    }
+    };
     let unmatched: Vec<i64> = pool
         .values()
         .filter(|c| c.evidence.glob.is_none())
         .map(|c| c.pattern_id)
         .collect();
-    for id in index.patterns_with_globs(&unmatched, false)? {
-        if let Some(candidate) = pool.get_mut(&id) {
-            candidate.evidence.outside_paths = true;
+    let outside: Vec<i64> = index
+        .patterns_with_globs(&unmatched, false)?
+        .into_iter()
+        .collect();
+    let mut named: BTreeSet<i64> = BTreeSet::new();
+    if let Some(mention) = folder_mention(path) {
+        for (id, body) in index.bodies_holding(&outside, &mention)? {
+            if names_folder(&body, &mention) {
+                named.insert(id);
+            }
+        }
+    }
+    for id in &outside {
+        if let Some(candidate) = pool.get_mut(id) {
+            if named.contains(id) {
+                candidate.evidence.names_folder = true;
+            } else {
+                candidate.evidence.outside_paths = true;
+            }
         }
     }
     Ok(())

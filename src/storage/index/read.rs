@@ -319,6 +319,27 @@ impl Index {
         Ok(found)
     }
 
+    /// The bodies of those of `ids` whose text holds `needle` (case-sensitive), read in one
+    /// statement: the caller checks what surrounds each occurrence.
+    pub fn bodies_holding(
+        &self,
+        ids: &[i64],
+        needle: &str,
+    ) -> Result<Vec<(i64, String)>, IndexError> {
+        if ids.is_empty() || needle.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids = serde_json::to_string(ids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT t.pattern_id, t.body FROM json_each(?1) j
+             JOIN pattern_texts t ON t.pattern_id = j.value WHERE instr(t.body, ?2) > 0",
+        )?;
+        let found = stmt
+            .query_map(params![ids, needle], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        Ok(found)
+    }
+
     /// Summaries of the universal patterns that name tools or commands in `applies_when`
     /// (the only ones a tool call can bring back), ordered by source path.
     pub fn gated_universal_summaries(&self) -> Result<Vec<PatternSummary>, IndexError> {

@@ -174,6 +174,37 @@ fn a_language_wide_glob_needs_the_words_an_always_on_rule_needs_and_a_narrower_o
 }
 
 #[test]
+fn a_rule_naming_the_touched_file_s_folder_is_judged_by_its_words_whatever_its_paths() {
+    let notes = (
+        ".cursor/rules/release-notes.mdc",
+        "---\nglobs: services/**\n---\n# Release notes\nA user-facing service change adds a \
+         release note under `.changes/`: one line of what changed for the user, then the \
+         ticket.\n",
+    );
+    let settings = (
+        ".cursor/rules/settings.mdc",
+        "---\nglobs: services/**\n---\n# Settings\nEvery setting is read once in \
+         tools/config/loader.py and documented with its default.\n",
+    );
+    let r = repo(&[notes, settings]);
+    let note = r.edit(
+        "",
+        ".changes/faster-exports.md",
+        "Release note: exports of large user reports are faster (ticket 412).\n",
+        None,
+    );
+    assert_eq!(kept(&note), [notes.0]);
+    // A text citing one file of a folder is not about every file there.
+    let other = r.edit(
+        "",
+        "tools/config/env.py",
+        "# every setting documented with its default\nDEFAULT = 1\n",
+        None,
+    );
+    assert!(kept(&other).is_empty(), "{:?}", kept(&other));
+}
+
+#[test]
 fn manual_and_excluded_rules_stay_out_of_hooks_whatever_their_words() {
     let r = repo(&[
         (
