@@ -6,7 +6,7 @@
 
 use crate::core::query::Dropped;
 use crate::core::select::bar::{BREADTH_WORDS, Grounds, Shortfall, Verdict, breadth_needed};
-use crate::core::select::evidence::WordEvidence;
+use crate::core::select::evidence::{PathsLift, WordEvidence};
 use crate::core::sources::Harness;
 use crate::services::budget_share::{PatternShare, ShareOutcome};
 use crate::services::hybrid::RetrievalMode;
@@ -185,8 +185,13 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
         (Verdict::Kept(_), Some(_)) => Outcome::Injected,
     };
     let mut reason = verdict_reason(candidate);
-    if candidate.evidence.names_folder {
-        reason.push_str("; its paths name other files, but its text names this file's folder");
+    match candidate.evidence.paths_lifted {
+        Some(PathsLift::NamesFolder) => {
+            reason.push_str("; its paths name other files, but its text names this file's folder")
+        }
+        Some(PathsLift::TestElsewhere) => reason
+            .push_str("; its paths select tests elsewhere, and this file is a test by its name"),
+        None => {}
     }
     if let Some(share) = share {
         reason.push_str("; ");

@@ -60,7 +60,7 @@ pub use patch::{
     MAX_PATCH_BYTES, MAX_PATCH_FILES, MAX_SIDE_BYTES, Patch, PatchAction, PatchedFile, parse_patch,
 };
 pub use path::languages_for_path;
-pub use path_words::{MAX_DIRS, relative_path};
+pub use path_words::{MAX_DIRS, is_layout_dir, relative_path};
 pub use project_languages::{manifest_languages, project_languages};
 pub use prompt::user_words;
 pub use stem::porter_stem;

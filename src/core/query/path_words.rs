@@ -13,6 +13,11 @@ const LAYOUT_DIRS: &[&str] = &[
     "org", "packages", "pkg", "scala", "source", "sources", "src",
 ];
 
+/// Whether a folder name only says where code sits in a layout (`src`, `main`, `packages`).
+pub fn is_layout_dir(name: &str) -> bool {
+    LAYOUT_DIRS.contains(&name.to_ascii_lowercase().as_str())
+}
+
 /// A word of a command that names a file by its extension (`tests/test_x.py`,
 /// `src/app.ts`), not a flag or an assignment.
 pub(super) fn is_file_argument(word: &str) -> bool {

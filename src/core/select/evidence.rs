@@ -41,11 +41,10 @@ pub struct Evidence {
     /// file the call touches is in none of them.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub outside_paths: bool,
-    /// The pattern's `paths` leave the touched file out, but its text names the file's
-    /// folder as a path (`.changes/`), so its words judge it (see
-    /// `core::select::folder_mention`).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub names_folder: bool,
+    /// The pattern's `paths` leave the touched file out, but say it may be about it all the
+    /// same, so its words judge it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paths_lifted: Option<PathsLift>,
     /// The agent-instructions file of the project the call is in, at this depth below the
     /// project root (nearer files are more specific).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -234,6 +233,18 @@ impl MatchedTerm {
     pub fn is_call_evidence(&self) -> bool {
         !self.language && !self.from_message && (self.weight >= DISTINCTIVE_WEIGHT || self.subject)
     }
+}
+
+/// Why a pattern's `paths`, which leave the touched file out, do not rule it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathsLift {
+    /// Its text names the file's folder as a folder (`.changes/`; see
+    /// `core::select::folder_mention`): it says how the files there are written.
+    NamesFolder,
+    /// Its globs select tests (`**/src/test/**`), and the file is a test by its name outside
+    /// them (see `core::select::test_code`).
+    TestElsewhere,
 }
 
 /// What vector similarity said about a pattern's best section.

@@ -33,3 +33,4 @@ pub mod project_fit;
 pub mod project_scope;
 pub mod sections;
 pub mod task_guide;
+pub mod test_code;

@@ -2,19 +2,22 @@
 //! the touched file out, which of its technologies the call's context has, and whether only a
 //! language related to the call's admits it (see `core::select::evidence`).
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use super::{Pool, judge};
 use crate::core::query::Query;
 use crate::core::select::bar::{CallStandard, Grounds, Verdict};
+use crate::core::select::evidence::PathsLift;
 use crate::core::select::evidence::TechnologyEvidence;
 use crate::core::select::folder_mention::{folder_mention, names_folder};
+use crate::core::select::test_code::{is_test_file, selects_tests};
 use crate::storage::index::{Index, IndexError, LanguageGate};
 
 /// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
 /// which holds the touched file: their author scoped them to other files. Unless the text
-/// names the touched file's folder as a path (`.changes/`): a rule on how the files there are
-/// written is about them too, and its words judge it.
+/// names the touched file's folder as a path (`.changes/`: a rule on how the files there are
+/// written), or the globs select tests and the file is a test by its name (a shared test base
+/// class outside `src/test/`): then their words judge them.
 pub(super) fn paths_evidence(
     index: &Index,
     query: &Query,
@@ -32,20 +35,31 @@ pub(super) fn paths_evidence(
         .patterns_with_globs(&unmatched, false)?
         .into_iter()
         .collect();
-    let mut named: BTreeSet<i64> = BTreeSet::new();
+    let mut lifted: BTreeMap<i64, PathsLift> = BTreeMap::new();
     if let Some(mention) = folder_mention(path) {
         for (id, body) in index.bodies_holding(&outside, &mention)? {
             if names_folder(&body, &mention) {
-                named.insert(id);
+                lifted.insert(id, PathsLift::NamesFolder);
+            }
+        }
+    }
+    if is_test_file(path) {
+        let rest: Vec<i64> = outside
+            .iter()
+            .filter(|id| !lifted.contains_key(id))
+            .copied()
+            .collect();
+        for (id, globs) in index.globs_of(&rest)? {
+            if globs.iter().any(|glob| selects_tests(glob)) {
+                lifted.insert(id, PathsLift::TestElsewhere);
             }
         }
     }
     for id in &outside {
         if let Some(candidate) = pool.get_mut(id) {
-            if named.contains(id) {
-                candidate.evidence.names_folder = true;
-            } else {
-                candidate.evidence.outside_paths = true;
+            match lifted.get(id) {
+                Some(lift) => candidate.evidence.paths_lifted = Some(*lift),
+                None => candidate.evidence.outside_paths = true,
             }
         }
     }

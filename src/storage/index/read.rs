@@ -297,6 +297,23 @@ impl Index {
         Ok(found)
     }
 
+    /// The `paths` globs of each of `ids` that has some, in declaration order.
+    pub fn globs_of(&self, ids: &[i64]) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT glob FROM pattern_globs WHERE pattern_id = ?1 GROUP BY position ORDER BY position",
+        )?;
+        let mut found = BTreeMap::new();
+        for &id in ids {
+            let globs: Vec<String> = stmt
+                .query_map(params![id], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            if !globs.is_empty() {
+                found.insert(id, globs);
+            }
+        }
+        Ok(found)
+    }
+
     /// Which of `ids` have a `paths` glob of this kind: `broad` ones restate a language
     /// (`**/*.c`), the others name a part of the project (`tests/**`, `Makefile`).
     pub fn patterns_with_globs(

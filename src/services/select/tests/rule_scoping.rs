@@ -205,6 +205,31 @@ fn a_rule_naming_the_touched_file_s_folder_is_judged_by_its_words_whatever_its_p
 }
 
 #[test]
+fn a_rule_for_the_test_tree_is_judged_by_its_words_for_a_test_kept_elsewhere() {
+    let tests = (
+        ".github/instructions/tests.instructions.md",
+        "---\napplyTo: \"**/src/test/**/*.java\"\n---\n# Tests\nPrefer fluent assertions \
+         over bare assertEquals; a fixture builder makes every order.\n",
+    );
+    let r = repo(&[tests]);
+    let body = "assertThat(order.total()).isEqualTo(3); // fluent assertions, fixture builder\n";
+    let helper = r.edit(
+        "",
+        "orders-testing/src/main/java/acme/AbstractOrderTest.java",
+        body,
+        None,
+    );
+    assert_eq!(kept(&helper), [tests.0]);
+    // Not a test by its name: the rule's paths keep it out.
+    let code = r.edit("", "orders/src/main/java/acme/OrderTotals.java", body, None);
+    assert!(kept(&code).is_empty(), "{:?}", kept(&code));
+    assert_eq!(
+        verdict(&code, tests.0),
+        Some(&Verdict::Dropped(Shortfall::OutsidePaths))
+    );
+}
+
+#[test]
 fn manual_and_excluded_rules_stay_out_of_hooks_whatever_their_words() {
     let r = repo(&[
         (
