@@ -1,6 +1,7 @@
-//! Cursor rules (`.cursor/rules/**/*.mdc`): `alwaysApply: true` is always on; `globs` attach
-//! the rule to matching files; otherwise the agent asks for it by its `description`, or a
-//! person names it: found by its words here, whether it has a description or not.
+//! Cursor rules (`.cursor/rules/**/*.mdc`; the older single `.cursorrules` file is always on):
+//! `alwaysApply: true` is always on; `globs` attach the rule to matching files; otherwise the
+//! agent asks for it by its `description`, or a person names it: found by its words here,
+//! whether it has a description or not.
 
 use super::fields::Reader;
 use super::{Scope, Scoping};

@@ -41,7 +41,7 @@ pub use imports::imported_paths;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SourceKind {
-    /// `.cursor/rules/**/*.mdc`
+    /// `.cursor/rules/**/*.mdc`, `.cursorrules`
     Cursor,
     /// `.github/copilot-instructions.md`, `.github/instructions/**/*.instructions.md`
     Copilot,
@@ -49,7 +49,7 @@ pub enum SourceKind {
     Claude,
     /// `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` in any folder (and `.claude/CLAUDE.md`)
     AgentsMd,
-    /// `.windsurf/rules/**/*.md`
+    /// `.windsurf/rules/**/*.md`, `.windsurfrules`
     Windsurf,
     /// `.kiro/steering/**/*.md`
     Kiro,
@@ -93,13 +93,13 @@ impl SourceKind {
     /// Where its files live, as a user would recognise them.
     pub fn files(self) -> &'static str {
         match self {
-            SourceKind::Cursor => ".cursor/rules/**/*.mdc",
+            SourceKind::Cursor => ".cursor/rules/**/*.mdc, .cursorrules",
             SourceKind::Copilot => {
                 ".github/copilot-instructions.md, .github/instructions/**/*.instructions.md"
             }
             SourceKind::Claude => ".claude/rules/**/*.md",
             SourceKind::AgentsMd => "AGENTS.md, CLAUDE.md, GEMINI.md (any folder)",
-            SourceKind::Windsurf => ".windsurf/rules/*.md",
+            SourceKind::Windsurf => ".windsurf/rules/*.md, .windsurfrules",
             SourceKind::Kiro => ".kiro/steering/*.md",
             SourceKind::Continue => ".continue/rules/*.md",
             SourceKind::Cline => ".clinerules/*.md, .clinerules",
@@ -268,6 +268,9 @@ pub fn classify(source: &str) -> Option<(SourceKind, String)> {
     let inner = &parts[at + 1..];
     let kind = match (parts[at], inner) {
         (".clinerules", []) => SourceKind::Cline,
+        // The single rules file each editor read before its rules folder, still read by them.
+        (".cursorrules", []) => SourceKind::Cursor,
+        (".windsurfrules", []) => SourceKind::Windsurf,
         (".clinerules", [.., last]) if last.ends_with(".md") => SourceKind::Cline,
         (".cursor", ["rules", .., last]) if last.ends_with(".mdc") => SourceKind::Cursor,
         (".github", ["copilot-instructions.md"]) => SourceKind::Copilot,
@@ -367,6 +370,11 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
 
 /// The scoping one format's reader makes of a file's frontmatter keys.
 fn scoping_of(kind: SourceKind, reader: &mut Reader, source: &str) -> Scoping {
+    // A `.cursorrules` or `.windsurfrules` file has no frontmatter: its editor applies all of
+    // it to every request.
+    if source.ends_with(".cursorrules") || source.ends_with(".windsurfrules") {
+        return Scoping::new(Scope::Always);
+    }
     match kind {
         SourceKind::Cursor => cursor::scoping(reader),
         SourceKind::Copilot => copilot::scoping(reader, source),

@@ -28,6 +28,10 @@ fn paths_are_classified_by_format_and_folder() {
         ("agents.md", None),
         (".venv/lib/AGENTS.md", None),
         (".windsurf/rules/style.md", Some((SourceKind::Windsurf, ""))),
+        (".cursorrules", Some((SourceKind::Cursor, ""))),
+        ("web/.cursorrules", Some((SourceKind::Cursor, "web"))),
+        (".windsurfrules", Some((SourceKind::Windsurf, ""))),
+        (".cursorrules.bak", None),
         (".kiro/steering/tech.md", Some((SourceKind::Kiro, ""))),
         (".continue/rules/go.md", Some((SourceKind::Continue, ""))),
         (".clinerules", Some((SourceKind::Cline, ""))),
@@ -131,5 +135,16 @@ fn kinds_and_scopes_round_trip_through_their_keys() {
         Scope::Manual,
     ] {
         assert_eq!(Scope::from_key(scope.key()), Some(scope));
+    }
+}
+
+#[test]
+fn an_editor_s_single_rules_file_applies_always() {
+    for source in [".cursorrules", ".windsurfrules"] {
+        let rule = read_rule(source, "# House rules\nNo default exports.\n").unwrap();
+        assert_eq!(rule.origin.scope, Scope::Always, "{source}");
+        assert!(rule.pattern.frontmatter.universal, "{source}");
+        assert_eq!(rule.pattern.title, "House rules");
+        assert!(rule.warnings.is_empty(), "{source}: {:?}", rule.warnings);
     }
 }
