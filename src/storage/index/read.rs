@@ -284,32 +284,34 @@ impl Index {
         &self,
         ids: &[i64],
     ) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
-        let mut stmt = self.conn.prepare_cached(
+        self.texts_per_pattern(
             "SELECT language FROM pattern_languages WHERE pattern_id = ?1 AND declared >= 1",
-        )?;
+            ids,
+        )
+    }
+
+    /// The `paths` globs of each of `ids`, in declaration order (none for a pattern without).
+    pub fn globs_of(&self, ids: &[i64]) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
+        self.texts_per_pattern(
+            "SELECT glob FROM pattern_globs WHERE pattern_id = ?1 GROUP BY position ORDER BY position",
+            ids,
+        )
+    }
+
+    /// The text column `sql` (a constant of this module, taking the pattern id as `?1`) reads
+    /// for each of `ids`.
+    fn texts_per_pattern(
+        &self,
+        sql: &str,
+        ids: &[i64],
+    ) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
+        let mut stmt = self.conn.prepare_cached(sql)?;
         let mut found = BTreeMap::new();
         for &id in ids {
             let rows: Vec<String> = stmt
                 .query_map(params![id], |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
             found.insert(id, rows);
-        }
-        Ok(found)
-    }
-
-    /// The `paths` globs of each of `ids` that has some, in declaration order.
-    pub fn globs_of(&self, ids: &[i64]) -> Result<BTreeMap<i64, Vec<String>>, IndexError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT glob FROM pattern_globs WHERE pattern_id = ?1 GROUP BY position ORDER BY position",
-        )?;
-        let mut found = BTreeMap::new();
-        for &id in ids {
-            let globs: Vec<String> = stmt
-                .query_map(params![id], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            if !globs.is_empty() {
-                found.insert(id, globs);
-            }
         }
         Ok(found)
     }
