@@ -11,7 +11,8 @@ use crate::core::select::evidence::PathsLift;
 use crate::core::select::evidence::TechnologyEvidence;
 use crate::core::select::folder_mention::{folder_mention, names_folder};
 use crate::core::select::test_code::{is_test_file, selects_tests};
-use crate::storage::index::{Index, IndexError, LanguageGate};
+use crate::core::sources::Scope;
+use crate::storage::index::{Index, IndexError, LanguageGate, RuleText};
 
 /// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
 /// which holds the touched file: their author scoped them to other files. Unless the text
@@ -21,6 +22,7 @@ use crate::storage::index::{Index, IndexError, LanguageGate};
 pub(super) fn paths_evidence(
     index: &Index,
     query: &Query,
+    rules: &BTreeMap<i64, RuleText>,
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
     let Some(path) = &query.relative_path else {
@@ -31,10 +33,21 @@ pub(super) fn paths_evidence(
         .filter(|c| c.evidence.glob.is_none())
         .map(|c| c.pattern_id)
         .collect();
-    let outside: Vec<i64> = index
-        .patterns_with_globs(&unmatched, false)?
-        .into_iter()
+    let mut outside = index.patterns_with_globs(&unmatched, false)?;
+    // Another agent attaches a rule scoped by globs to no file they leave out, a language's
+    // files included (`**/*.{java,kt}` is not for `build.gradle.kts`); lore's own language
+    // `paths` only restate the language its gate already reads.
+    let scoped_rules: Vec<i64> = unmatched
+        .iter()
+        .filter(|id| {
+            rules
+                .get(id)
+                .is_some_and(|r| r.origin.scope == Scope::Globs)
+        })
+        .copied()
         .collect();
+    outside.extend(index.patterns_with_globs(&scoped_rules, true)?);
+    let outside: Vec<i64> = outside.into_iter().collect();
     let mut lifted: BTreeMap<i64, PathsLift> = BTreeMap::new();
     if let Some(mention) = folder_mention(path) {
         for (id, body) in index.bodies_holding(&outside, &mention)? {

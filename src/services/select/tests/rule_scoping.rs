@@ -230,6 +230,26 @@ fn a_rule_for_the_test_tree_is_judged_by_its_words_for_a_test_kept_elsewhere() {
 }
 
 #[test]
+fn a_rule_s_language_glob_keeps_it_from_other_files_whatever_its_words() {
+    let style = (
+        ".github/instructions/style.instructions.md",
+        "---\napplyTo: \"**/*.{java,kt}\"\n---\n# Style\nRegister every instrumentation \
+         module once; keep classpath properties out of module classes.\n",
+    );
+    let r = repo(&[style]);
+    let words = "registering instrumentation module classpath properties\n";
+    let java = r.edit("", "agent/src/main/java/acme/Module.java", words, None);
+    assert_eq!(kept(&java), [style.0]);
+    // Copilot would not attach it to a Gradle script: lore does not either.
+    let script = r.edit("", "agent/build.gradle.kts", words, None);
+    assert!(kept(&script).is_empty(), "{:?}", kept(&script));
+    assert_eq!(
+        verdict(&script, style.0),
+        Some(&Verdict::Dropped(Shortfall::OutsidePaths))
+    );
+}
+
+#[test]
 fn manual_and_excluded_rules_stay_out_of_hooks_whatever_their_words() {
     let r = repo(&[
         (
