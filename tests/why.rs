@@ -120,6 +120,49 @@ fn why_reads_a_payload_and_shows_the_language_and_paths_gates() {
 }
 
 #[test]
+fn why_says_when_a_language_glob_left_it_to_words_and_when_a_folder_named_lifted_the_paths_gate() {
+    let ws = Workspace::new();
+    ws.write(
+        ".github/instructions/style.instructions.md",
+        "---\napplyTo: \"**/*.py\"\n---\n# Style\nDocstrings in the imperative mood.\n",
+    );
+    ws.write(
+        ".cursor/rules/release-notes.mdc",
+        "---\nglobs: services/**\n---\n# Release notes\nEach user-facing fix adds a note \
+         under `.changes/`: what changed for the user, then the ticket.\n",
+    );
+    let out = ws.lore().arg("ingest").output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    ws.write(
+        "py.json",
+        &edit_payload(&ws, "", "tools/report.py", "total = sum(rows)"),
+    );
+    let text = stdout(&why(&ws, &["py.json"]));
+    assert!(
+        text.contains(
+            "its glob `**/*.py` matches the file but only names a language's files, so the \
+             call's words decide"
+        ),
+        "{text}"
+    );
+    ws.write(
+        "note.json",
+        &edit_payload(
+            &ws,
+            "",
+            ".changes/faster-export.md",
+            "User-facing fix: exports are faster (ticket 12).",
+        ),
+    );
+    let text = stdout(&why(&ws, &["note.json"]));
+    assert!(text.contains("+ injected"), "{text}");
+    assert!(
+        text.contains("its paths name other files, but its text names this file's folder"),
+        "{text}"
+    );
+}
+
+#[test]
 fn why_shows_what_the_session_was_already_shown() {
     let ws = workspace();
     let payload = edit_payload(&ws, "why-session", "src/app.py", "def main(): pass");

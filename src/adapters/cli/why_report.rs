@@ -185,6 +185,23 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
         (Verdict::Kept(_), Some(_)) => Outcome::Injected,
     };
     let mut reason = verdict_reason(candidate);
+    // A glob that matched yet did not keep the candidate only said which language's files it
+    // is for: the words decided.
+    if let (
+        Verdict::Dropped(
+            Shortfall::WeakWords { .. }
+            | Shortfall::NoCallEvidence
+            | Shortfall::FarBelowBest { .. }
+            | Shortfall::MessageLed { .. },
+        ),
+        Some(glob),
+    ) = (&candidate.verdict, &candidate.evidence.glob)
+    {
+        reason.push_str(&format!(
+            "; its glob `{}` matches the file but only names a language's files, so the call's words decide",
+            glob.glob
+        ));
+    }
     match candidate.evidence.paths_lifted {
         Some(PathsLift::NamesFolder) => {
             reason.push_str("; its paths name other files, but its text names this file's folder")
