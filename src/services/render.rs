@@ -33,8 +33,9 @@ pub fn framing_chars(display_path: &str) -> usize {
     chars(display_path) + chars(EXCERPT_NOTE) + 10
 }
 
-/// The block of one planned pattern: `## <path>`, its text, and a note when it is an excerpt.
-pub fn pattern_block(pattern: &PlannedPattern<'_>) -> String {
+/// The block of one planned pattern: `## <path>`, its text, and a note when it is an excerpt;
+/// None when the plan leaves no text (a heading alone tells the model nothing).
+pub fn pattern_block(pattern: &PlannedPattern<'_>) -> Option<String> {
     let PlannedPattern {
         display_path,
         body,
@@ -56,10 +57,17 @@ pub fn pattern_block(pattern: &PlannedPattern<'_>) -> String {
                     None => text.to_string(),
                 }
             })
+            .filter(|part| !part.is_empty())
             .collect();
+        if parts.is_empty() {
+            return None;
+        }
         format!("{}\n\n{EXCERPT_NOTE}", parts.join("\n\n"))
     };
-    format!("## {display_path}\n\n{text}\n\n")
+    if text.is_empty() {
+        return None;
+    }
+    Some(format!("## {display_path}\n\n{text}\n\n"))
 }
 
 /// The whole injection: `intro`, the blocks, and `closing` when given; cut at a line to
@@ -117,7 +125,7 @@ mod tests {
         });
         assert_eq!(
             block,
-            format!("## patterns/errors.md\n\n{}\n\n", BODY.trim())
+            Some(format!("## patterns/errors.md\n\n{}\n\n", BODY.trim()))
         );
         let excerpt = PatternPlan {
             whole: false,
@@ -134,8 +142,29 @@ mod tests {
         });
         assert_eq!(
             block,
-            format!("## patterns/errors.md\n\n## Retries\n\nBack off.\n\n{EXCERPT_NOTE}\n\n")
+            Some(format!(
+                "## patterns/errors.md\n\n## Retries\n\nBack off.\n\n{EXCERPT_NOTE}\n\n"
+            ))
         );
+    }
+
+    #[test]
+    fn a_plan_that_leaves_no_text_gives_no_block() {
+        let spans = spans(BODY);
+        let too_small = PatternPlan {
+            whole: false,
+            sections: vec![1],
+            cut: Some(5),
+            chars: 0,
+        };
+        let block = pattern_block(&PlannedPattern {
+            display_path: "patterns/errors.md",
+            body: BODY,
+            spans: &spans,
+            plan: &too_small,
+            terms: &WeightedTerms::default(),
+        });
+        assert_eq!(block, None);
     }
 
     #[test]
@@ -156,7 +185,8 @@ mod tests {
             spans: &spans,
             plan: &cut,
             terms: &terms,
-        });
+        })
+        .unwrap();
         assert!(block.contains("## Rules"), "{block}");
         assert!(block.contains("- Wrap errors with context."), "{block}");
         assert!(!block.contains("Indent"), "{block}");

@@ -115,13 +115,16 @@ pub(crate) fn plan_and_render(
     let mut excerpted = false;
     for (((p, body, spans), plan), path) in loaded.iter().zip(&plans).zip(&paths) {
         let Some(plan) = plan else { continue };
-        blocks.push(pattern_block(&PlannedPattern {
+        let Some(block) = pattern_block(&PlannedPattern {
             display_path: path,
             body,
             spans,
             plan,
             terms,
-        }));
+        }) else {
+            continue;
+        };
+        blocks.push(block);
         sources.push(p.source.clone());
         keys.extend(shown_keys(&p.key, plan, spans.len()));
         if plan.whole

@@ -141,8 +141,10 @@ fn plan_pattern(budget: &Budget, sections: &[SectionInfo], room: usize) -> Optio
             .then(a.cmp(&b))
     });
     // Nothing holds the call's words (a pattern found by its globs, project or name): its
-    // opening sections, in order, say what it is about.
-    let opening = order.is_empty() && untouched;
+    // opening sections, in order, say what it is about, once a session; an opening already
+    // shown, if only cut, is not sent again.
+    let opened = sections.iter().any(|s| s.shown || s.shown_cut);
+    let opening = order.is_empty() && !opened;
     if opening {
         order = (0..sections.len())
             .filter(|&i| readable(&sections[i]))
@@ -284,6 +286,29 @@ mod tests {
             .unwrap();
         assert_eq!(plan.sections, [1]);
         assert_eq!(plan.cut, None);
+    }
+
+    #[test]
+    fn an_opening_shown_cut_is_not_sent_again_to_a_call_whose_words_it_lacks() {
+        // Found by its globs, no section holding the call's words: its opening is shown once.
+        let sections = vec![section(3_000, 0.0), section(900, 0.0)];
+        let plan = allocate(&BUDGET, std::slice::from_ref(&sections), |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
+        assert_eq!(plan.sections, [0]);
+        assert_eq!(plan.cut, Some(BUDGET.pattern_room));
+        let mut again = sections;
+        again[0].shown_cut = true;
+        assert_eq!(
+            allocate(&BUDGET, &[again.clone()], |_| false, |_| 0)[0],
+            None
+        );
+        // A later call whose words a section holds still gets that section.
+        again[1].relevance = 2.0;
+        let plan = allocate(&BUDGET, &[again], |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
+        assert_eq!(plan.sections, [1]);
     }
 
     #[test]

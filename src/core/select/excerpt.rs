@@ -11,8 +11,9 @@ use super::sections::WeightedTerms;
 pub const OMITTED: &str = "[…]";
 
 /// At most `max` characters of `text` (a section: heading line first), the run of whole
-/// blocks that holds the most of `terms`, under the heading; empty when not even one block
-/// fits. Never ends on a heading and never cuts a block.
+/// blocks that holds the most of `terms`, under the heading. Never ends on a heading, and
+/// cuts a block (at a line) only when not even one fits whole; empty when not even a line
+/// does.
 pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
     let text = text.trim();
     let (heading, rest) = match text.split_once('\n') {
@@ -44,7 +45,7 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
         }
     }
     let Some((weight, start, end)) = best else {
-        return String::new();
+        return head_of_longest(heading, &blocks, &weights, room, terms);
     };
     // Nothing holds the call's words: the head of the section says what it is about.
     let (start, end) = if weight <= 0.0 {
@@ -76,6 +77,94 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
     if end + 1 < blocks.len() {
         parts.push(OMITTED);
     }
+    parts.join("\n\n")
+}
+
+/// When no block fits whole (a directory tree in one fence, a paragraph of a page): the run of
+/// lines of the block that holds the most of the call's words (the first when none does)
+/// that holds the most of them and fits, a fence opened and closed around it, under the
+/// heading; empty when not even one line fits.
+fn head_of_longest(
+    heading: Option<&str>,
+    blocks: &[&str],
+    weights: &[f64],
+    room: usize,
+    terms: &WeightedTerms,
+) -> String {
+    let Some(at) =
+        (0..blocks.len()).max_by(|&a, &b| weights[a].total_cmp(&weights[b]).then(b.cmp(&a)))
+    else {
+        return String::new();
+    };
+    let lines: Vec<&str> = blocks[at].lines().collect();
+    let marker = chars(OMITTED) + 2;
+    let lead = if at > 0 { marker } else { 0 };
+    let fence = lines
+        .first()
+        .map(|first| first.trim_start())
+        .filter(|first| first.starts_with("```") || first.starts_with("~~~"))
+        .map(|first| (lines[0], &first[..3]));
+    // A fence's own lines are kept around whatever part of its code is shown.
+    let inner: &[&str] = match fence {
+        Some((_, close)) => {
+            let end = lines.len()
+                - usize::from(
+                    lines.len() > 1 && lines[lines.len() - 1].trim_start().starts_with(close),
+                );
+            &lines[1..end]
+        }
+        None => &lines,
+    };
+    let frame = fence.map_or(0, |(open, close)| chars(open) + chars(close) + 2);
+    let left = room.saturating_sub(lead + marker + frame);
+    let line_weights: Vec<f64> = inner.iter().map(|l| terms.relevance(&[], l)).collect();
+    let mut best: Option<(f64, usize, usize)> = None;
+    for first in 0..inner.len() {
+        let mut used = 0;
+        let mut weight = 0.0;
+        for last in first..inner.len() {
+            used += chars(inner[last]) + 1;
+            if used > left {
+                break;
+            }
+            weight += line_weights[last];
+            if best.is_none_or(|(w, f, l)| {
+                weight > w + 1e-9 || (weight >= w - 1e-9 && f == first && last > l)
+            }) {
+                best = Some((weight, first, last));
+            }
+        }
+    }
+    let mut kept: Vec<String> = match best {
+        Some((_, first, last)) => inner[first..=last].iter().map(|l| l.to_string()).collect(),
+        // One long line of prose (a paragraph not wrapped): its words up to the room.
+        None if fence.is_none() => {
+            let first = inner.first().copied().unwrap_or_default();
+            let end = first
+                .char_indices()
+                .nth(left)
+                .map_or(first.len(), |(i, _)| i);
+            match first[..end].rfind(' ') {
+                Some(space) => vec![format!("{}…", first[..space].trim_end())],
+                None => return String::new(),
+            }
+        }
+        None => return String::new(),
+    };
+    if let Some((open, close)) = fence {
+        kept.insert(0, open.to_string());
+        kept.push(close.to_string());
+    }
+    let cut = kept.join("\n");
+    let mut parts: Vec<&str> = Vec::new();
+    if let Some(heading) = heading {
+        parts.push(heading);
+    }
+    if at > 0 {
+        parts.push(OMITTED);
+    }
+    parts.push(&cut);
+    parts.push(OMITTED);
     parts.join("\n\n")
 }
 
@@ -204,5 +293,37 @@ mod tests {
             ["```rust\nfn a() {}\n\nfn b() {}\n```", "After the code."]
         );
         assert_eq!(window(text, 5, &terms(&[("code", 1.0)])), "");
+    }
+
+    #[test]
+    fn a_block_longer_than_the_room_shows_the_lines_that_carry_the_words_rather_than_nothing() {
+        let tree: String = (0..60)
+            .map(|i| match i {
+                42 => "├── billing/   # invoices and payments\n".to_string(),
+                _ => format!("├── module_{i}/   # part {i}\n"),
+            })
+            .collect();
+        let text = format!("# Layout\n\n```\nrepo/\n{tree}```\n");
+        let cut = window(&text, 300, &terms(&[]));
+        assert!(
+            cut.starts_with("# Layout\n\n```\nrepo/\n├── module_0/"),
+            "{cut}"
+        );
+        assert!(cut.ends_with(&format!("```\n\n{OMITTED}")), "{cut}");
+        assert!(cut.chars().count() <= 300, "{}", cut.chars().count());
+        // Cut around the lines that hold the call's words, the fence kept around them.
+        let cut = window(&text, 300, &terms(&[("invoices", 1.0)]));
+        assert!(cut.contains("billing/   # invoices"), "{cut}");
+        assert!(cut.contains("# Layout\n\n```\n"), "{cut}");
+        assert!(!cut.contains("module_0/"), "{cut}");
+        assert!(cut.chars().count() <= 300, "{}", cut.chars().count());
+        // The block that holds the call's words is the one cut.
+        let prose = format!(
+            "# Layout\n\n{}\n\nThe {} tests live under tests/.",
+            "word ".repeat(80),
+            "pytest ".repeat(70)
+        );
+        let cut = window(&prose, 200, &terms(&[("pytest", 1.0)]));
+        assert!(cut.contains(OMITTED) && cut.contains("pytest"), "{cut}");
     }
 }
