@@ -44,10 +44,23 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
             }
         }
     }
-    let Some((weight, start, end)) = best else {
-        return head_of_longest(heading, &blocks, &weights, room, terms);
+    // A block too long for the room that holds more of the call's words than any run that
+    // fits (a rule's long code example after its one-line lead) is the part to show, cut to
+    // its lines that carry them.
+    let heaviest = (0..blocks.len())
+        .filter(|&i| sizes[i] > room)
+        .max_by(|&a, &b| weights[a].total_cmp(&weights[b]).then(b.cmp(&a)));
+    let Some((weight, start, end)) =
+        best.filter(|&(weight, _, _)| heaviest.is_none_or(|i| weights[i] <= weight + 1e-9))
+    else {
+        return match heaviest {
+            Some(at) => cut_block(heading, &blocks, at, room, terms),
+            None => String::new(),
+        };
     };
-    // Nothing holds the call's words: the head of the section says what it is about.
+    // Nothing holds the call's words: the head of the section says what it is about, up to
+    // the room (the first lines of a block too long for what is left).
+    let mut filled = String::new();
     let (start, end) = if weight <= 0.0 {
         let mut used = 0;
         let mut last = None;
@@ -59,10 +72,15 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
             used += size;
             last = Some(i);
         }
-        match last {
-            Some(last) => (0, last),
-            None => return String::new(),
+        let Some(last) = last else {
+            return String::new();
+        };
+        if let Some(next) = blocks.get(last + 1)
+            && let Some(head) = block_lines(next, room.saturating_sub(used + marker + 2), terms)
+        {
+            filled = head;
         }
+        (0, last)
     } else {
         (start, end)
     };
@@ -74,88 +92,29 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
         parts.push(OMITTED);
     }
     parts.extend(&blocks[start..=end]);
+    if !filled.is_empty() {
+        parts.push(&filled);
+    }
     if end + 1 < blocks.len() {
         parts.push(OMITTED);
     }
     parts.join("\n\n")
 }
 
-/// When no block fits whole (a directory tree in one fence, a paragraph of a page): the run of
-/// lines of the block that holds the most of the call's words (the first when none does)
-/// that holds the most of them and fits, a fence opened and closed around it, under the
-/// heading; empty when not even one line fits.
-fn head_of_longest(
+/// The block at `at`, too long for `room`, cut to its lines that carry the call's words (see
+/// [`block_lines`]), under the heading; empty when not even one line fits.
+fn cut_block(
     heading: Option<&str>,
     blocks: &[&str],
-    weights: &[f64],
+    at: usize,
     room: usize,
     terms: &WeightedTerms,
 ) -> String {
-    let Some(at) =
-        (0..blocks.len()).max_by(|&a, &b| weights[a].total_cmp(&weights[b]).then(b.cmp(&a)))
-    else {
-        return String::new();
-    };
-    let lines: Vec<&str> = blocks[at].lines().collect();
     let marker = chars(OMITTED) + 2;
     let lead = if at > 0 { marker } else { 0 };
-    let fence = lines
-        .first()
-        .map(|first| first.trim_start())
-        .filter(|first| first.starts_with("```") || first.starts_with("~~~"))
-        .map(|first| (lines[0], &first[..3]));
-    // A fence's own lines are kept around whatever part of its code is shown.
-    let inner: &[&str] = match fence {
-        Some((_, close)) => {
-            let end = lines.len()
-                - usize::from(
-                    lines.len() > 1 && lines[lines.len() - 1].trim_start().starts_with(close),
-                );
-            &lines[1..end]
-        }
-        None => &lines,
+    let Some(cut) = block_lines(blocks[at], room.saturating_sub(lead + marker + 1), terms) else {
+        return String::new();
     };
-    let frame = fence.map_or(0, |(open, close)| chars(open) + chars(close) + 2);
-    let left = room.saturating_sub(lead + marker + frame);
-    let line_weights: Vec<f64> = inner.iter().map(|l| terms.relevance(&[], l)).collect();
-    let mut best: Option<(f64, usize, usize)> = None;
-    for first in 0..inner.len() {
-        let mut used = 0;
-        let mut weight = 0.0;
-        for last in first..inner.len() {
-            used += chars(inner[last]) + 1;
-            if used > left {
-                break;
-            }
-            weight += line_weights[last];
-            if best.is_none_or(|(w, f, l)| {
-                weight > w + 1e-9 || (weight >= w - 1e-9 && f == first && last > l)
-            }) {
-                best = Some((weight, first, last));
-            }
-        }
-    }
-    let mut kept: Vec<String> = match best {
-        Some((_, first, last)) => inner[first..=last].iter().map(|l| l.to_string()).collect(),
-        // One long line of prose (a paragraph not wrapped): its words up to the room.
-        None if fence.is_none() => {
-            let first = inner.first().copied().unwrap_or_default();
-            let end = first
-                .char_indices()
-                .nth(left)
-                .map_or(first.len(), |(i, _)| i);
-            match first[..end].rfind(' ') {
-                Some(space) => vec![format!("{}…", first[..space].trim_end())],
-                None => return String::new(),
-            }
-        }
-        None => return String::new(),
-    };
-    if let Some((open, close)) = fence {
-        kept.insert(0, open.to_string());
-        kept.push(close.to_string());
-    }
-    let cut = kept.join("\n");
     let mut parts: Vec<&str> = Vec::new();
     if let Some(heading) = heading {
         parts.push(heading);
@@ -166,6 +125,66 @@ fn head_of_longest(
     parts.push(&cut);
     parts.push(OMITTED);
     parts.join("\n\n")
+}
+
+/// At most `room` characters of one block: the run of its lines that holds the most of the
+/// call's words (its first lines when none does), a fence opened and closed around them; a
+/// long unwrapped line's words up to the room. None when not even one line fits.
+fn block_lines(block: &str, room: usize, terms: &WeightedTerms) -> Option<String> {
+    let lines: Vec<&str> = block.lines().collect();
+    let fence = lines
+        .first()
+        .map(|first| first.trim_start())
+        .filter(|first| first.starts_with("```") || first.starts_with("~~~"))
+        .map(|first| (lines[0], &first[..3]));
+    // A fence's own lines are kept around whatever part of its code is shown.
+    let inner: &[&str] = match fence {
+        Some((_, close)) => {
+            let closed = lines.len() > 1 && lines[lines.len() - 1].trim_start().starts_with(close);
+            &lines[1..lines.len() - usize::from(closed)]
+        }
+        None => &lines,
+    };
+    let frame = fence.map_or(0, |(open, close)| chars(open) + chars(close) + 2);
+    let left = room.checked_sub(frame)?;
+    let weights: Vec<f64> = inner.iter().map(|l| terms.relevance(&[], l)).collect();
+    let mut best: Option<(f64, usize, usize)> = None;
+    for first in 0..inner.len() {
+        let mut used = 0;
+        let mut weight = 0.0;
+        for last in first..inner.len() {
+            used += chars(inner[last]) + 1;
+            if used > left {
+                break;
+            }
+            weight += weights[last];
+            // More weight wins; the same weight from the same first line grows the run.
+            let better = best.is_none_or(|(w, f, l)| {
+                weight > w + 1e-9 || (weight >= w - 1e-9 && f == first && last > l)
+            });
+            if better {
+                best = Some((weight, first, last));
+            }
+        }
+    }
+    let mut kept: Vec<String> = match best {
+        Some((_, first, last)) => inner[first..=last].iter().map(|l| l.to_string()).collect(),
+        None if fence.is_none() => {
+            let first = inner.first().copied().unwrap_or_default();
+            let end = first
+                .char_indices()
+                .nth(left)
+                .map_or(first.len(), |(i, _)| i);
+            let space = first[..end].rfind(' ')?;
+            vec![format!("{}…", first[..space].trim_end())]
+        }
+        None => return None,
+    };
+    if let Some((open, close)) = fence {
+        kept.insert(0, open.to_string());
+        kept.push(close.to_string());
+    }
+    Some(kept.join("\n"))
 }
 
 /// The blocks of a section's text: paragraphs, list items and numbered rules, a fenced code
@@ -293,6 +312,58 @@ mod tests {
             ["```rust\nfn a() {}\n\nfn b() {}\n```", "After the code."]
         );
         assert_eq!(window(text, 5, &terms(&[("code", 1.0)])), "");
+    }
+
+    #[test]
+    fn a_window_never_exceeds_its_room() {
+        let pieces = [
+            "Lead paragraph about the rule.",
+            "- a short item",
+            "```rust\nfn f() {}\nfn g() {}\nfn provider() {}\n```",
+            "A long unwrapped line of prose that mentions the provider many times over and over again.",
+            "1. numbered rule with provider",
+        ];
+        let words = [terms(&[]), terms(&[("provider", 1.0)])];
+        for n in 1..40 {
+            let body: Vec<&str> = (0..n).map(|i| pieces[(i * 7 + n) % pieces.len()]).collect();
+            let plain = body.join("\n\n");
+            let headed = format!("## Section {n}\n\n{plain}");
+            for text in [&plain, &headed] {
+                for max in [10, 40, 80, 120, 200, 333, 600] {
+                    for t in &words {
+                        let cut = window(text, max, t);
+                        assert!(cut.chars().count() <= max, "{max}: {cut}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_example_that_holds_the_words_is_cut_rather_than_passed_over_for_its_lead() {
+        let code: String = (0..40)
+            .map(|i| match i {
+                30 => {
+                    "  const model = getModel(user.aiProvider); // pick the provider\n".to_string()
+                }
+                _ => format!("  step{i}();\n"),
+            })
+            .collect();
+        let text = format!(
+            "## Implementation\n\nFollow this structure:\n\n```ts\nexport async function run() {{\n{code}}}\n```\n"
+        );
+        let cut = window(&text, 250, &terms(&[("provider", 1.0), ("model", 1.0)]));
+        assert!(cut.contains("getModel(user.aiProvider)"), "{cut}");
+        assert!(cut.contains("```ts\n") && cut.contains("\n```"), "{cut}");
+        assert!(cut.chars().count() <= 250, "{}", cut.chars().count());
+        // Without the call's words the lead comes, then as much of the example as fits.
+        let head = window(&text, 250, &terms(&[]));
+        assert!(
+            head.contains("Follow this structure:\n\n```ts\nexport async function run() {"),
+            "{head}"
+        );
+        assert!(head.ends_with(&format!("```\n\n{OMITTED}")), "{head}");
+        assert!(head.chars().count() <= 250, "{}", head.chars().count());
     }
 
     #[test]
