@@ -5,6 +5,7 @@
 //! shared test base class in a `testing` module) is one too.
 
 use crate::core::query::is_layout_dir;
+use crate::core::select::globs::spell_out_braces;
 
 /// Folder names that hold tests, in the languages' common layouts.
 const TEST_FOLDERS: &[&str] = &["test", "tests", "__tests__", "spec", "specs", "testing"];
@@ -38,7 +39,13 @@ pub fn is_test_file(path: &str) -> bool {
 /// with no other literal folder than a layout's (`src`, `main`). `tests/billing/**` selects
 /// one feature's tests, not tests.
 pub fn selects_tests(glob: &str) -> bool {
-    let segments: Vec<&str> = glob.trim().trim_start_matches("./").split('/').collect();
+    let glob = glob.trim().trim_start_matches("./");
+    if let Some(alternatives) = spell_out_braces(glob) {
+        return alternatives
+            .iter()
+            .any(|alternative| selects_tests(alternative));
+    }
+    let segments: Vec<&str> = glob.split('/').collect();
     let Some((last, folders)) = segments.split_last() else {
         return false;
     };
@@ -93,6 +100,7 @@ mod tests {
             "**/src/test/**/*.{java,kt}",
             "tests/**",
             "src/__tests__/**",
+            "**/{test,tests}/**/*.py",
             "*_test.go",
             "**/*.spec.ts",
         ] {

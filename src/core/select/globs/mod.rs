@@ -160,7 +160,7 @@ const MAX_ALTERNATIVES: usize = 32;
 
 /// `glob` with its one brace group spelled out (`a/{b,c}.rs` → `a/b.rs`, `a/c.rs`), or None
 /// when it has no group, several, nested ones, escapes or classes.
-fn spell_out_braces(glob: &str) -> Option<Vec<String>> {
+pub(crate) fn spell_out_braces(glob: &str) -> Option<Vec<String>> {
     let open = glob.find('{')?;
     let close = open + glob[open..].find('}')?;
     let inner = &glob[open + 1..close];
