@@ -2,12 +2,15 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
 
+use crate::core::sources::Harness;
+
 /// The agents lore answers, by the name `--agent` and `--harness` take.
-const AGENT_NAMES: [&str; 7] = [
-    "claude", "codex", "gemini", "copilot", "qwen", "cline", "opencode",
-];
+fn agent_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(Harness::ALL.map(Harness::name))
+}
 
 #[derive(Debug, Parser)]
 #[command(
@@ -75,7 +78,7 @@ pub struct InitArgs {
     pub codex: bool,
     /// Also register lore with this agent (repeatable): claude, codex, gemini, copilot, qwen,
     /// cline or opencode.
-    #[arg(long, value_name = "NAME", value_parser = AGENT_NAMES)]
+    #[arg(long, value_name = "NAME", value_parser = agent_names())]
     pub agent: Vec<String>,
     /// With --agent gemini, copilot, qwen, cline or opencode: register lore in your user
     /// configuration (every project) instead of the repository's.
@@ -149,7 +152,7 @@ pub struct ExtractQueriesArgs {
     #[arg(long, conflicts_with = "harness")]
     pub codex: bool,
     /// Read payloads as this agent's hook does (what `lore hook --harness NAME` runs).
-    #[arg(long, value_name = "NAME", value_parser = AGENT_NAMES)]
+    #[arg(long, value_name = "NAME", value_parser = agent_names())]
     pub harness: Option<String>,
     /// Print as JSON lines.
     #[arg(long)]
@@ -181,7 +184,7 @@ pub struct WhyArgs {
     pub codex: bool,
     /// Read the payload as this agent's hook does (what `lore hook --harness NAME` runs;
     /// default: Claude Code, or Codex for an `apply_patch` call).
-    #[arg(long, value_name = "NAME", value_parser = AGENT_NAMES)]
+    #[arg(long, value_name = "NAME", value_parser = agent_names())]
     pub harness: Option<String>,
     /// Print as one JSON object.
     #[arg(long)]

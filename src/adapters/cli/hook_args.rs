@@ -6,18 +6,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-/// The agent harness a hook answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Harness {
-    #[default]
-    Claude,
-    Codex,
-    Gemini,
-    Copilot,
-    Qwen,
-    Cline,
-    OpenCode,
-}
+use crate::core::sources::Harness;
 
 /// What the hook path was asked to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,7 +63,7 @@ pub fn parse_hook_args(args: &[OsString]) -> Option<HookArgs> {
 
 fn parse_hook_words(args: &[OsString]) -> Option<HookArgs> {
     let mut config = None;
-    let mut harness = Harness::Claude;
+    let mut harness = Harness::ClaudeCode;
     let mut mcp = false;
     let mut help = false;
     let mut problems = Vec::new();
@@ -96,7 +85,7 @@ fn parse_hook_words(args: &[OsString]) -> Option<HookArgs> {
             "--codex" if found => harness = Harness::Codex,
             "--mcp" if found => mcp = true,
             "--harness" if found => match rest.next().map(|v| v.to_string_lossy()) {
-                Some(name) => match harness_named(&name) {
+                Some(name) => match Harness::named(&name) {
                     Some(named) => harness = named,
                     None => problems.push(unknown_harness(&name)),
                 },
@@ -106,7 +95,7 @@ fn parse_hook_words(args: &[OsString]) -> Option<HookArgs> {
                 if let Some(value) = other.strip_prefix("--config=") {
                     config = Some(PathBuf::from(value));
                 } else if let Some(name) = other.strip_prefix("--harness=").filter(|_| found) {
-                    match harness_named(name) {
+                    match Harness::named(name) {
                         Some(named) => harness = named,
                         None => problems.push(unknown_harness(name)),
                     }
@@ -138,26 +127,8 @@ fn parse_hook_words(args: &[OsString]) -> Option<HookArgs> {
     })
 }
 
-/// Every harness by its `--harness` name.
-pub const HARNESS_NAMES: &[(&str, Harness)] = &[
-    ("claude", Harness::Claude),
-    ("codex", Harness::Codex),
-    ("gemini", Harness::Gemini),
-    ("copilot", Harness::Copilot),
-    ("qwen", Harness::Qwen),
-    ("cline", Harness::Cline),
-    ("opencode", Harness::OpenCode),
-];
-
-fn harness_named(name: &str) -> Option<Harness> {
-    HARNESS_NAMES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, harness)| *harness)
-}
-
 fn unknown_harness(name: &str) -> String {
-    let names: Vec<&str> = HARNESS_NAMES.iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = Harness::ALL.iter().map(|h| h.name()).collect();
     format!(
         "unknown harness `{name}` (`--harness` takes one of {})",
         names.join(", ")
@@ -183,7 +154,10 @@ mod tests {
 
     #[test]
     fn hook_is_recognised_with_config_before_or_after_it() {
-        assert_eq!(parse(&["lore", "hook"]), run(None, Harness::Claude, false));
+        assert_eq!(
+            parse(&["lore", "hook"]),
+            run(None, Harness::ClaudeCode, false)
+        );
         for list in [
             &["lore", "--config", "x.toml", "hook"][..],
             &["lore", "--config=x.toml", "hook"],
@@ -191,7 +165,7 @@ mod tests {
         ] {
             assert_eq!(
                 parse(list),
-                run(Some("x.toml"), Harness::Claude, false),
+                run(Some("x.toml"), Harness::ClaudeCode, false),
                 "{list:?}"
             );
         }
@@ -209,12 +183,13 @@ mod tests {
         );
         assert_eq!(
             parse(&["lore", "hook", "--harness=claude"]),
-            run(None, Harness::Claude, false)
+            run(None, Harness::ClaudeCode, false)
         );
-        for (name, harness) in HARNESS_NAMES {
+        for harness in Harness::ALL {
+            let name = harness.name();
             assert_eq!(
                 parse(&["lore", "hook", "--harness", name]),
-                run(None, *harness, false),
+                run(None, harness, false),
                 "{name}"
             );
         }
@@ -257,7 +232,7 @@ mod tests {
         assert_eq!(parse(&["lore", "--config", "hook", "search", "x"]), None);
         assert_eq!(
             parse(&["lore", "--config", "hook", "hook"]),
-            run(Some("hook"), Harness::Claude, false)
+            run(Some("hook"), Harness::ClaudeCode, false)
         );
         assert_eq!(
             parse(&["lore", "--config", "hook", "--help"]),

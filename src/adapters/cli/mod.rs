@@ -27,9 +27,10 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use crate::core::config::Config;
+use crate::core::sources::Harness;
 use crate::services::workspace::{ConfigSearch, find_config};
 pub use args::{Cli, Command};
-use hook_args::{Harness, HookArgs, parse_hook_args};
+use hook_args::{HookArgs, parse_hook_args};
 
 /// Exit status for a command that failed (bad input, invalid patterns, I/O).
 pub const EXIT_FAILURE: i32 = 1;
@@ -142,7 +143,7 @@ fn run_hook_path(hook: HookArgs) {
         } => {
             use crate::adapters::{claude, cline, codex, copilot, gemini, opencode, qwen};
             let run: fn(Option<PathBuf>, bool) = match harness {
-                Harness::Claude => claude::run_hook,
+                Harness::ClaudeCode => claude::run_hook,
                 Harness::Codex => codex::run_hook,
                 Harness::Gemini => gemini::run_hook,
                 Harness::Copilot => copilot::run_hook,

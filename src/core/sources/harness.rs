@@ -45,6 +45,22 @@ pub enum Harness {
 }
 
 impl Harness {
+    /// Every harness, in the order lore lists them.
+    pub const ALL: [Harness; 7] = [
+        Harness::ClaudeCode,
+        Harness::Codex,
+        Harness::Gemini,
+        Harness::Copilot,
+        Harness::Qwen,
+        Harness::Cline,
+        Harness::OpenCode,
+    ];
+
+    /// The harness `--harness NAME` names, if any.
+    pub fn named(name: &str) -> Option<Harness> {
+        Harness::ALL.into_iter().find(|h| h.name() == name)
+    }
+
     /// The name `--harness` takes for it (`lore hook --harness gemini`).
     pub fn name(self) -> &'static str {
         match self {
