@@ -48,9 +48,29 @@ pub(super) fn paths_evidence(
         .collect();
     outside.extend(index.patterns_with_globs(&scoped_rules, true)?);
     let outside: Vec<i64> = outside.into_iter().collect();
-    let mut lifted: BTreeMap<i64, PathsLift> = BTreeMap::new();
+    let lifted = paths_lifts(index, path, &outside)?;
+    for id in &outside {
+        if let Some(candidate) = pool.get_mut(id) {
+            match lifted.get(id) {
+                Some(lift) => candidate.evidence.paths_lifted = Some(*lift),
+                None => candidate.evidence.outside_paths = true,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Which of the patterns whose `paths` leave `path` out may be about it all the same (see
+/// [`PathsLift`]): only their bodies holding the file's folder, and only when the file is a
+/// test their globs, are read.
+fn paths_lifts(
+    index: &Index,
+    path: &str,
+    outside: &[i64],
+) -> Result<BTreeMap<i64, PathsLift>, IndexError> {
+    let mut lifted = BTreeMap::new();
     if let Some(mention) = folder_mention(path) {
-        for (id, body) in index.bodies_holding(&outside, &mention)? {
+        for (id, body) in index.bodies_holding(outside, &mention)? {
             if names_folder(&body, &mention) {
                 lifted.insert(id, PathsLift::NamesFolder);
             }
@@ -68,15 +88,7 @@ pub(super) fn paths_evidence(
             }
         }
     }
-    for id in &outside {
-        if let Some(candidate) = pool.get_mut(id) {
-            match lifted.get(id) {
-                Some(lift) => candidate.evidence.paths_lifted = Some(*lift),
-                None => candidate.evidence.outside_paths = true,
-            }
-        }
-    }
-    Ok(())
+    Ok(lifted)
 }
 
 /// Each candidate's technologies, and which of them the call's context has.
