@@ -142,26 +142,10 @@ pub(super) fn harness_of(
     value: &Value,
 ) -> anyhow::Result<Harness> {
     match name {
-        Some(name) => harness_named(name),
+        Some(name) => Harness::named(name).ok_or_else(|| anyhow::anyhow!("no agent named {name}")),
         None if codex || is_codex_payload(value) => Ok(Harness::Codex),
         None => Ok(Harness::ClaudeCode),
     }
-}
-
-/// The harness `--harness NAME` names.
-fn harness_named(name: &str) -> anyhow::Result<Harness> {
-    [
-        Harness::ClaudeCode,
-        Harness::Codex,
-        Harness::Gemini,
-        Harness::Copilot,
-        Harness::Qwen,
-        Harness::Cline,
-        Harness::OpenCode,
-    ]
-    .into_iter()
-    .find(|h| h.name() == name)
-    .ok_or_else(|| anyhow::anyhow!("no agent named {name}"))
 }
 
 /// What `harness`'s hook searches for the payload of call number `call`, through that

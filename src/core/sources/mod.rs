@@ -144,6 +144,15 @@ pub enum Scope {
 }
 
 impl Scope {
+    pub const ALL: [Scope; 6] = [
+        Scope::Always,
+        Scope::Globs,
+        Scope::Folder,
+        Scope::Content,
+        Scope::Described,
+        Scope::Manual,
+    ];
+
     pub fn key(self) -> &'static str {
         match self {
             Scope::Always => "always",
@@ -156,16 +165,7 @@ impl Scope {
     }
 
     pub fn from_key(key: &str) -> Option<Self> {
-        [
-            Scope::Always,
-            Scope::Globs,
-            Scope::Folder,
-            Scope::Content,
-            Scope::Described,
-            Scope::Manual,
-        ]
-        .into_iter()
-        .find(|s| s.key() == key)
+        Self::ALL.into_iter().find(|s| s.key() == key)
     }
 }
 

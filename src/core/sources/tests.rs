@@ -126,14 +126,7 @@ fn kinds_and_scopes_round_trip_through_their_keys() {
     for kind in SourceKind::ALL {
         assert_eq!(SourceKind::from_key(kind.key()), Some(kind));
     }
-    for scope in [
-        Scope::Always,
-        Scope::Globs,
-        Scope::Folder,
-        Scope::Content,
-        Scope::Described,
-        Scope::Manual,
-    ] {
+    for scope in Scope::ALL {
         assert_eq!(Scope::from_key(scope.key()), Some(scope));
     }
 }
