@@ -13,7 +13,7 @@ use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, loaded_alongside};
 use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
 use crate::services::project_listing::project_listing;
 use crate::services::render::{chars, render};
-use crate::storage::index::{IndexError, PatternScopeRow};
+use crate::storage::index::{IndexError, PatternScopeRow, rule_origins};
 
 /// Prime a session for the project whose root files showed `project`, within `budget`
 /// characters.
@@ -43,11 +43,7 @@ pub fn inject_session_start(
         .collect();
     let text_of = |id: i64| rules.get(&id).map(|rule| &rule.content_hash);
     let site = ctx.session_site();
-    let origins: Vec<(&str, &RuleOrigin)> = rules
-        .values()
-        .map(|rule| (rule.source.as_str(), &rule.origin))
-        .collect();
-    let imported = loaded_alongside(&origins, &site);
+    let imported = loaded_alongside(&rule_origins(&rules), &site);
     let shortfall = |s: &PatternScopeRow| {
         natives
             .get(&s.id)

@@ -13,9 +13,9 @@ use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::covers_a_language;
 use crate::core::select::globs::path_file_keys;
 use crate::core::sources::{
-    CallSite, ContentMatcher, RuleOrigin, Scope, hook_shortfall, loaded_alongside, within,
+    CallSite, ContentMatcher, Scope, hook_shortfall, loaded_alongside, within,
 };
-use crate::storage::index::{Index, IndexError, LanguageGate, RuleText};
+use crate::storage::index::{Index, IndexError, LanguageGate, RuleText, rule_origins};
 
 use super::{Candidate, Pool, SelectRequest, entry, matching_globs};
 
@@ -231,11 +231,7 @@ pub(super) fn loaded_with_imports(
     site: &CallSite,
     loaded_before: Option<&BTreeSet<String>>,
 ) -> BTreeSet<String> {
-    let origins: Vec<(&str, &RuleOrigin)> = rules
-        .values()
-        .map(|rule| (rule.source.as_str(), &rule.origin))
-        .collect();
-    let mut loaded = loaded_alongside(&origins, site);
+    let mut loaded = loaded_alongside(&rule_origins(rules), site);
     if site.harness.is_some() {
         loaded.extend(loaded_before.into_iter().flatten().cloned());
     }

@@ -34,7 +34,7 @@ pub use pattern_search::KnowledgeFacts;
 pub use pattern_text::PatternText;
 pub use read::{ChunkHit, IndexStats, LanguageGate, PatternSummary, StoredPattern};
 pub use relink::TextHashOf;
-pub use rule_sources::{ContentRule, FolderRule, RuleText};
+pub use rule_sources::{ContentRule, FolderRule, RuleText, rule_origins};
 pub use schema::SCHEMA_VERSION;
 pub use source_files::IndexedFile;
 pub use term_postings::PatternLengths;

@@ -38,6 +38,14 @@ pub struct RuleText {
     pub origin: RuleOrigin,
 }
 
+/// Each rule's source with its origin, as `core::sources` reads what a harness loads.
+pub fn rule_origins(rules: &BTreeMap<i64, RuleText>) -> Vec<(&str, &RuleOrigin)> {
+    rules
+        .values()
+        .map(|rule| (rule.source.as_str(), &rule.origin))
+        .collect()
+}
+
 const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks, s.regexes, s.imports";
 
 fn decode_list(text: Option<String>) -> Result<Vec<String>, IndexError> {
