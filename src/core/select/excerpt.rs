@@ -72,8 +72,9 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
             used += size;
             last = Some(i);
         }
+        // Its first block alone is too long: its first lines.
         let Some(last) = last else {
-            return String::new();
+            return cut_block(heading, &blocks, 0, room, terms);
         };
         if let Some(next) = blocks.get(last + 1)
             && let Some(head) = block_lines(next, room.saturating_sub(used + marker + 2), terms)
@@ -381,6 +382,11 @@ mod tests {
             "{cut}"
         );
         assert!(cut.ends_with(&format!("```\n\n{OMITTED}")), "{cut}");
+        assert!(cut.chars().count() <= 300, "{}", cut.chars().count());
+        // The same when short paragraphs follow the long block.
+        let with_notes = format!("{text}\nKeep it current.\n\nOne folder a package.\n");
+        let cut = window(&with_notes, 300, &terms(&[]));
+        assert!(cut.starts_with("# Layout\n\n```\nrepo/\n"), "{cut}");
         assert!(cut.chars().count() <= 300, "{}", cut.chars().count());
         // Cut around the lines that hold the call's words, the fence kept around them.
         let cut = window(&text, 300, &terms(&[("invoices", 1.0)]));
