@@ -100,6 +100,18 @@ pub fn clean_terms<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<String> 
     out
 }
 
+/// A whitespace-separated word of written text without the address of a URL it holds,
+/// scheme kept: `([#7](https://github.com/o/r/pull/7))` gives `([#7](https`, and
+/// `postgres://db.internal/app` gives `postgres`. A link in a file (a changelog's pull
+/// request, a comment's reference) says where something is, not what the text does, and its
+/// host and path words would match rules about code hosting or requests.
+pub fn without_url_address(word: &str) -> &str {
+    match word.find("://") {
+        Some(at) => &word[..at],
+        None => word,
+    }
+}
+
 /// Add `term` when it survives the filters and is new.
 fn push_term(term: String, out: &mut Vec<String>, seen: &mut BTreeSet<String>) {
     if is_kept(&term) && seen.insert(term.clone()) {

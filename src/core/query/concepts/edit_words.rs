@@ -10,7 +10,7 @@
 //! added and removed lines). Every list is bounded and deterministic.
 
 use super::super::diff::{capped_lines, line_diff};
-use super::super::{clean_terms, term_stem};
+use super::super::{clean_terms, term_stem, without_url_address};
 use super::lexer::{Lexer, Token};
 use super::matcher::Matcher;
 use super::{Concept, matchers_for};
@@ -145,7 +145,7 @@ fn written(languages: &[String], matchers: &[&Matcher], new: &str) -> EditWords 
 fn line_words<'a>(lines: impl Iterator<Item = &'a &'a str>, known: &[String]) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     for line in lines {
-        for word in clean_terms(line.split_whitespace()) {
+        for word in clean_terms(line.split_whitespace().map(without_url_address)) {
             if words.len() == MAX_LINE_WORDS {
                 return words;
             }

@@ -275,3 +275,19 @@ proptest::proptest! {
         proptest::prop_assert_eq!(words.clone(), edit_words(&languages, old.as_deref(), &new));
     }
 }
+
+#[test]
+fn a_link_in_written_text_gives_its_scheme_not_its_address() {
+    let old = "## Changes\n\n- Retry reads.\n";
+    let new = "## Changes\n\n- Retry reads.\n- Cache tokens per tenant ([#812](https://github.com/acme/vault/pull/812)).\n";
+    let words = edit_words(&langs(&["markdown"]), Some(old), new);
+    // `https` is no search word, and the host and path are not the change's.
+    assert_eq!(words.changed, ["cache", "tokens", "per", "tenant"]);
+    // A connection string's scheme names what the code talks to.
+    let written = edit_words(
+        &langs(&["yaml"]),
+        None,
+        "database:\n  url: postgres://app@db.internal:5432/orders\n",
+    );
+    assert_eq!(written.changed, ["database", "url", "postgres"]);
+}
