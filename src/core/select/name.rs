@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::evidence::NameMatch;
 use crate::core::query::porter_stem;
+use crate::core::sources::{FORMAT_MARKS, prescribed_name};
 
 /// Extensions stripped from a file name before taking its words.
 const MARKDOWN_EXTENSIONS: &[&str] = &["md", "markdown", "mdc"];
@@ -17,7 +18,8 @@ const FOLDER_PAGE_STEMS: &[&str] = &["index", "_index", "readme"];
 /// The words of a pattern's file name: the file stem split on anything not a letter or digit,
 /// lower-cased, numbers (`2.04`) dropped, each once. Only the stem: directories group files
 /// (collections, teams) more often than they name a subject; but a folder's page
-/// (`review/index.md`, `auth/README.md`) is named by its folder.
+/// (`review/index.md`, `auth/README.md`) is named by its folder. A format's mark
+/// (`.instructions`) is not a word: the same rule reads the same in any agent's format.
 pub fn name_words(source: &str) -> Vec<String> {
     let mut parts = source.rsplit('/');
     let file = parts.next().unwrap_or(source);
@@ -27,6 +29,11 @@ pub fn name_words(source: &str) -> Vec<String> {
         }
         _ => file,
     };
+    for suffix in FORMAT_MARKS {
+        if let Some(base) = stem.strip_suffix(suffix).filter(|b| !b.is_empty()) {
+            stem = base;
+        }
+    }
     if FOLDER_PAGE_STEMS.contains(&stem.to_ascii_lowercase().as_str()) {
         if let Some(folder) = parts.next().filter(|f| !f.is_empty()) {
             stem = folder;
@@ -140,7 +147,13 @@ const JOINING_WORDS: &[&str] = &["and", "for", "in", "of", "on", "the", "to", "v
 
 /// The words of a name that say what it is about: not filler many names share, not a genre
 /// word, not a joining word, and not a truncated filler word (`...-prompt-f.md`, `-cursorru`).
+/// A name a rule format prescribes (`AGENTS.md`, `copilot-instructions.md`) says which agent
+/// reads the file, never what it is about: `copilot-instructions.md` is no guide to a
+/// Copilot SDK.
 fn subject_words(source: &str, filler: &BTreeSet<String>) -> Vec<String> {
+    if prescribed_name(source) {
+        return Vec::new();
+    }
     name_words(source)
         .into_iter()
         .filter(|w| is_subject_word(w, filler))
@@ -253,10 +266,14 @@ impl NameQuery {
             let covered = words.iter().filter(|w| w.in_list(&self.terms)).count();
             covered as f64 / words.len() as f64
         });
-        let subject: Vec<StemmedWord> = words
-            .into_iter()
-            .filter(|w| is_subject_word(&w.word, filler))
-            .collect();
+        let subject: Vec<StemmedWord> = if prescribed_name(source) {
+            Vec::new()
+        } else {
+            words
+                .into_iter()
+                .filter(|w| is_subject_word(&w.word, filler))
+                .collect()
+        };
         (coverage, self.match_of(&subject))
     }
 
@@ -307,7 +324,7 @@ mod tests {
     fn name_words_come_from_the_file_stem() {
         assert_eq!(
             name_words("awesome-copilot/rust-mcp-server.instructions.md"),
-            ["rust", "mcp", "server", "instructions"]
+            ["rust", "mcp", "server"]
         );
         assert_eq!(name_words("pyguide/2.04-exceptions.md"), ["exceptions"]);
         assert_eq!(name_words("AGENTS.md"), ["agents"]);
@@ -336,10 +353,10 @@ mod tests {
 
     #[test]
     fn filler_is_what_many_names_share() {
-        let mut sources: Vec<String> = (0..30).map(|i| format!("x{i}.instructions.md")).collect();
-        sources.push("rust-mcp-server.instructions.md".into());
+        let mut sources: Vec<String> = (0..30).map(|i| format!("x{i}-notes.md")).collect();
+        sources.push("rust-mcp-server-notes.md".into());
         let filler = filler_words(sources.iter().map(String::as_str));
-        assert_eq!(filler.into_iter().collect::<Vec<_>>(), ["instructions"]);
+        assert_eq!(filler.into_iter().collect::<Vec<_>>(), ["notes"]);
         // A small knowledge base has no filler: every word of its few names means something.
         let few = ["a-guide.md", "b-guide.md", "c-guide.md"];
         assert!(filler_words(few).is_empty());
@@ -389,6 +406,35 @@ mod tests {
         assert!((partial - 1.0 / 3.0).abs() < 1e-9);
         assert_eq!(name_coverage("2.04.md", &terms, &filler), None);
         assert_eq!(name_coverage("instructions.md", &terms, &filler), None);
+    }
+
+    #[test]
+    fn a_rule_reads_the_same_in_any_agent_s_format() {
+        // A team's few Copilot files: `instructions` is no filler there, and is still no word
+        // of the name, which a Rust edit covers whole as it covers `rust.mdc`.
+        let none = BTreeSet::new();
+        let terms = vec!["rust".to_string(), "error".to_string()];
+        for source in [
+            ".github/instructions/rust.instructions.md",
+            ".cursor/rules/rust.mdc",
+            ".claude/rules/rust.md",
+        ] {
+            assert_eq!(name_coverage(source, &terms, &none), Some(1.0), "{source}");
+        }
+    }
+
+    #[test]
+    fn a_name_a_format_prescribes_matches_no_stack() {
+        let none = BTreeSet::new();
+        let stack = vec!["copilot-sdk".to_string(), "claude".to_string()];
+        let terms = vec!["agent".to_string()];
+        let matched = |source: &str| name_match(source, &stack, &terms, &[], &none);
+        assert_eq!(matched(".github/copilot-instructions.md"), None);
+        assert_eq!(matched("CLAUDE.md"), None);
+        assert_eq!(matched("AGENTS.md"), None);
+        // A team's own file named for the technology still is its guide.
+        assert_eq!(matched("docs/copilot.md"), Some(NameMatch::Stack));
+        assert_eq!(matched(".cursor/rules/claude.mdc"), Some(NameMatch::Stack));
     }
 
     #[test]

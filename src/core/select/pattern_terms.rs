@@ -6,6 +6,7 @@ use fnv::FnvHashMap;
 
 use crate::core::pattern::Pattern;
 use crate::core::query::StemCache;
+use crate::core::sources::naming_path;
 
 /// The fields a pattern's words are counted in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +118,7 @@ pub fn count_pattern_terms(pattern: &Pattern, stems: &mut StemCache) -> PatternT
     );
     count_terms(
         &PatternFields {
-            name: &pattern.source,
+            name: &naming_path(&pattern.source),
             title: &pattern.title,
             about: &about,
             body: &pattern.body,

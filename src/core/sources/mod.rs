@@ -286,6 +286,68 @@ pub fn classify(source: &str) -> Option<(SourceKind, String)> {
     Some((kind, folder))
 }
 
+/// What a rule format adds to every file name before its extension (Copilot's
+/// `go.instructions.md`): the format's mark, not a word of the name.
+pub const FORMAT_MARKS: &[&str] = &[".instructions"];
+
+/// The part of a rule file's path that names it, for its words: the path without the
+/// folders and marks its format puts on every file (`.github/instructions/`,
+/// `.cursor/rules/`, `.instructions`), so one rule is named alike in any agent's format and
+/// `github` is no word of every Copilot file. A name the format prescribes (`.cursorrules`,
+/// `copilot-instructions.md`) leaves only the folder it applies to; `AGENTS.md` and any
+/// other file keep their whole path.
+pub fn naming_path(source: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    let Some((kind, folder)) = classify(source) else {
+        return Cow::Borrowed(source);
+    };
+    if kind == SourceKind::AgentsMd {
+        return Cow::Borrowed(source);
+    }
+    if prescribed_name(source) {
+        return Cow::Owned(folder);
+    }
+    let parts: Vec<&str> = source.split('/').collect();
+    let Some(at) = parts.iter().position(|p| p.starts_with('.')) else {
+        return Cow::Borrowed(source);
+    };
+    // `.clinerules/` holds its files directly; every other format a folder below its own.
+    let skip = if parts[at] == ".clinerules" { 1 } else { 2 };
+    let mut inner: Vec<String> = parts[(at + skip).min(parts.len())..]
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    if let Some(file) = inner.last_mut()
+        && let Some((stem, ext)) = file.rsplit_once('.')
+    {
+        let stem = FORMAT_MARKS
+            .iter()
+            .find_map(|mark| stem.strip_suffix(mark).filter(|s| !s.is_empty()))
+            .unwrap_or(stem);
+        *file = format!("{stem}.{ext}");
+    }
+    let mut named: Vec<String> = parts[..at].iter().map(|p| p.to_string()).collect();
+    named.extend(inner);
+    Cow::Owned(named.join("/"))
+}
+
+/// Whether a rule file's name is the one its format prescribes (`AGENTS.md`,
+/// `.github/copilot-instructions.md`, `.cursorrules`): such a name says which agent reads the
+/// file, never what it is about, so it must not match a technology or a call's words
+/// (`copilot-instructions.md` is no guide to a Copilot SDK).
+pub fn prescribed_name(source: &str) -> bool {
+    let Some((kind, _)) = classify(source) else {
+        return false;
+    };
+    let name = source.rsplit('/').next().unwrap_or(source);
+    match kind {
+        SourceKind::AgentsMd => true,
+        SourceKind::Copilot => name == "copilot-instructions.md",
+        SourceKind::Cursor | SourceKind::Windsurf | SourceKind::Cline => name.starts_with('.'),
+        _ => false,
+    }
+}
+
 /// No folder in the path is hidden.
 fn plain(dirs: &[&str]) -> bool {
     dirs.iter().all(|d| !d.starts_with('.'))

@@ -141,3 +141,52 @@ fn an_editor_s_single_rules_file_applies_always() {
         assert!(rule.warnings.is_empty(), "{source}: {:?}", rule.warnings);
     }
 }
+
+#[test]
+fn a_rule_is_named_by_its_own_path_not_by_its_format_s_folders_and_marks() {
+    let cases = [
+        (".github/instructions/go.instructions.md", "go.md"),
+        (".cursor/rules/go.mdc", "go.mdc"),
+        (
+            "sdk/store/.github/instructions/store.changelog.instructions.md",
+            "sdk/store/store.changelog.md",
+        ),
+        (".cursor/rules/features/billing.mdc", "features/billing.mdc"),
+        ("web/.claude/rules/forms.md", "web/forms.md"),
+        (".clinerules/01-style.md", "01-style.md"),
+        (".kiro/steering/tech.md", "tech.md"),
+        // A name the format prescribes leaves the folder the rule applies to.
+        (".github/copilot-instructions.md", ""),
+        ("web/.cursorrules", "web"),
+        // Folder instructions and lore's own patterns keep their whole path.
+        ("services/api/AGENTS.md", "services/api/AGENTS.md"),
+        ("patterns/rust/errors.md", "patterns/rust/errors.md"),
+        // A file only named like the mark keeps it.
+        (".github/instructions/.instructions.md", ".instructions.md"),
+    ];
+    for (source, named) in cases {
+        assert_eq!(naming_path(source), named, "{source}");
+    }
+}
+
+#[test]
+fn only_the_names_a_format_prescribes_say_nothing_of_a_subject() {
+    for source in [
+        "AGENTS.md",
+        "web/CLAUDE.md",
+        ".github/copilot-instructions.md",
+        ".windsurfrules",
+        "api/.cursorrules",
+        ".clinerules",
+    ] {
+        assert!(prescribed_name(source), "{source}");
+    }
+    for source in [
+        ".github/instructions/copilot.instructions.md",
+        ".cursor/rules/agents.mdc",
+        "patterns/agents.md",
+        "docs/copilot-instructions.md",
+    ] {
+        assert!(!prescribed_name(source), "{source}");
+    }
+}

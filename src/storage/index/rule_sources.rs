@@ -461,10 +461,11 @@ mod tests {
         let path = dir.path().join("i.db");
         let mut conn = rusqlite::Connection::open(&path).unwrap();
         super::super::schema::migrate_to(&mut conn, 12).unwrap();
-        // As schema 12 stored them: a Continue `regex` rule was found by its words.
+        // As schema 12 stored them: a Continue `regex` rule was found by its words. Beside it,
+        // lore's own pattern, which no later schema reads again.
         for (id, source, kind) in [
-            (1, ".continue/rules/go.md", "continue"),
-            (2, ".cursor/rules/api.mdc", "cursor"),
+            (1, ".continue/rules/go.md", Some("continue")),
+            (2, "api.md", None),
         ] {
             conn.execute(
                 "INSERT INTO patterns (id, source, title, tags, languages, universal,
@@ -474,12 +475,14 @@ mod tests {
                 rusqlite::params![id, source],
             )
             .unwrap();
-            conn.execute(
-                "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
-                 VALUES (?1, ?2, 'described', '', 1)",
-                rusqlite::params![id, kind],
-            )
-            .unwrap();
+            if let Some(kind) = kind {
+                conn.execute(
+                    "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
+                     VALUES (?1, ?2, 'described', '', 1)",
+                    rusqlite::params![id, kind],
+                )
+                .unwrap();
+            }
             conn.execute(
                 "INSERT INTO source_files VALUES (?1, 1, 1, 1, 1, 1, 'h', 1)",
                 rusqlite::params![source],
@@ -494,7 +497,7 @@ mod tests {
             (go.content_hash.as_str(), go.recorded.is_some()),
             ("", false)
         );
-        let api = &files[".cursor/rules/api.mdc"];
+        let api = &files["api.md"];
         assert_eq!(
             (api.content_hash.as_str(), api.recorded.is_some()),
             ("h", true)
@@ -507,5 +510,57 @@ mod tests {
                 .all(|o| o.regexes.is_empty())
         );
         assert!(index.content_rules().unwrap().is_empty());
+    }
+
+    #[test]
+    fn schema_16_has_rule_files_named_by_their_format_read_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("i.db");
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        super::super::schema::migrate_to(&mut conn, 15).unwrap();
+        for (id, source, kind) in [
+            (
+                1,
+                ".github/instructions/go.instructions.md",
+                Some("copilot"),
+            ),
+            (2, "services/api/AGENTS.md", Some("agents_md")),
+            (3, "errors.md", None),
+        ] {
+            conn.execute(
+                "INSERT INTO patterns (id, source, title, tags, languages, universal,
+                                       applies_when, paths, description, content_hash,
+                                       has_declared)
+                 VALUES (?1, ?2, 't', '[]', '[]', 0, '{}', '[]', NULL, 'h', 0)",
+                rusqlite::params![id, source],
+            )
+            .unwrap();
+            if let Some(kind) = kind {
+                conn.execute(
+                    "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
+                     VALUES (?1, ?2, 'globs', '', 1)",
+                    rusqlite::params![id, kind],
+                )
+                .unwrap();
+            }
+            conn.execute(
+                "INSERT INTO source_files VALUES (?1, 1, 1, 1, 1, 1, 'h', 1)",
+                rusqlite::params![source],
+            )
+            .unwrap();
+        }
+        drop(conn);
+        let index = Index::open(&path).unwrap();
+        let files = index.indexed_files().unwrap();
+        let stamp = |source: &str| {
+            let file = &files[source];
+            (file.content_hash.clone(), file.recorded.is_some())
+        };
+        assert_eq!(
+            stamp(".github/instructions/go.instructions.md"),
+            (String::new(), false)
+        );
+        assert_eq!(stamp("services/api/AGENTS.md"), ("h".to_string(), true));
+        assert_eq!(stamp("errors.md"), ("h".to_string(), true));
     }
 }

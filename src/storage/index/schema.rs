@@ -11,6 +11,7 @@ use super::write::{LanguageSource, insert_globs, insert_technologies};
 use crate::core::pattern::section_spans;
 use crate::core::query::{StemCache, TechnologyTable, named_languages};
 use crate::core::select::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
+use crate::core::sources::naming_path;
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
 pub(super) const MIGRATIONS: &[&str] = &[
@@ -316,6 +317,18 @@ pub(super) const MIGRATIONS: &[&str] = &[
     r#"
     DELETE FROM pattern_languages WHERE declared = 0;
     "#,
+    // 16: a rule file's name words no longer hold its format's folders and marks
+    // (`.github/instructions/`, `.instructions`, see `core::sources::naming_path`): rule
+    // files indexed before are read again by the next ingest to count them anew.
+    // Folder instructions (`AGENTS.md`) are named as before.
+    r#"
+    DELETE FROM source_files WHERE source IN (
+        SELECT p.source FROM patterns p JOIN pattern_sources s ON s.pattern_id = p.id
+        WHERE s.kind <> 'agents_md'
+    );
+    UPDATE patterns SET content_hash = ''
+    WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind <> 'agents_md');
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7
@@ -474,7 +487,7 @@ fn backfill_postings(tx: &Transaction<'_>) -> Result<(), IndexError> {
         let about = about_text(&tags, description.as_deref());
         let headings = headings_text(last_headings.iter().map(String::as_str));
         let fields = PatternFields {
-            name: &source,
+            name: &naming_path(&source),
             title: &title,
             about: &about,
             body: &body,

@@ -173,10 +173,8 @@ fn a_continue_rule_an_index_of_schema_12_holds_is_read_again_for_its_regex() {
         ".continue/rules/todos.md",
         "---\nregex: 'TODO:'\n---\n# TODOs\nName an issue.\n",
     );
-    repo.write(
-        ".cursor/rules/all.mdc",
-        "---\nalwaysApply: true\n---\n# All\n",
-    );
+    // lore's own pattern: no later schema reads it again either.
+    repo.write("patterns/all.md", "# All\nKeep it short.\n");
     let config = repo.config("");
     repo.ingest(&config, IngestOptions::default());
     // The index as schema 12 left it: the Continue rule found by its words, no regexes kept.

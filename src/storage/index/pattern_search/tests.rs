@@ -159,7 +159,7 @@ fn the_language_gate_applies_to_whole_pattern_search() {
 fn knowledge_facts_are_stored_on_write_and_derived_when_missing() {
     let (_dir, mut index) = open_temp();
     let mut many: Vec<Pattern> = (0..30)
-        .map(|i| pattern(&format!("x{i}.instructions.md"), "X", &[], &[("S", "text")]))
+        .map(|i| pattern(&format!("x{i}-notes.md"), "X", &[], &[("S", "text")]))
         .collect();
     many.push(pattern("acme__web/AGENTS.md", "Web", &[], &[("S", "text")]));
     many.push(pattern(
@@ -172,10 +172,7 @@ fn knowledge_facts_are_stored_on_write_and_derived_when_missing() {
     let stored = index.knowledge_facts().unwrap();
     assert_eq!(stored.pattern_count, 32);
     assert_eq!(stored.project_folders.folders(), ["acme__web"]);
-    assert_eq!(
-        stored.name_filler.iter().collect::<Vec<_>>(),
-        ["instructions"]
-    );
+    assert_eq!(stored.name_filler.iter().collect::<Vec<_>>(), ["notes"]);
     index
         .conn
         .execute(
@@ -196,7 +193,7 @@ fn knowledge_facts_are_stored_on_write_and_derived_when_missing() {
     // A delta write keeps the stored count true.
     index
         .write(&WriteBatch {
-            removals: vec!["x0.instructions.md".into()],
+            removals: vec!["x0-notes.md".into()],
             ..WriteBatch::default()
         })
         .unwrap();
