@@ -202,6 +202,11 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
             glob.glob
         ));
     }
+    if candidate.evidence.name_set_aside {
+        reason.push_str(
+            "; its name is the call's stack, but its author scoped it to files by globs and this call touches none, so its words decide",
+        );
+    }
     match candidate.evidence.paths_lifted {
         Some(PathsLift::NamesFolder) => {
             reason.push_str("; its paths name other files, but its text names this file's folder")

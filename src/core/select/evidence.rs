@@ -45,6 +45,11 @@ pub struct Evidence {
     /// same, so its words judge it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paths_lifted: Option<PathsLift>,
+    /// A rule file its author scoped by globs, on a call that touches no file: its name
+    /// naming the call's stack was set aside, and its words judged it (see
+    /// `bar::judge_words_unnamed`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub name_set_aside: bool,
     /// The agent-instructions file of the project the call is in, at this depth below the
     /// project root (nearer files are more specific).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -236,7 +236,13 @@ pub fn select(
     if rule_files {
         let imported =
             rule_scoping::loaded_with_imports(&rule_texts, request.site, request.loaded_before);
-        rule_scoping::apply_rule_scoping(&rule_texts, &imported, request.site, &mut pool);
+        rule_scoping::apply_rule_scoping(
+            &rule_texts,
+            &imported,
+            request.site,
+            &standard,
+            &mut pool,
+        );
         rule_scoping::drop_loaded_text(&rule_texts, &imported, request.site, &mut pool);
     }
     let mut candidates: Vec<Candidate> = pool.into_values().collect();

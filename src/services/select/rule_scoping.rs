@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::core::select::bar::{Grounds, Shortfall, Verdict};
+use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge_words_unnamed};
 use crate::core::select::evidence::GlobMatch;
 use crate::core::select::globs::covers_a_language;
 use crate::core::select::globs::path_file_keys;
@@ -180,11 +180,14 @@ fn rematch_globs(
 /// kept for its glob, and ordered with the team's globs, even for a broad glob (`applyTo:
 /// "**/*.py"`): its author asked for it on every such file, where lore's own broad `paths`
 /// only boost words. One scoped to content is kept when its regex matched, and dropped
-/// otherwise, whatever its words or globs.
+/// otherwise, whatever its words or globs. One scoped by globs, on a call that touches no
+/// file, is judged by its words with its name set aside: the author's globs, not its name,
+/// say which files it is for.
 pub(super) fn apply_rule_scoping(
     rules: &BTreeMap<i64, RuleText>,
     imported: &BTreeSet<String>,
     site: &CallSite,
+    standard: &CallStandard,
     pool: &mut Pool,
 ) {
     for (id, candidate) in pool.iter_mut() {
@@ -220,6 +223,12 @@ pub(super) fn apply_rule_scoping(
             } else if words_bear {
                 candidate.verdict = Verdict::Dropped(Shortfall::NoCallEvidence);
             }
+        } else if origin.scope == Scope::Globs
+            && site.path.is_none()
+            && candidate.verdict == Verdict::Kept(Grounds::Stack)
+        {
+            candidate.evidence.name_set_aside = true;
+            candidate.verdict = judge_words_unnamed(&candidate.evidence, standard);
         }
     }
 }

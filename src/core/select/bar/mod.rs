@@ -370,6 +370,18 @@ fn rescue_by_vector(
     }
 }
 
+/// The grounds the call's words give a candidate whose file name names the call's stack,
+/// that name set aside: a rule file its author scoped by globs is for the files they match,
+/// so on a call that touches no file (a command) its name is no scope of the author's, and
+/// its words decide as any other rule's.
+pub fn judge_words_unnamed(evidence: &Evidence, standard: &CallStandard) -> Verdict {
+    let mut unnamed = evidence.clone();
+    if unnamed.words.name_match == Some(NameMatch::Stack) {
+        unnamed.words.name_match = None;
+    }
+    judge_words(&unnamed, standard)
+}
+
 /// The grounds words give a candidate past the gates and the author's globs.
 fn judge_words(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     let score = evidence.word_score();

@@ -8,7 +8,7 @@ use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::sources::Harness;
 use crate::services::ingest::{IngestOptions, NoProgress, ingest};
 use crate::services::inject::{Moment, select_for_moment};
-use crate::services::select::Selection;
+use crate::services::select::{Candidate, Selection};
 use crate::storage::index::Index;
 
 struct Repo {
@@ -73,6 +73,17 @@ impl Repo {
             ..QueryInput::default()
         };
         self.select(&input, explain, Some(Harness::ClaudeCode))
+    }
+
+    /// A command run at the repository root.
+    fn command(&self, command: &str) -> Selection {
+        let input = QueryInput {
+            tool_name: Some("Bash".into()),
+            command: Some(command.into()),
+            cwd: Some(self.dir.path().display().to_string()),
+            ..QueryInput::default()
+        };
+        self.select(&input, true, Some(Harness::ClaudeCode))
     }
 
     fn select(&self, input: &QueryInput, explain: bool, harness: Option<Harness>) -> Selection {
@@ -495,4 +506,78 @@ fn a_content_rule_its_words_find_is_dropped_unless_its_regex_matches() {
     .selection
     .unwrap();
     assert!(!kept(&prompt).contains(&TODOS.0), "{:?}", kept(&prompt));
+}
+
+#[test]
+fn a_rule_scoped_to_a_language_s_files_comes_to_a_command_by_its_words_not_its_name() {
+    let text = "# Go\nAccept `for i := range n`, `min()` and, in tests, `t.Context()` in review.\n";
+    let rule_file = format!("---\napplyTo: \"**/*.go\"\n---\n{text}");
+    // Other languages' guides, so `tests` is a word most files hold, not a distinctive one.
+    let python = (
+        "patterns/python.md",
+        "# Python\nRun the tests with pytest.\n",
+    );
+    let ruby = (
+        "patterns/ruby.md",
+        "# Ruby\nName tests for the behaviour.\n",
+    );
+    let rule = repo(&[
+        (".github/instructions/go.instructions.md", &rule_file),
+        python,
+        ruby,
+    ]);
+    let own = repo(&[("patterns/go.md", text), python, ruby]);
+    let command = "go test ./internal/ledger/...";
+    // The team scoped its rule to Go files; a command touches none, so the rule's name
+    // naming the language is no reason to send it, and its one shared word is too weak.
+    // lore's own `go.md`, the same text scoped by its name alone, is the language's
+    // general conventions.
+    let run = rule.command(command);
+    assert!(kept(&run).is_empty());
+    let judged = run
+        .candidates
+        .iter()
+        .find(|c| c.source == ".github/instructions/go.instructions.md")
+        .unwrap();
+    assert!(judged.evidence.name_set_aside, "{judged:?}");
+    assert_eq!(
+        verdict(&own.command(command), "go.md"),
+        Some(&Verdict::Kept(Grounds::Stack))
+    );
+    // The rule still comes to an edit of a Go file whose words it bears on.
+    let edit = rule.edit(
+        "",
+        "internal/ledger/sum.go",
+        "for i := range n {\n\ttotal = min(total, rows[i])\n}\n",
+        None,
+    );
+    assert_eq!(kept(&edit), [".github/instructions/go.instructions.md"]);
+}
+
+#[test]
+fn one_rule_scores_the_same_in_any_agent_s_format() {
+    let body = "# Errors\nWrap every returned error with the operation that failed.\n";
+    let copilot = repo(&[(
+        ".github/instructions/errors.instructions.md",
+        &format!("---\napplyTo: \"src/**\"\n---\n{body}"),
+    )]);
+    let cursor = repo(&[(
+        ".cursor/rules/errors.mdc",
+        &format!("---\nglobs: src/**\n---\n{body}"),
+    )]);
+    let score = |r: &Repo| {
+        let selection = r.edit(
+            "",
+            "src/github/client.go",
+            "return fmt.Errorf(\"fetch instructions: %w\", err)\n",
+            None,
+        );
+        let kept: Vec<&Candidate> = selection.kept().collect();
+        assert_eq!(kept.len(), 1, "{:?}", kept);
+        kept[0].score
+    };
+    // The Copilot folder's `github` and its `.instructions` mark are no words of the rule,
+    // though the edit's path and text hold them.
+    let (a, b) = (score(&copilot), score(&cursor));
+    assert!((a - b).abs() < 1e-9, "copilot {a} cursor {b}");
 }
