@@ -68,12 +68,17 @@ def items(value):
     return [v.strip().strip("\"'") for v in value if v.strip().strip("\"'")]
 
 
-def as_copilot(path, text):
+def read_rule(text):
+    """(fields, frontmatter lines to write: the description, kept as is, body)."""
     meta, body = split_frontmatter(text)
     f = fields(meta)
-    head = []
-    if isinstance(f.get("description"), str) and f["description"]:
-        head.append(f"description: {f['description']}")
+    description = f.get("description")
+    head = [f"description: {description}"] if isinstance(description, str) and description else []
+    return f, head, body
+
+
+def as_copilot(path, text):
+    f, head, body = read_rule(text)
     if str(f.get("alwaysApply", "")).lower() == "true":
         head.append('applyTo: "**"')
     elif items(f.get("globs")):
@@ -84,11 +89,7 @@ def as_copilot(path, text):
 
 
 def as_cursor(path, text):
-    meta, body = split_frontmatter(text)
-    f = fields(meta)
-    head = []
-    if isinstance(f.get("description"), str) and f["description"]:
-        head.append(f"description: {f['description']}")
+    f, head, body = read_rule(text)
     globs = items(f.get("applyTo"))
     if globs in (["**"], ["**/*"]):
         head.append("alwaysApply: true")
