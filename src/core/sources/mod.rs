@@ -336,10 +336,17 @@ pub fn naming_path(source: &str) -> std::borrow::Cow<'_, str> {
 /// file, never what it is about, so it must not match a technology or a call's words
 /// (`copilot-instructions.md` is no guide to a Copilot SDK).
 pub fn prescribed_name(source: &str) -> bool {
+    let name = source.rsplit('/').next().unwrap_or(source);
+    // Asked of every candidate's name in a hook: most are no such name, known without
+    // classifying the path.
+    let may_be =
+        FOLDER_FILES.contains(&name) || name == "copilot-instructions.md" || name.starts_with('.');
+    if !may_be {
+        return false;
+    }
     let Some((kind, _)) = classify(source) else {
         return false;
     };
-    let name = source.rsplit('/').next().unwrap_or(source);
     match kind {
         SourceKind::AgentsMd => true,
         SourceKind::Copilot => name == "copilot-instructions.md",
