@@ -350,7 +350,9 @@ pub fn prescribed_name(source: &str) -> bool {
     match kind {
         SourceKind::AgentsMd => true,
         SourceKind::Copilot => name == "copilot-instructions.md",
-        SourceKind::Cursor | SourceKind::Windsurf | SourceKind::Cline => name.starts_with('.'),
+        SourceKind::Cursor => name == ".cursorrules",
+        SourceKind::Windsurf => name == ".windsurfrules",
+        SourceKind::Cline => name == ".clinerules",
         _ => false,
     }
 }

@@ -186,6 +186,7 @@ fn only_the_names_a_format_prescribes_say_nothing_of_a_subject() {
         ".cursor/rules/agents.mdc",
         "patterns/agents.md",
         "docs/copilot-instructions.md",
+        ".cursor/rules/.draft.mdc",
     ] {
         assert!(!prescribed_name(source), "{source}");
     }
