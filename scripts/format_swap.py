@@ -1,18 +1,33 @@
 #!/usr/bin/env python3
 """Check that lore's selection does not depend on the format a team keeps its rules in.
 
-Rewrites the team set (../shared/eval/teams) with every Cursor rule (`.cursor/rules/**/*.mdc`)
-as a Copilot instructions file (`.github/instructions/**/*.instructions.md`) and every Copilot
-instructions file as a Cursor rule, the same text under the same scoping (Cursor `globs` <->
-Copilot `applyTo`, `alwaysApply: true` <-> `applyTo: "**"`, `description` kept), maps the
-judged files to their new paths, and scores both sets with the team scorer. The calls and
-judgments are the team set's own; nothing new is written, so this measures one thing: how
-far the figures move when only the format changes. A rule that reads a format's folders or
-marks as evidence shows up as a gap between the two rows.
+Rewrites the team set (../shared/eval/teams) with its Cursor rules (`.cursor/rules/**/*.mdc`)
+and Copilot instructions files (`.github/instructions/**/*.instructions.md`) in another
+agent's format, the same text under the same scoping, maps the judged files to their new
+paths, and scores each rewrite with the team scorer. The calls and judgments are the team
+set's own; nothing new is written, so this measures one thing: how far the figures move when
+only the format changes. A rule that reads a format's folders or marks as evidence shows up as
+a gap between the rows.
 
-  scripts/format_swap.py [--lore BIN] [--json OUT]
+The rewrites (`--to`, default all):
 
-The rewritten set is written to a temporary folder and removed. Standard library only.
+  swap      every Cursor rule as a Copilot file and every Copilot file as a Cursor rule
+            (`globs` <-> `applyTo`, `alwaysApply: true` <-> `applyTo: "**"`)
+  windsurf  `.windsurf/rules/*.md`: `trigger: always_on` / `glob` + `globs` / `model_decision`
+  kiro      `.kiro/steering/*.md`: `inclusion: always` / `fileMatch` + `fileMatchPattern` /
+            `auto`
+  continue  `.continue/rules/*.md`: `alwaysApply: true` / `globs` / `alwaysApply: false`
+
+A rule's `description` is kept in every format. Claude Code's `.claude/rules` is not a
+target: Claude Code loads those files itself, so lore rightly leaves them out and the rows
+would measure the harness, not the format.
+
+  scripts/format_swap.py [--lore BIN] [--to NAME ...] [--json OUT] [--max-gap G]
+
+With `--max-gap`, exits 1 when a rewrite's recall, recall with harness or precision is lower
+than the committed set's by more than G, or its noise share higher (CI runs it with 0.02).
+
+The rewritten sets are written to a temporary folder and removed. Standard library only.
 """
 import argparse
 import json
@@ -77,53 +92,97 @@ def read_rule(text):
     return f, head, body
 
 
-def as_copilot(path, text):
-    f, head, body = read_rule(text)
-    if str(f.get("alwaysApply", "")).lower() == "true":
-        head.append('applyTo: "**"')
-    elif items(f.get("globs")):
-        head.append('applyTo: "' + ",".join(items(f.get("globs"))) + '"')
-    folder, inner = path.split(".cursor/rules/", 1)
-    new_path = f"{folder}.github/instructions/{inner[:-len('.mdc')]}.instructions.md"
-    return new_path, ("---\n" + "\n".join(head) + "\n---\n" if head else "") + body
+def read_scoping(path, text):
+    """(folder, stem, kind, globs, head, body) of a Cursor or Copilot rule file, or None for any
+    other file. kind is "always", "globs" or "described" (found by its words)."""
+    for marker, suffix, key in ((".cursor/rules/", ".mdc", "globs"),
+                                (".github/instructions/", ".instructions.md", "applyTo")):
+        if marker in "/" + path and path.endswith(suffix):
+            folder, inner = ("/" + path).split(marker, 1)
+            f, head, body = read_rule(text)
+            globs = items(f.get(key))
+            always = str(f.get("alwaysApply", "")).lower() == "true" or globs in (["**"],
+                                                                                 ["**/*"])
+            kind = "always" if always else "globs" if globs else "described"
+            return folder[1:], inner[:-len(suffix)], kind, globs, head, body
+    return None
 
 
-def as_cursor(path, text):
-    f, head, body = read_rule(text)
-    globs = items(f.get("applyTo"))
-    if globs in (["**"], ["**/*"]):
-        head.append("alwaysApply: true")
-    elif globs:
-        head += ["globs: " + ",".join(globs), "alwaysApply: false"]
-    folder, inner = path.split(".github/instructions/", 1)
-    new_path = f"{folder}.cursor/rules/{inner[:-len('.instructions.md')]}.mdc"
-    return new_path, "---\n" + "\n".join(head) + "\n---\n" + body
+def as_copilot(folder, stem, kind, globs, head):
+    if kind == "always":
+        head = head + ['applyTo: "**"']
+    elif kind == "globs":
+        head = head + ['applyTo: "' + ",".join(globs) + '"']
+    return f"{folder}.github/instructions/{stem}.instructions.md", head
 
 
-def swapped(repos, calls):
+def as_cursor(folder, stem, kind, globs, head):
+    if kind == "always":
+        head = head + ["alwaysApply: true"]
+    elif kind == "globs":
+        head = head + ["globs: " + ",".join(globs), "alwaysApply: false"]
+    return f"{folder}.cursor/rules/{stem}.mdc", head
+
+
+def as_windsurf(folder, stem, kind, globs, head):
+    trigger = {"always": ["trigger: always_on"],
+               "globs": ["trigger: glob", "globs: " + ",".join(globs)],
+               "described": ["trigger: model_decision"]}[kind]
+    return f"{folder}.windsurf/rules/{stem}.md", head + trigger
+
+
+def as_kiro(folder, stem, kind, globs, head):
+    inclusion = {"always": ["inclusion: always"],
+                 "globs": ["inclusion: fileMatch",
+                           'fileMatchPattern: "' + ",".join(globs) + '"'],
+                 "described": ["inclusion: auto"]}[kind]
+    return f"{folder}.kiro/steering/{stem}.md", head + inclusion
+
+
+def as_continue(folder, stem, kind, globs, head):
+    apply = {"always": ["alwaysApply: true"],
+             "globs": ["globs: " + ",".join(globs)],
+             "described": ["alwaysApply: false"]}[kind]
+    return f"{folder}.continue/rules/{stem}.md", head + apply
+
+
+def swap(path, scoping):
+    writer = as_copilot if path.endswith(".mdc") else as_cursor
+    return writer(*scoping)
+
+
+TARGETS = {
+    "swap": ("formats swapped (Cursor <-> Copilot)", swap),
+    "windsurf": ("as Windsurf rules", lambda path, scoping: as_windsurf(*scoping)),
+    "kiro": ("as Kiro steering files", lambda path, scoping: as_kiro(*scoping)),
+    "continue": ("as Continue rules", lambda path, scoping: as_continue(*scoping)),
+}
+
+
+def rewritten(repos, calls, writer):
     out, moved = {}, {}
     for name, spec in repos.items():
         renamed, files = {}, {}
         for path, text in spec["files"].items():
-            if "/.cursor/rules/" in "/" + path and path.endswith(".mdc"):
-                new_path, text = as_copilot(path, text)
-            elif "/.github/instructions/" in "/" + path and path.endswith(".instructions.md"):
-                new_path, text = as_cursor(path, text)
-            else:
-                new_path = path
+            scoping = read_scoping(path, text)
+            new_path = path
+            if scoping:
+                folder, stem, kind, globs, head, body = scoping
+                new_path, head = writer(path, (folder, stem, kind, globs, head))
+                text = ("---\n" + "\n".join(head) + "\n---\n" if head else "") + body
             renamed[path] = new_path
             files[new_path] = text
         out[name] = dict(spec, files=files,
                          rule_files=[renamed.get(p, p) for p in spec["rule_files"]],
                          links={renamed.get(k, k): v for k, v in spec.get("links", {}).items()})
         moved[name] = renamed
-    rewritten = []
+    calls_out = []
     for call in calls:
         renamed = moved[call["repo"]]
-        rewritten.append(dict(call,
+        calls_out.append(dict(call,
                               relevant=[renamed.get(p, p) for p in call["relevant"]],
                               acceptable=[renamed.get(p, p) for p in call.get("acceptable", [])]))
-    return out, rewritten
+    return out, calls_out
 
 
 def score(lore, repos_path, sessions_path, work):
@@ -137,26 +196,31 @@ def score(lore, repos_path, sessions_path, work):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--lore", default=os.path.join(HERE, "..", "target", "release", "lore"))
-    ap.add_argument("--json", help="write both rows here")
+    ap.add_argument("--to", nargs="+", choices=sorted(TARGETS), default=list(TARGETS),
+                    help="the rewrites to score (default: all)")
+    ap.add_argument("--json", help="write every row here")
+    ap.add_argument("--max-gap", type=float,
+                    help="fail when a rewrite scores worse than the committed set by more")
     a = ap.parse_args()
+    if not os.path.exists(os.path.join(TEAMS, "repos.json")):
+        sys.exit(f"format_swap: {TEAMS} is missing (the team set lives in ../shared)")
     repos = json.load(open(os.path.join(TEAMS, "repos.json")))
     calls = [json.loads(line) for line in open(os.path.join(TEAMS, "sessions.jsonl"))
              if line.strip()]
     with tempfile.TemporaryDirectory(prefix="lore-format-swap-") as tmp:
-        repos_swapped, calls_swapped = swapped(repos, calls)
-        swapped_repos = os.path.join(tmp, "repos.json")
-        swapped_sessions = os.path.join(tmp, "sessions.jsonl")
-        json.dump(repos_swapped, open(swapped_repos, "w"))
-        with open(swapped_sessions, "w") as f:
-            for call in calls_swapped:
-                f.write(json.dumps(call) + "\n")
-        rows = {
-            "as committed": score(a.lore, os.path.join(TEAMS, "repos.json"),
-                                  os.path.join(TEAMS, "sessions.jsonl"),
-                                  os.path.join(tmp, "own")),
-            "formats swapped": score(a.lore, swapped_repos, swapped_sessions,
-                                     os.path.join(tmp, "swapped")),
-        }
+        rows = {"as committed": score(a.lore, os.path.join(TEAMS, "repos.json"),
+                                      os.path.join(TEAMS, "sessions.jsonl"),
+                                      os.path.join(tmp, "own"))}
+        for target in a.to:
+            label, writer = TARGETS[target]
+            repos_out, calls_out = rewritten(repos, calls, writer)
+            repos_path = os.path.join(tmp, target + ".repos.json")
+            sessions_path = os.path.join(tmp, target + ".sessions.jsonl")
+            json.dump(repos_out, open(repos_path, "w"))
+            with open(sessions_path, "w") as f:
+                for call in calls_out:
+                    f.write(json.dumps(call) + "\n")
+            rows[label] = score(a.lore, repos_path, sessions_path, os.path.join(tmp, target))
     metrics = ["session_recall", "recall_with_harness", "precision", "noise_share",
                "chars_per_call_mean", "neg_chars_mean"]
     print("| team set | " + " | ".join(metrics) + " |")
@@ -166,6 +230,28 @@ def main():
             f"{row[m]:.3f}" if row[m] < 10 else f"{row[m]:,.0f}" for m in metrics) + " |")
     if a.json:
         json.dump(rows, open(a.json, "w"), indent=1)
+    if a.max_gap is not None:
+        gaps = format_gaps(rows, a.max_gap)
+        for gap in gaps:
+            print("format gap: " + gap, file=sys.stderr)
+        if gaps:
+            sys.exit(1)
+
+
+def format_gaps(rows, max_gap):
+    """One line per figure a rewrite loses by more than max_gap against the committed set."""
+    own = rows["as committed"]
+    gaps = []
+    for label, row in rows.items():
+        if row is own:
+            continue
+        for metric in ("session_recall", "recall_with_harness", "precision"):
+            if own[metric] - row[metric] > max_gap:
+                gaps.append(f"{label}: {metric} {row[metric]:.3f} against {own[metric]:.3f}")
+        if row["noise_share"] - own["noise_share"] > max_gap:
+            gaps.append(f"{label}: noise_share {row['noise_share']:.3f} "
+                        f"against {own['noise_share']:.3f}")
+    return gaps
 
 
 if __name__ == "__main__":
