@@ -7,6 +7,7 @@
 use crate::core::query::Dropped;
 use crate::core::select::bar::{BREADTH_WORDS, Grounds, Shortfall, Verdict, breadth_needed};
 use crate::core::select::evidence::{PathsLift, WordEvidence};
+use crate::core::select::globs::GlobKind;
 use crate::core::sources::Harness;
 use crate::services::budget_share::{PatternShare, ShareOutcome};
 use crate::services::hybrid::RetrievalMode;
@@ -185,8 +186,9 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
         (Verdict::Kept(_), Some(_)) => Outcome::Injected,
     };
     let mut reason = verdict_reason(candidate);
-    // A glob that matched yet did not keep the candidate only said which language's files it
-    // is for: the words decided.
+    // A glob that matched yet did not keep the candidate either only said which language's
+    // files it is for, or named this part of the project while the call bore on it far less
+    // than on its best match: the words decided.
     if let (
         Verdict::Dropped(
             Shortfall::WeakWords { .. }
@@ -197,10 +199,16 @@ fn explain(candidate: &Candidate, share: Option<&PatternShare>) -> Explained {
         Some(glob),
     ) = (&candidate.verdict, &candidate.evidence.glob)
     {
-        reason.push_str(&format!(
-            "; its glob `{}` matches the file but only names a language's files, so the call's words decide",
-            glob.glob
-        ));
+        reason.push_str(&match glob.kind {
+            GlobKind::Broad | GlobKind::CatchAll => format!(
+                "; its glob `{}` matches the file but only names a language's files, so the call's words decide",
+                glob.glob
+            ),
+            GlobKind::Specific => format!(
+                "; its glob `{}` says it may apply to this file, but the call's words bear on it too little for now",
+                glob.glob
+            ),
+        });
     }
     if candidate.evidence.name_set_aside {
         reason.push_str(

@@ -318,6 +318,16 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if let Some(glob) = &evidence.glob
         && glob.kind == GlobKind::Specific
     {
+        // The glob says the rule may apply to this file; the call's words say whether it
+        // applies now. A rule the call bears on less than any grounds accept is left for a
+        // call that does.
+        let score = evidence.word_score();
+        if score < LOWEST_SHARE * standard.best_score {
+            return Verdict::Dropped(Shortfall::FarBelowBest {
+                score,
+                best: standard.best_score,
+            });
+        }
         return Verdict::Kept(Grounds::Glob {
             glob: glob.glob.clone(),
         });

@@ -14,7 +14,8 @@ pub enum GlobKind {
     /// for patterns that also match by words, not a reason on its own.
     Broad,
     /// Names a directory or file of the project (`src/storage/**`, `**/Dockerfile`): the
-    /// team asked for this pattern whenever such a file is touched.
+    /// team wrote this pattern for such files, and a call on one that its words bear on at all
+    /// gets it (see `bar::judge`).
     Specific,
 }
 

@@ -42,7 +42,7 @@ fn what_the_team_or_project_asked_for_needs_no_words() {
         }),
         ..Evidence::default()
     };
-    assert!(judge(&glob, &standard(5.0)).is_kept());
+    assert!(judge(&glob, &standard(0.0)).is_kept());
     let project = Evidence {
         project_depth: Some(0),
         ..Evidence::default()
@@ -60,6 +60,31 @@ fn what_the_team_or_project_asked_for_needs_no_words() {
         ..Evidence::default()
     };
     assert!(!judge(&broad, &standard(5.0)).is_kept());
+}
+
+#[test]
+fn a_specific_glob_says_where_a_rule_may_apply_and_the_calls_words_say_whether_now() {
+    let globbed = |content: f64| Evidence {
+        glob: Some(GlobMatch {
+            glob: "src/storage/**".into(),
+            kind: GlobKind::Specific,
+        }),
+        ..by_words(content)
+    };
+    // Far weaker words than the call's best match: left for a call that bears on it.
+    assert!(matches!(
+        judge(&globbed(0.5), &standard(5.0)),
+        Verdict::Dropped(Shortfall::FarBelowBest { .. })
+    ));
+    // Words that would not keep it on their own (under the bar, well behind the best) do
+    // once the glob names the file.
+    assert!(!judge(&by_words(1.2), &standard(5.0)).is_kept());
+    assert_eq!(
+        judge(&globbed(1.2), &standard(5.0)),
+        Verdict::Kept(Grounds::Glob {
+            glob: "src/storage/**".into()
+        })
+    );
 }
 
 #[test]
@@ -133,7 +158,7 @@ fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_i
             glob: glob.into(),
             kind: GlobKind::Specific,
         }),
-        ..Evidence::default()
+        ..by_words(1.0)
     };
     let best = standard(2.5);
     // A migration in a repository whose call and root files name no technology at all.
