@@ -17,6 +17,7 @@ The rewrites (`--to`, default all):
   kiro      `.kiro/steering/*.md`: `inclusion: always` / `fileMatch` + `fileMatchPattern` /
             `auto`
   continue  `.continue/rules/*.md`: `alwaysApply: true` / `globs` / `alwaysApply: false`
+  crlf      every rule file as committed, saved with Windows line endings
 
 A rule's `description` is kept in every format. Claude Code's `.claude/rules` is not a
 target: Claude Code loads those files itself, so lore rightly leaves them out and the rows
@@ -151,11 +152,23 @@ def swap(path, scoping):
     return writer(*scoping)
 
 
+def with_windows_line_endings(repos, calls):
+    """Every rule file saved with CRLF line endings, as a Windows editor writes it."""
+    out = {}
+    for name, spec in repos.items():
+        rules = set(spec["rule_files"])
+        out[name] = dict(spec, files={
+            path: text.replace("\r\n", "\n").replace("\n", "\r\n") if path in rules else text
+            for path, text in spec["files"].items()})
+    return out, calls
+
+
 TARGETS = {
     "swap": ("formats swapped (Cursor <-> Copilot)", swap),
     "windsurf": ("as Windsurf rules", lambda path, scoping: as_windsurf(*scoping)),
     "kiro": ("as Kiro steering files", lambda path, scoping: as_kiro(*scoping)),
     "continue": ("as Continue rules", lambda path, scoping: as_continue(*scoping)),
+    "crlf": ("with Windows line endings", None),
 }
 
 
@@ -213,7 +226,8 @@ def main():
                                       os.path.join(tmp, "own"))}
         for target in a.to:
             label, writer = TARGETS[target]
-            repos_out, calls_out = rewritten(repos, calls, writer)
+            repos_out, calls_out = (rewritten(repos, calls, writer) if writer
+                                    else with_windows_line_endings(repos, calls))
             repos_path = os.path.join(tmp, target + ".repos.json")
             sessions_path = os.path.join(tmp, target + ".sessions.jsonl")
             json.dump(repos_out, open(repos_path, "w"))

@@ -65,6 +65,17 @@ fn split_accepts_dots_close_trailing_whitespace_crlf_and_bom() {
 }
 
 #[test]
+fn a_file_with_windows_line_endings_parses_as_the_same_file_with_unix_ones() {
+    let unix = "---\ntags: [errors]\n---\n# Errors\n\nIntro.\n\n## Wrapping\n\nAdd context.\n";
+    let windows = unix.replace('\n', "\r\n");
+    let from_windows = parse_pattern("errors.md", &windows).unwrap();
+    let from_unix = parse_pattern("errors.md", unix).unwrap();
+    // No `\r` reaches an excerpt, and every section starts on the same file line.
+    assert_eq!(from_windows, from_unix);
+    assert!(!from_windows.body.contains('\r'));
+}
+
+#[test]
 fn split_empty_frontmatter_and_end_of_file_close() {
     assert_eq!(split_frontmatter("p.md", "---\n---"), Ok((Some(""), "", 3)));
     assert_eq!(split_frontmatter("p.md", ""), Ok((None, "", 1)));

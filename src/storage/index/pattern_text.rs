@@ -182,4 +182,44 @@ mod tests {
         );
         assert_eq!(globs(&migrated, "web/a.ts"), []);
     }
+
+    #[test]
+    fn schema_17_has_patterns_stored_with_windows_line_endings_read_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.db");
+        {
+            let mut conn = rusqlite::Connection::open(&path).unwrap();
+            super::super::schema::migrate_to(&mut conn, 16).unwrap();
+            for (id, source, body) in [
+                (1, "windows.md", "# W\r\n\r\nText.\r\n"),
+                (2, "unix.md", "# U\n"),
+            ] {
+                conn.execute(
+                    "INSERT INTO patterns (id, source, title, tags, languages, universal,
+                         applies_when, paths, description, content_hash, has_declared)
+                     VALUES (?1, ?2, 't', '[]', '[]', 0, '{}', '[]', NULL, 'h', 0)",
+                    rusqlite::params![id, source],
+                )
+                .unwrap();
+                conn.execute(
+                    "INSERT INTO pattern_texts (pattern_id, body) VALUES (?1, ?2)",
+                    rusqlite::params![id, body],
+                )
+                .unwrap();
+                conn.execute(
+                    "INSERT INTO source_files VALUES (?1, 1, 1, 1, 1, 1, 'h', 1)",
+                    [source],
+                )
+                .unwrap();
+            }
+        }
+        let index = Index::open(&path).unwrap();
+        let files = index.indexed_files().unwrap();
+        let stamp = |source: &str| {
+            let file = &files[source];
+            (file.content_hash.clone(), file.recorded.is_some())
+        };
+        assert_eq!(stamp("windows.md"), (String::new(), false));
+        assert_eq!(stamp("unix.md"), ("h".to_string(), true));
+    }
 }

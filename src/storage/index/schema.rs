@@ -329,6 +329,17 @@ pub(super) const MIGRATIONS: &[&str] = &[
     UPDATE patterns SET content_hash = ''
     WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind <> 'agents_md');
     "#,
+    // 17: a file saved with Windows line endings is indexed with Unix ones (a `\r` reached
+    // the agent in every excerpt): patterns stored with them are read again by the next
+    // ingest.
+    r#"
+    DELETE FROM source_files WHERE source IN (
+        SELECT p.source FROM patterns p JOIN pattern_texts t ON t.pattern_id = p.id
+        WHERE instr(t.body, char(13)) > 0
+    );
+    UPDATE patterns SET content_hash = ''
+    WHERE id IN (SELECT pattern_id FROM pattern_texts WHERE instr(body, char(13)) > 0);
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

@@ -374,7 +374,7 @@ fn crlf_frontmatter_parses() {
     assert_eq!(p.chunks.len(), 1);
     assert_eq!(
         (p.chunks[0].line, p.chunks[0].body.as_str()),
-        (5, "# T\r\n\r\nbody")
+        (5, "# T\n\nbody")
     );
 }
 
