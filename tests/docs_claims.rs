@@ -1,5 +1,6 @@
 //! What the documentation says about the code, checked against the code: the table of
-//! secret forms in docs/hooks.md against the forms the redaction covers; every path of this
+//! secret forms in docs/hooks.md against the forms the redaction covers; its table of the
+//! numbers behind a decision against the constants of selection; every path of this
 //! repository and every module README, docs/ and patterns/ name, against the tree; and the
 //! validation errors docs/authoring.md shows, against what `lore ingest` prints.
 
@@ -244,6 +245,97 @@ fn the_validation_errors_docs_authoring_shows_are_what_ingest_prints() {
         assert!(
             printed.contains(line.trim()),
             "docs/authoring.md shows {line:?}; lore printed:\n{printed}"
+        );
+    }
+}
+
+/// The files whose constants decide which patterns a tool call gets and how much of each.
+const SELECTION_SOURCES: &[&str] = &[
+    "src/core/select/bar/mod.rs",
+    "src/core/select/evidence.rs",
+    "src/core/select/bm25.rs",
+    "src/core/select/budget.rs",
+    "src/core/select/sections.rs",
+    "src/core/select/name.rs",
+    "src/core/select/fusion.rs",
+    "src/core/query/focus.rs",
+    "src/core/query/extract.rs",
+    "src/core/query/concepts/edit_words.rs",
+    "src/core/query/path_words.rs",
+    "src/core/query/technology/pattern.rs",
+    "src/services/select/vectors.rs",
+];
+
+/// Constants there that are no tuning: bounds on input bytes (`*_BYTES`), a numerical floor,
+/// another constant's second name, a value the tests derive, a redaction margin.
+const NOT_TUNED: &[&str] = &[
+    "MIN_IDF",
+    "LOWEST_SHARE",
+    "BEST_SEMANTIC_FLOOR",
+    "SECRET_MARGIN",
+];
+
+/// `(name, value)` of each numeric constant declared in `text` (`const NAME: f64 = 1.5;`),
+/// the value as written without digit separators.
+fn numeric_constants(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter_map(|line| {
+            let rest = line.trim_start();
+            let rest = rest
+                .strip_prefix("pub(crate) ")
+                .or_else(|| rest.strip_prefix("pub "))
+                .unwrap_or(rest);
+            let (name, rest) = rest.strip_prefix("const ")?.split_once(": ")?;
+            let (kind, value) = rest.split_once(" = ")?;
+            let numeric = ["f64", "f32", "usize", "u64", "u32"].contains(&kind);
+            numeric.then(|| {
+                (
+                    name.to_string(),
+                    value.trim_end_matches(';').replace('_', ""),
+                )
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_numbers_behind_a_decision_are_the_constants_selection_uses() {
+    let doc = read("docs/hooks.md");
+    let rows: Vec<(String, String)> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("| constant | value |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            let name = cells[0].trim_start_matches("| ").trim_matches('`');
+            (name.to_string(), cells[1].replace(',', ""))
+        })
+        .collect();
+    assert!(rows.len() > 20, "the table in docs/hooks.md is missing");
+    let mut declared = Vec::new();
+    for source in SELECTION_SOURCES {
+        for (name, value) in numeric_constants(&read(source)) {
+            if name.ends_with("_BYTES") || NOT_TUNED.contains(&name.as_str()) {
+                continue;
+            }
+            declared.push((name, value));
+        }
+    }
+    let documented: BTreeSet<&String> = rows.iter().map(|(n, _)| n).collect();
+    let in_code: BTreeSet<&String> = declared.iter().map(|(n, _)| n).collect();
+    let missing: Vec<&&String> = in_code.difference(&documented).collect();
+    let stale: Vec<&&String> = documented.difference(&in_code).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "docs/hooks.md's numbers miss {missing:?} and name {stale:?}, which selection does not declare"
+    );
+    for (name, value) in &declared {
+        let row = rows.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+        assert_eq!(
+            row,
+            Some(value),
+            "{name}: docs/hooks.md says {row:?}, the code {value}"
         );
     }
 }
