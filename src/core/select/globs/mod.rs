@@ -144,7 +144,8 @@ pub fn names_file_kind(glob: &str) -> bool {
 /// `*.{ts,tsx}`), the file name (for a literal last segment) and a literal leading directory
 /// must fit. Lets a hook skip compiling the globs that cannot match the touched file.
 pub fn could_match(glob: &str, path: &str) -> bool {
-    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    let glob = with_folder_contents(glob.trim().trim_start_matches("./").trim_start_matches('/'));
+    let glob = glob.as_str();
     // `{a,b}` matches when one alternative does: test each spelled out, so the literals
     // inside the braces rule globs out too (`**/{*mcp*,*agent*}` cannot match `error.rs`).
     if let Some(alternatives) = spell_out_braces(glob) {
@@ -242,13 +243,24 @@ fn literal_runs(glob: &str) -> impl Iterator<Item = &str> {
 /// How lore reads a glob, as docs/authoring.md documents it and the agents whose rule files
 /// lore reads treat it: `*` matches within one path segment, `**` across directories, and a
 /// glob without a `/` matches the file name at any depth (`*.tsx` is `**/*.tsx`). Leading
-/// `./` and `/` are dropped: globs are relative to the project.
+/// `./` and `/` are dropped: globs are relative to the project. A glob ending in `/` names a
+/// folder, and means the files in it, as in `.gitignore` (`sdk/*/generated/`).
 pub fn anchored(glob: &str) -> String {
-    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    let glob = with_folder_contents(glob.trim().trim_start_matches("./").trim_start_matches('/'));
     if glob.contains('/') {
         glob.to_string()
     } else {
         format!("**/{glob}")
+    }
+}
+
+/// A folder glob (`docs/`, `sdk/*/generated/`) as the files below it (`docs/**`); any other
+/// glob as it is. A path never ends in `/`, so read literally such a glob matches nothing.
+fn with_folder_contents(glob: &str) -> String {
+    if glob.ends_with('/') && glob.len() > 1 {
+        format!("{glob}**")
+    } else {
+        glob.to_string()
     }
 }
 

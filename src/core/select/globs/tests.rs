@@ -27,6 +27,32 @@ fn a_star_stays_in_its_segment_and_a_bare_name_matches_at_any_depth() {
 }
 
 #[test]
+fn a_glob_ending_in_a_slash_means_the_files_in_that_folder() {
+    let matches =
+        |glob: &str, path: &str| glob_matcher(glob).unwrap().compile_matcher().is_match(path);
+    assert!(matches("docs/", "docs/guide/intro.md"));
+    assert!(matches(
+        "sdk/*/generated_*/",
+        "sdk/core/generated_models/src/lib.rs"
+    ));
+    assert!(!matches(
+        "sdk/*/generated_*/",
+        "sdk/core/src/generated_models.rs"
+    ));
+    assert!(could_match(
+        "sdk/*/generated_*/",
+        "sdk/core/generated_models/src/lib.rs"
+    ));
+    assert_eq!(classify_glob("sdk/*/generated_*/"), GlobKind::Specific);
+    let keys = path_file_keys("sdk/core/generated_models/src/lib.rs");
+    assert!(
+        glob_file_keys("sdk/*/generated_*/")
+            .iter()
+            .any(|k| keys.contains(k))
+    );
+}
+
+#[test]
 fn simple_globs_match_exactly_as_globset_does() {
     let globs = [
         "**/*.rs",
@@ -232,6 +258,8 @@ fn a_name_of_many_dots_gives_a_bounded_number_of_keys() {
 /// Globs of every shape lore keys or prefilters, and paths some of them match.
 const GLOBS: &[&str] = &[
     "**/*.d.ts",
+    "docs/",
+    "sdk/*/generated_*/",
     "**/Dockerfile",
     "src/storage/**",
     "src/routes/**/*",
@@ -261,6 +289,8 @@ const GLOBS: &[&str] = &[
 ];
 const PATHS: &[&str] = &[
     "a/b.d.ts",
+    "docs/guide/intro.md",
+    "sdk/core/generated_models/src/lib.rs",
     "x/Dockerfile",
     "Dockerfile.dev",
     "Dockerfile.d/conf",
