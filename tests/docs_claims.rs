@@ -1,6 +1,7 @@
 //! What the documentation says about the code, checked against the code: the table of
 //! secret forms in docs/hooks.md against the forms the redaction covers; its table of the
-//! numbers behind a decision against the constants of selection; every path of this
+//! numbers behind a decision against the constants of selection; every `paths` glob of lore's
+//! own patterns against the files of this repository; every path of this
 //! repository and every module README, docs/ and patterns/ name, against the tree; and the
 //! validation errors docs/authoring.md shows, against what `lore ingest` prints.
 
@@ -338,4 +339,32 @@ fn the_numbers_behind_a_decision_are_the_constants_selection_uses() {
             "{name}: docs/hooks.md says {row:?}, the code {value}"
         );
     }
+}
+
+#[test]
+fn every_glob_of_lores_own_patterns_matches_a_file_of_this_repository() {
+    use lore::core::config::parse_config;
+    use lore::services::ingest::{IngestOptions, NoProgress, ingest};
+    use lore::services::paths_audit::audit_paths;
+    use lore::storage::index::Index;
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut config = parse_config(&root.join("lore.toml"), &read("lore.toml")).unwrap();
+    let store = tempfile::tempdir().unwrap();
+    config.database = store.path().join("index.db");
+    let mut index = Index::open(&config.database).unwrap();
+    ingest(
+        &config,
+        &mut index,
+        &IngestOptions::default(),
+        &mut NoProgress,
+    )
+    .unwrap();
+    let audit = audit_paths(&index, root).unwrap();
+    assert!(audit.complete && audit.scoped_patterns >= 5, "{audit:?}");
+    assert!(
+        audit.unmatched.is_empty(),
+        "lore's own patterns name files this repository no longer has (fix their `paths`): {:?}",
+        audit.unmatched
+    );
 }

@@ -376,3 +376,43 @@ fn the_text_report_names_each_problem_and_its_fix() {
         .replace(&lore_dir, "[LORE]");
     insta::assert_snapshot!(ws.filter(&text));
 }
+
+#[test]
+fn a_pattern_whose_paths_match_no_file_is_named_with_its_glob() {
+    let ws = installed(&["claude"]);
+    let paths_check = |report: &Value| {
+        report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["check"] == "paths")
+            .cloned()
+            .unwrap_or_else(|| panic!("no `paths` check: {report:#}"))
+    };
+    let (_, report) = doctor(&ws, true);
+    assert_eq!(paths_check(&report)["status"], "ok", "{report:#}");
+    // A pattern scoped to a folder the repository does not have (moved, renamed, a typo).
+    ws.write(
+        "patterns/storage-pool.md",
+        "---\npaths: [\"src/legacy_storage/**\"]\n---\n# Storage pool\n\nBorrow from the pool.\n",
+    );
+    let ingest = ws.lore().arg("ingest").output().unwrap();
+    assert!(ingest.status.success(), "{}", stderr(&ingest));
+    let (out, report) = doctor(&ws, true);
+    // A warning, not a problem: the pattern still comes by its words.
+    assert_eq!(out.status.code(), Some(0), "{report:#}");
+    let check = paths_check(&report);
+    assert_eq!(check["status"], "warning");
+    let message = check["message"].as_str().unwrap();
+    assert!(
+        message.contains("patterns/storage-pool.md") && message.contains("`src/legacy_storage/**`"),
+        "{message}"
+    );
+    assert!(check["fix"].as_str().unwrap().contains("point each glob"));
+    assert_eq!(report["unmatched_paths"][0]["source"], "storage-pool.md");
+    assert_eq!(report["unmatched_paths"][0]["none_match"], true);
+    // Once the folder holds a file, the glob is no longer reported.
+    ws.write("src/legacy_storage/pool.rs", "pub struct Pool;\n");
+    let (_, report) = doctor(&ws, true);
+    assert_eq!(paths_check(&report)["status"], "ok", "{report:#}");
+}

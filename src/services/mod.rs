@@ -7,6 +7,7 @@ pub mod hybrid;
 pub mod ingest;
 pub mod inject;
 pub mod learn;
+pub mod paths_audit;
 pub mod project;
 pub mod project_listing;
 pub mod project_survey;

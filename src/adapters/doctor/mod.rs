@@ -5,12 +5,14 @@
 //! (a valid answer in the field the agent reads, under its cut-off, in time), the instruction
 //! files the agent loads itself and whether lore would send them again, and, from Claude
 //! Code's transcript and the Codex CLI's rollout, whether the last session's injections
-//! reached the model. It builds one [`DoctorReport`]; the CLI prints it as text or JSON and
+//! reached the model; and, for lore itself, whether every pattern's `paths` still match a
+//! file. It builds one [`DoctorReport`]; the CLI prints it as text or JSON and
 //! exits 1 when it holds a problem.
 
 pub mod agents;
 pub mod checks;
 pub mod instructions;
+pub mod paths;
 pub mod registration;
 pub mod samples;
 pub mod transcript;
@@ -27,6 +29,7 @@ use transcript::SessionProof;
 
 use crate::adapters::hook_registration::harness_of_command;
 use crate::core::config::Config;
+use crate::services::paths_audit::UnmatchedPaths;
 
 /// How a check came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -89,6 +92,9 @@ pub struct DoctorReport {
     pub config: Option<PathBuf>,
     /// Checks of lore itself (its configuration and index).
     pub checks: Vec<Check>,
+    /// Patterns whose `paths` globs match no file of the repository (the `paths` check).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unmatched_paths: Vec<UnmatchedPaths>,
     pub agents: Vec<AgentReport>,
     pub problems: usize,
     pub warnings: usize,
@@ -110,6 +116,7 @@ pub struct Inputs {
 /// Diagnose every agent in `inputs.repo`.
 pub fn diagnose(inputs: &Inputs) -> DoctorReport {
     let mut checks = Vec::new();
+    let mut unmatched_paths = Vec::new();
     match (&inputs.config, &inputs.config_error) {
         (Some(config), _) => {
             checks.push(Check::ok(
@@ -132,6 +139,9 @@ pub fn diagnose(inputs: &Inputs) -> DoctorReport {
                     ),
                     Some("run `lore ingest`".into()),
                 ));
+            } else if let Some((check, audit)) = paths::paths_check(config, &inputs.repo) {
+                checks.push(check);
+                unmatched_paths = audit.unmatched;
             }
         }
         (None, why) => checks.push(Check::new(
@@ -164,6 +174,7 @@ pub fn diagnose(inputs: &Inputs) -> DoctorReport {
         repository: inputs.repo.clone(),
         config: inputs.config.as_ref().and_then(|c| c.path.clone()),
         checks,
+        unmatched_paths,
         agents,
         problems,
         warnings,
