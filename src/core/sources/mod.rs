@@ -290,10 +290,13 @@ pub fn classify(source: &str) -> Option<(SourceKind, String)> {
 /// `go.instructions.md`): the format's mark, not a word of the name.
 pub const FORMAT_MARKS: &[&str] = &[".instructions"];
 
-/// The part of a rule file's path that names it, for its words: the path without the
-/// folders and marks its format puts on every file (`.github/instructions/`,
-/// `.cursor/rules/`, `.instructions`), so one rule is named alike in any agent's format and
-/// `github` is no word of every Copilot file. A name the format prescribes (`.cursorrules`,
+/// The part of a rule file's path that names it, for its words: its path inside its format's
+/// folder, without the folders and marks its format puts on every file
+/// (`.github/instructions/`, `.cursor/rules/`, `.instructions`), so one rule is named alike in
+/// any agent's format and `github` is no word of every Copilot file. The folder a nested
+/// rules folder sits in (`apps/web/` of `apps/web/.cursor/rules/`) is where its rules apply,
+/// not what each is about, so it is left out too: every rule there and every call there
+/// would share its words. A name the format prescribes (`.cursorrules`,
 /// `copilot-instructions.md`) leaves only the folder it applies to; `AGENTS.md` and any
 /// other file keep their whole path.
 pub fn naming_path(source: &str) -> std::borrow::Cow<'_, str> {
@@ -326,9 +329,7 @@ pub fn naming_path(source: &str) -> std::borrow::Cow<'_, str> {
             .unwrap_or(stem);
         *file = format!("{stem}.{ext}");
     }
-    let mut named: Vec<String> = parts[..at].iter().map(|p| p.to_string()).collect();
-    named.extend(inner);
-    Cow::Owned(named.join("/"))
+    Cow::Owned(inner.join("/"))
 }
 
 /// Whether a rule file's name is the one its format prescribes (`AGENTS.md`,

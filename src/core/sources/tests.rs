@@ -147,12 +147,18 @@ fn a_rule_is_named_by_its_own_path_not_by_its_format_s_folders_and_marks() {
     let cases = [
         (".github/instructions/go.instructions.md", "go.md"),
         (".cursor/rules/go.mdc", "go.mdc"),
+        // A nested rules folder's place is where its rules apply (the folder gate), not what
+        // each is about: every rule there would share its words, and so would every call there.
         (
             "sdk/store/.github/instructions/store.changelog.instructions.md",
-            "sdk/store/store.changelog.md",
+            "store.changelog.md",
         ),
         (".cursor/rules/features/billing.mdc", "features/billing.mdc"),
-        ("web/.claude/rules/forms.md", "web/forms.md"),
+        ("web/.claude/rules/forms.md", "forms.md"),
+        (
+            "apps/web/.cursor/rules/features/billing.mdc",
+            "features/billing.mdc",
+        ),
         (".clinerules/01-style.md", "01-style.md"),
         (".kiro/steering/tech.md", "tech.md"),
         // A name the format prescribes leaves the folder the rule applies to.

@@ -184,7 +184,7 @@ mod tests {
     }
 
     #[test]
-    fn schema_17_has_patterns_stored_with_windows_line_endings_read_again() {
+    fn schema_17_has_windows_line_endings_and_nested_rule_folders_read_again() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("index.db");
         {
@@ -193,6 +193,9 @@ mod tests {
             for (id, source, body) in [
                 (1, "windows.md", "# W\r\n\r\nText.\r\n"),
                 (2, "unix.md", "# U\n"),
+                (3, "apps/web/.cursor/rules/forms.mdc", "# F\n"),
+                (4, ".cursor/rules/api.mdc", "# A\n"),
+                (5, "apps/web/AGENTS.md", "# W\n"),
             ] {
                 conn.execute(
                     "INSERT INTO patterns (id, source, title, tags, languages, universal,
@@ -211,6 +214,19 @@ mod tests {
                     [source],
                 )
                 .unwrap();
+                let kind = match id {
+                    3 | 4 => Some("cursor"),
+                    5 => Some("agents_md"),
+                    _ => None,
+                };
+                if let Some(kind) = kind {
+                    conn.execute(
+                        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
+                         VALUES (?1, ?2, 'globs', '', 1)",
+                        rusqlite::params![id, kind],
+                    )
+                    .unwrap();
+                }
             }
         }
         let index = Index::open(&path).unwrap();
@@ -221,5 +237,11 @@ mod tests {
         };
         assert_eq!(stamp("windows.md"), (String::new(), false));
         assert_eq!(stamp("unix.md"), ("h".to_string(), true));
+        assert_eq!(
+            stamp("apps/web/.cursor/rules/forms.mdc"),
+            (String::new(), false)
+        );
+        assert_eq!(stamp(".cursor/rules/api.mdc"), ("h".to_string(), true));
+        assert_eq!(stamp("apps/web/AGENTS.md"), ("h".to_string(), true));
     }
 }

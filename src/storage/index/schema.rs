@@ -330,15 +330,19 @@ pub(super) const MIGRATIONS: &[&str] = &[
     WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind <> 'agents_md');
     "#,
     // 17: a file saved with Windows line endings is indexed with Unix ones (a `\r` reached
-    // the agent in every excerpt): patterns stored with them are read again by the next
-    // ingest.
+    // the agent in every excerpt), and a rule file in a nested rules folder
+    // (`apps/web/.cursor/rules/`) no longer has that folder's words in its name (see
+    // `core::sources::naming_path`): both are read again by the next ingest.
     r#"
-    DELETE FROM source_files WHERE source IN (
-        SELECT p.source FROM patterns p JOIN pattern_texts t ON t.pattern_id = p.id
+    CREATE TEMP TABLE reread AS
+        SELECT p.id, p.source FROM patterns p JOIN pattern_texts t ON t.pattern_id = p.id
         WHERE instr(t.body, char(13)) > 0
-    );
-    UPDATE patterns SET content_hash = ''
-    WHERE id IN (SELECT pattern_id FROM pattern_texts WHERE instr(body, char(13)) > 0);
+        UNION
+        SELECT p.id, p.source FROM patterns p JOIN pattern_sources s ON s.pattern_id = p.id
+        WHERE s.kind <> 'agents_md' AND instr(p.source, '/.') > 0;
+    DELETE FROM source_files WHERE source IN (SELECT source FROM reread);
+    UPDATE patterns SET content_hash = '' WHERE id IN (SELECT id FROM reread);
+    DROP TABLE reread;
     "#,
 ];
 
