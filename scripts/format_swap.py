@@ -17,6 +17,7 @@ The rewrites (`--to`, default all):
   kiro      `.kiro/steering/*.md`: `inclusion: always` / `fileMatch` + `fileMatchPattern` /
             `auto`
   continue  `.continue/rules/*.md`: `alwaysApply: true` / `globs` / `alwaysApply: false`
+  camelcase every Cursor and Copilot rule in its own format, its file named in camelCase
   crlf      every rule file as committed, saved with Windows line endings
 
 A rule's `description` is kept in every format. Claude Code's `.claude/rules` is not a
@@ -152,6 +153,17 @@ def swap(path, scoping):
     return writer(*scoping)
 
 
+def camel_case(folder, stem, kind, globs, head, path):
+    """The same rule in the same format, its file named in camelCase (`data-fetching.mdc` ->
+    `dataFetching.mdc`)."""
+    inner, _, name = stem.rpartition("/")
+    words = re.split(r"[-_]", name)
+    name = words[0] + "".join(w[:1].upper() + w[1:] for w in words[1:])
+    stem = f"{inner}/{name}" if inner else name
+    writer = as_cursor if path.endswith(".mdc") else as_copilot
+    return writer(folder, stem, kind, globs, head)
+
+
 def with_windows_line_endings(repos, calls):
     """Every rule file saved with CRLF line endings, as a Windows editor writes it."""
     out = {}
@@ -168,6 +180,8 @@ TARGETS = {
     "windsurf": ("as Windsurf rules", lambda path, scoping: as_windsurf(*scoping)),
     "kiro": ("as Kiro steering files", lambda path, scoping: as_kiro(*scoping)),
     "continue": ("as Continue rules", lambda path, scoping: as_continue(*scoping)),
+    "camelcase": ("files named in camelCase",
+                  lambda path, scoping: camel_case(*scoping, path)),
     "crlf": ("with Windows line endings", None),
 }
 

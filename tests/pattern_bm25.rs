@@ -16,7 +16,7 @@ use lore::core::pattern::{Pattern, parse_pattern};
 use lore::core::query::{StemCache, index_stems};
 use lore::core::select::bm25::{Collection, Posting, RankedText, bm25_scores};
 use lore::core::select::pattern_terms::{
-    FIELD_COUNT, PatternTerms, about_text, count_pattern_terms, headings_text,
+    FIELD_COUNT, PatternTerms, about_text, count_pattern_terms, headings_text, name_text,
 };
 use rusqlite::{Connection, params};
 
@@ -63,7 +63,7 @@ fn patterns() -> Vec<Pattern> {
 fn fields(p: &Pattern) -> [String; FIELD_COUNT] {
     let fm = &p.frontmatter;
     [
-        p.source.clone(),
+        name_text(&p.source),
         p.title.clone(),
         about_text(&fm.tags, fm.description.as_deref()),
         p.body.clone(),

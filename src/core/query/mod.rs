@@ -69,7 +69,7 @@ pub use technology::{
     Ecosystem, ManifestFindings, Package, Technology, TechnologyTable, canonical_technology,
     check_file_sign, technologies,
 };
-pub use terms::{clean_terms, without_url_address};
+pub use terms::{clean_terms, split_case_words, without_url_address};
 pub use tokenize::{StemCache, index_stems, term_stem};
 
 /// What the agent is doing, in harness-neutral terms. Adapters fill this from their wire format.

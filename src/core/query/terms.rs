@@ -157,9 +157,33 @@ fn alnum_runs(word: &str) -> Vec<String> {
     runs
 }
 
+/// `text` with every camelCase or PascalCase word split into its pieces by a `-`
+/// (`dataFetching.mdc` → `data-Fetching.mdc`, `APIErrors` → `API-Errors`), so a file named
+/// in that style has the words it would have named with hyphens.
+pub fn split_case_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut run_start: Option<usize> = None;
+    let flush = |out: &mut String, run: &str| out.push_str(&case_pieces(run).join("-"));
+    for (i, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            run_start.get_or_insert(i);
+            continue;
+        }
+        if let Some(start) = run_start.take() {
+            flush(&mut out, &text[start..i]);
+        }
+        out.push(c);
+    }
+    if let Some(start) = run_start {
+        flush(&mut out, &text[start..]);
+    }
+    out
+}
+
 /// Split an alphanumeric run at case changes: before an upper-case letter that follows a
 /// lower-case letter or a digit (`validateEmail`, `Utf8Error`), and before the last capital of
-/// an acronym followed by lower case (`HTTPServer` → `HTTP`, `Server`).
+/// an acronym followed by lower case (`HTTPServer` → `HTTP`, `Server`), unless that is only a
+/// plural `s` (`APIs`, `READMEs`, `URLsToFetch` → `URLs`, `To`, `Fetch`).
 fn case_pieces(run: &str) -> Vec<&str> {
     let chars: Vec<(usize, char)> = run.char_indices().collect();
     let mut pieces = Vec::new();
@@ -167,9 +191,13 @@ fn case_pieces(run: &str) -> Vec<&str> {
     for (k, &(i, c)) in chars.iter().enumerate().skip(1) {
         let prev = chars.get(k - 1).map(|(_, p)| *p);
         let next = chars.get(k + 1).map(|(_, n)| *n);
+        let after_next = chars.get(k + 2).map(|(_, n)| *n);
+        let plural = next == Some('s') && !after_next.is_some_and(char::is_lowercase);
         let boundary = c.is_uppercase()
             && (prev.is_some_and(|p| p.is_lowercase() || p.is_numeric())
-                || (prev.is_some_and(char::is_uppercase) && next.is_some_and(char::is_lowercase)));
+                || (prev.is_some_and(char::is_uppercase)
+                    && next.is_some_and(char::is_lowercase)
+                    && !plural));
         if boundary {
             pieces.extend(run.get(start..i));
             start = i;

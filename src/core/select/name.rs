@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::evidence::NameMatch;
-use crate::core::query::porter_stem;
+use crate::core::query::{porter_stem, split_case_words};
 use crate::core::sources::{FORMAT_MARKS, prescribed_name};
 
 /// Extensions stripped from a file name before taking its words.
@@ -15,7 +15,8 @@ const MARKDOWN_EXTENSIONS: &[&str] = &["md", "markdown", "mdc"];
 /// File stems that name a folder's page rather than a subject (`review/index.md`).
 const FOLDER_PAGE_STEMS: &[&str] = &["index", "_index", "readme"];
 
-/// The words of a pattern's file name: the file stem split on anything not a letter or digit,
+/// The words of a pattern's file name: the file stem split on anything not a letter or digit
+/// and at case changes (`dataFetching`, `ErrorHandling`, as `data-fetching` would be),
 /// lower-cased, numbers (`2.04`) dropped, each once. Only the stem: directories group files
 /// (collections, teams) more often than they name a subject; but a folder's page
 /// (`review/index.md`, `auth/README.md`) is named by its folder. A format's mark
@@ -40,6 +41,7 @@ pub fn name_words(source: &str) -> Vec<String> {
         }
     }
     let mut words: Vec<String> = Vec::new();
+    let stem = split_case_words(stem);
     for word in stem.split(|c: char| !c.is_alphanumeric()) {
         let word = word.to_lowercase();
         if word.is_empty() || word.chars().all(|c| c.is_ascii_digit()) || words.contains(&word) {
@@ -329,6 +331,18 @@ mod tests {
         assert_eq!(name_words("pyguide/2.04-exceptions.md"), ["exceptions"]);
         assert_eq!(name_words("AGENTS.md"), ["agents"]);
         assert_eq!(name_words("notes.txt"), ["notes", "txt"]);
+    }
+
+    #[test]
+    fn a_camel_case_name_has_the_words_of_its_hyphenated_form() {
+        for (camel, hyphenated) in [
+            ("dataFetching.mdc", "data-fetching.mdc"),
+            ("rules/ErrorHandling.md", "rules/error-handling.md"),
+            ("e2eTesting.instructions.md", "e2e-testing.instructions.md"),
+        ] {
+            assert_eq!(name_words(camel), name_words(hyphenated), "{camel}");
+        }
+        assert_eq!(name_words("APIConventions.md"), ["api", "conventions"]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use fnv::FnvHashMap;
 
 use crate::core::pattern::Pattern;
-use crate::core::query::StemCache;
+use crate::core::query::{StemCache, split_case_words};
 use crate::core::sources::naming_path;
 
 /// The fields a pattern's words are counted in.
@@ -77,6 +77,13 @@ impl PatternTerms {
     }
 }
 
+/// The text of a pattern's [`Field::Name`]: the path that names it (see
+/// [`naming_path`]) with camelCase words split, so `dataFetching.mdc` counts the words
+/// `data-fetching.mdc` would.
+pub fn name_text(source: &str) -> String {
+    split_case_words(&naming_path(source))
+}
+
 /// Count a pattern's words per field.
 pub fn count_terms(fields: &PatternFields<'_>, stems: &mut StemCache) -> PatternTerms {
     // Stem number → position in `counts`.
@@ -118,7 +125,7 @@ pub fn count_pattern_terms(pattern: &Pattern, stems: &mut StemCache) -> PatternT
     );
     count_terms(
         &PatternFields {
-            name: &naming_path(&pattern.source),
+            name: &name_text(&pattern.source),
             title: &pattern.title,
             about: &about,
             body: &pattern.body,
@@ -153,5 +160,27 @@ mod tests {
         // 3 + 2 + 2 + 6 tokens; 3 + 2 + 2 + 1.
         assert_eq!(counted.content_tokens, 13);
         assert_eq!(counted.subject_tokens, 8);
+    }
+
+    #[test]
+    fn a_camel_case_file_name_counts_the_words_of_its_hyphenated_form() {
+        let mut stems = StemCache::default();
+        let counted = |source: &str, stems: &mut StemCache| {
+            let name = name_text(source);
+            count_terms(
+                &PatternFields {
+                    name: &name,
+                    title: "",
+                    about: "",
+                    body: "",
+                    headings: "",
+                },
+                stems,
+            )
+        };
+        let camel = counted(".cursor/rules/dataFetching.mdc", &mut stems);
+        let hyphenated = counted(".cursor/rules/data-fetching.mdc", &mut stems);
+        assert_eq!(camel, hyphenated);
+        assert!(camel.counts("fetch").is_some());
     }
 }

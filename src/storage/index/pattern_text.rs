@@ -184,7 +184,7 @@ mod tests {
     }
 
     #[test]
-    fn schema_17_has_windows_line_endings_and_nested_rule_folders_read_again() {
+    fn schema_17_has_windows_line_endings_nested_rule_folders_and_capitals_read_again() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("index.db");
         {
@@ -196,6 +196,7 @@ mod tests {
                 (3, "apps/web/.cursor/rules/forms.mdc", "# F\n"),
                 (4, ".cursor/rules/api.mdc", "# A\n"),
                 (5, "apps/web/AGENTS.md", "# W\n"),
+                (6, "dataFetching.md", "# D\n"),
             ] {
                 conn.execute(
                     "INSERT INTO patterns (id, source, title, tags, languages, universal,
@@ -242,6 +243,6 @@ mod tests {
             (String::new(), false)
         );
         assert_eq!(stamp(".cursor/rules/api.mdc"), ("h".to_string(), true));
-        assert_eq!(stamp("apps/web/AGENTS.md"), ("h".to_string(), true));
+        assert_eq!(stamp("dataFetching.md"), (String::new(), false));
     }
 }

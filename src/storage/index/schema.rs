@@ -10,8 +10,9 @@ use super::term_postings::{PostingsWriter, write_sizes};
 use super::write::{LanguageSource, insert_globs, insert_technologies};
 use crate::core::pattern::section_spans;
 use crate::core::query::{StemCache, TechnologyTable, named_languages};
-use crate::core::select::pattern_terms::{PatternFields, about_text, count_terms, headings_text};
-use crate::core::sources::naming_path;
+use crate::core::select::pattern_terms::{
+    PatternFields, about_text, count_terms, headings_text, name_text,
+};
 
 /// Migration `n` (1-based) brings the schema from version n-1 to n.
 pub(super) const MIGRATIONS: &[&str] = &[
@@ -330,16 +331,21 @@ pub(super) const MIGRATIONS: &[&str] = &[
     WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind <> 'agents_md');
     "#,
     // 17: a file saved with Windows line endings is indexed with Unix ones (a `\r` reached
-    // the agent in every excerpt), and a rule file in a nested rules folder
+    // the agent in every excerpt); a rule file in a nested rules folder
     // (`apps/web/.cursor/rules/`) no longer has that folder's words in its name (see
-    // `core::sources::naming_path`): both are read again by the next ingest.
+    // `core::sources::naming_path`); a camelCase name has the words of its hyphenated form
+    // (`dataFetching.mdc`, `APIErrors.md`, see `pattern_terms::name_text`): all are read
+    // again by the next ingest.
     r#"
     CREATE TEMP TABLE reread AS
         SELECT p.id, p.source FROM patterns p JOIN pattern_texts t ON t.pattern_id = p.id
         WHERE instr(t.body, char(13)) > 0
         UNION
         SELECT p.id, p.source FROM patterns p JOIN pattern_sources s ON s.pattern_id = p.id
-        WHERE s.kind <> 'agents_md' AND instr(p.source, '/.') > 0;
+        WHERE s.kind <> 'agents_md' AND instr(p.source, '/.') > 0
+        UNION
+        SELECT id, source FROM patterns
+        WHERE source GLOB '*[a-z0-9][A-Z]*' OR source GLOB '*[A-Z][A-Z][a-z]*';
     DELETE FROM source_files WHERE source IN (SELECT source FROM reread);
     UPDATE patterns SET content_hash = '' WHERE id IN (SELECT id FROM reread);
     DROP TABLE reread;
@@ -502,7 +508,7 @@ fn backfill_postings(tx: &Transaction<'_>) -> Result<(), IndexError> {
         let about = about_text(&tags, description.as_deref());
         let headings = headings_text(last_headings.iter().map(String::as_str));
         let fields = PatternFields {
-            name: &naming_path(&source),
+            name: &name_text(&source),
             title: &title,
             about: &about,
             body: &body,

@@ -11,6 +11,9 @@ fn term_cleaning() {
             &["userprofilecard", "user", "profile", "card"],
         ),
         (&["HTTPServer"], &["httpserver", "http", "server"]),
+        // An acronym's plural `s` stays with it.
+        (&["APIs", "READMEs"], &["apis", "readmes"]),
+        (&["URLsToFetch"], &["urlstofetch", "urls", "fetch"]),
         (&["snake_case", "kebab-case"], &["snake", "case", "kebab"]),
         (
             &["Utf8Error", "utf8", "k8s", "sha256"],
@@ -142,4 +145,18 @@ fn fts_expression_quotes_everything() {
     );
     query.terms.clear();
     assert_eq!(fts_expression(&query), None);
+}
+
+#[test]
+fn camel_case_words_are_split_with_hyphens() {
+    assert_eq!(split_case_words("dataFetching.mdc"), "data-Fetching.mdc");
+    assert_eq!(
+        split_case_words("rules/ErrorHandling.md"),
+        "rules/Error-Handling.md"
+    );
+    assert_eq!(
+        split_case_words("APIErrors and READMEs"),
+        "API-Errors and READMEs"
+    );
+    assert_eq!(split_case_words("kebab-case_snake"), "kebab-case_snake");
 }
