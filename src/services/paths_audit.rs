@@ -179,65 +179,62 @@ fn walk_files(root: &Path, mut visit: impl FnMut(&str)) -> Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::pattern::parse_pattern;
-    use crate::storage::index::{PatternRecord, WriteBatch};
+    use crate::core::config::parse_config;
+    use crate::services::ingest::{IngestOptions, NoProgress, ingest};
 
-    fn index_with(dir: &Path, patterns: &[(&str, &str)]) -> Index {
-        let mut index = Index::open(&dir.join("index.db")).unwrap();
-        let parsed: Vec<_> = patterns
-            .iter()
-            .map(|(source, text)| parse_pattern(source, text).unwrap())
-            .collect();
-        let upserts = parsed
-            .iter()
-            .map(|pattern| PatternRecord {
-                pattern,
-                content_hash: "h".into(),
-                technologies: Vec::new(),
-                origin: None,
-            })
-            .collect();
-        index
-            .write(&WriteBatch {
-                upserts,
-                ..WriteBatch::default()
-            })
-            .unwrap();
-        index
+    /// Write `files` (path from the repository root, text) into `root`.
+    fn write(root: &Path, files: &[(&str, &str)]) {
+        for (rel, text) in files {
+            let path = root.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
     }
 
-    fn touch(root: &Path, rel: &str) {
-        let path = root.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, "x").unwrap();
+    /// The audit of `root` once its `patterns/` are ingested.
+    fn audited(root: &Path) -> PathsAudit {
+        let text = "knowledge_dir = \"patterns\"\n[search]\nhybrid = false\n";
+        write(root, &[("lore.toml", text)]);
+        let mut config = parse_config(&root.join("lore.toml"), text).unwrap();
+        let store = tempfile::tempdir().unwrap();
+        config.database = store.path().join("index.db");
+        let mut index = Index::open(&config.database).unwrap();
+        ingest(
+            &config,
+            &mut index,
+            &IngestOptions::default(),
+            &mut NoProgress,
+        )
+        .unwrap();
+        audit_paths(&index, root).unwrap()
     }
 
     #[test]
     fn a_pattern_whose_globs_name_files_that_are_gone_is_reported() {
         let repo = tempfile::tempdir().unwrap();
-        let root = repo.path();
-        touch(root, "src/storage/db.rs");
-        touch(root, "src/render/page.rs");
-        let store = tempfile::tempdir().unwrap();
-        let index = index_with(
-            store.path(),
+        write(
+            repo.path(),
             &[
-                ("storage.md", "---\npaths: [\"src/storage/**\"]\n---\n# S\n"),
+                ("src/storage/db.rs", "x"),
+                ("src/render/page.rs", "x"),
                 (
-                    "render.md",
+                    "patterns/storage.md",
+                    "---\npaths: [\"src/storage/**\"]\n---\n# S\n",
+                ),
+                (
+                    "patterns/render.md",
                     "---\npaths: [\"src/services/render/**\", \"src/render/**\"]\n---\n# R\n",
                 ),
                 (
-                    "moved.md",
+                    "patterns/moved.md",
                     "---\npaths: [\"src/core/rank*.rs\"]\n---\n# M\n",
                 ),
-                ("words.md", "# Found by its words\n"),
+                ("patterns/words.md", "# Found by its words\n"),
             ],
         );
-        let audit = audit_paths(&index, root).unwrap();
+        let audit = audited(repo.path());
         assert!(audit.complete);
         assert_eq!(audit.scoped_patterns, 3);
-        assert_eq!(audit.files, 2);
         assert_eq!(
             audit.unmatched,
             [
@@ -258,22 +255,30 @@ mod tests {
     }
 
     #[test]
-    fn ignored_files_do_not_count_as_matches() {
+    fn ignored_files_do_not_count_as_matches_and_rule_files_are_audited_too() {
         let repo = tempfile::tempdir().unwrap();
-        let root = repo.path();
-        std::fs::write(root.join(".gitignore"), "build/\n").unwrap();
-        touch(root, "build/gen/api.ts");
-        touch(root, ".git/hooks/pre-commit.sample");
-        let store = tempfile::tempdir().unwrap();
-        let index = index_with(
-            store.path(),
+        write(
+            repo.path(),
             &[
-                ("gen.md", "---\npaths: [\"build/**\"]\n---\n# G\n"),
-                ("hooks.md", "---\npaths: [\".git/hooks/*\"]\n---\n# H\n"),
+                (".gitignore", "build/\n"),
+                ("build/gen/api.ts", "x"),
+                (".git/hooks/pre-commit.sample", "x"),
+                ("patterns/gen.md", "---\npaths: [\"build/**\"]\n---\n# G\n"),
+                (
+                    ".cursor/rules/hooks.mdc",
+                    "---\nglobs: .git/hooks/*\nalwaysApply: false\n---\n# H\n",
+                ),
             ],
         );
-        let audit = audit_paths(&index, root).unwrap();
-        let reported: Vec<&str> = audit.unmatched.iter().map(|u| u.source.as_str()).collect();
-        assert_eq!(reported, ["gen.md", "hooks.md"]);
+        let audit = audited(repo.path());
+        let reported: Vec<(&str, bool)> = audit
+            .unmatched
+            .iter()
+            .map(|u| (u.source.as_str(), u.rule_file))
+            .collect();
+        assert_eq!(
+            reported,
+            [(".cursor/rules/hooks.mdc", true), ("gen.md", false)]
+        );
     }
 }
