@@ -41,7 +41,7 @@ pub fn inject_session_start(
         .iter()
         .map(|(id, rule)| (*id, rule.origin.clone()))
         .collect();
-    let text_of = |id: i64| rules.get(&id).map(|rule| &rule.content_hash);
+    let text_of = |id: i64| rules.get(&id).map(|rule| &rule.text_hash);
     let site = ctx.session_site();
     let imported = loaded_alongside(&rule_origins(&rules), &site);
     let shortfall = |s: &PatternScopeRow| {

@@ -248,7 +248,7 @@ pub(super) fn loaded_with_imports(
 }
 
 /// Of the candidates holding the same text (a link and the file it leads to, a copied rule
-/// file), one stays: the project's own instructions when one of them is (a root `AGENTS.md`
+/// file, one rule kept in two agents' formats), one stays: the project's own instructions when one of them is (a root `AGENTS.md`
 /// linked to `cli/AGENTS.md` is that folder's guide for a call there), else the one written
 /// deepest. The others leave the pool before the call's standard is set, so one text never
 /// counts twice; they are returned when explaining.
@@ -261,7 +261,7 @@ pub(super) fn merge_same_text(
     for id in pool.keys() {
         if let Some(rule) = rules.get(id) {
             by_text
-                .entry(rule.content_hash.as_str())
+                .entry(rule.text_hash.as_str())
                 .or_default()
                 .push(*id);
         }
@@ -313,12 +313,12 @@ pub(super) fn drop_loaded_text(
         if let Some(Shortfall::LoadedByHarness { .. }) =
             hook_shortfall(&rule.origin, &rule.source, site, false, imported)
         {
-            loaded.insert(rule.content_hash.as_str(), rule.source.as_str());
+            loaded.insert(rule.text_hash.as_str(), rule.source.as_str());
         }
     }
     for (id, candidate) in pool.iter_mut() {
         let Some(rule) = rules.get(id) else { continue };
-        if let Some(of) = loaded.get(rule.content_hash.as_str())
+        if let Some(of) = loaded.get(rule.text_hash.as_str())
             && *of != candidate.source
             && candidate.verdict.is_kept()
         {

@@ -366,7 +366,9 @@ fn paths_scope_a_pattern_to_their_files_and_a_build_file_beside_a_language_is_no
     );
 }
 
+mod rule_repo;
 mod rule_scoping;
+mod same_text;
 
 #[test]
 fn a_selection_past_its_deadline_stops_instead_of_answering() {

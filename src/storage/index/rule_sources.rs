@@ -34,7 +34,11 @@ pub struct ContentRule {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RuleText {
     pub source: String,
-    pub content_hash: String,
+    /// A hash of the rule's text without its frontmatter: the same rule kept for two agents
+    /// (`.cursor/rules/api.mdc` and `.github/instructions/api.instructions.md`), a link and
+    /// the file it leads to, share it. (The whole file's hash for a rule indexed before
+    /// schema 17, until the next ingest reads it again.)
+    pub text_hash: String,
     pub origin: RuleOrigin,
 }
 
@@ -107,11 +111,11 @@ impl Index {
     }
 
     /// Every rule file with its source and the hash of its text, by pattern id: files with
-    /// the same text (a link and the file it leads to) are one text (see
-    /// `services::select::rule_scoping`).
+    /// the same text (a link and the file it leads to, one rule kept in two agents' formats)
+    /// are one text (see `services::select::rule_scoping`).
     pub fn rule_texts(&self) -> Result<BTreeMap<i64, RuleText>, IndexError> {
         let sql = format!(
-            "SELECT s.pattern_id, p.source, p.content_hash, {ORIGIN_COLUMNS}
+            "SELECT s.pattern_id, p.source, coalesce(s.text_hash, p.content_hash), {ORIGIN_COLUMNS}
              FROM pattern_sources s JOIN patterns p ON p.id = s.pattern_id"
         );
         let mut stmt = self.conn.prepare_cached(&sql)?;
@@ -122,7 +126,7 @@ impl Index {
                 row.get(0)?,
                 RuleText {
                     source: row.get(1)?,
-                    content_hash: row.get(2)?,
+                    text_hash: row.get(2)?,
                     origin: read_origin(row, 3)?,
                 },
             );
@@ -216,11 +220,21 @@ impl Index {
     }
 }
 
-/// Record where a pattern came from.
+/// The hash that tells a rule's text apart, frontmatter and surrounding blank lines aside
+/// (see [`RuleText::text_hash`]).
+pub fn rule_text_hash(body: &str) -> String {
+    use std::hash::Hasher;
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(body.trim().as_bytes());
+    format!("{:016x}", hasher.finish())
+}
+
+/// Record where a pattern came from, with the hash of its text (`body`: after frontmatter).
 pub(super) fn insert_origin(
     tx: &Transaction<'_>,
     pattern_id: i64,
     origin: &RuleOrigin,
+    body: &str,
 ) -> Result<(), IndexError> {
     // Only content rules have regexes, and only instruction files imports: every other row
     // keeps NULL.
@@ -235,8 +249,9 @@ pub(super) fn insert_origin(
     let regexes = list(&origin.regexes)?;
     let imports = list(&origin.imports)?;
     tx.prepare_cached(
-        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks, regexes, imports)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks, regexes, imports,
+                                      text_hash)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?
     .execute(params![
         pattern_id,
@@ -245,7 +260,8 @@ pub(super) fn insert_origin(
         origin.folder,
         origin.for_hooks,
         regexes,
-        imports
+        imports,
+        rule_text_hash(body)
     ])?;
     Ok(())
 }
@@ -545,12 +561,24 @@ mod tests {
                 (3, "errors.md", None),
             ],
         );
-        drop(conn);
-        let index = Index::open(&path).unwrap();
-        let files = index.indexed_files().unwrap();
+        // Migration 16 alone (17 reads every rule file again for reasons of its own).
+        super::super::schema::migrate_to(&mut conn, 16).unwrap();
         let stamp = |source: &str| {
-            let file = &files[source];
-            (file.content_hash.clone(), file.recorded.is_some())
+            let hash: String = conn
+                .query_row(
+                    "SELECT content_hash FROM patterns WHERE source = ?1",
+                    [source],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            let recorded: bool = conn
+                .query_row(
+                    "SELECT EXISTS (SELECT 1 FROM source_files WHERE source = ?1)",
+                    [source],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            (hash, recorded)
         };
         assert_eq!(
             stamp(".github/instructions/go.instructions.md"),

@@ -334,15 +334,18 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // the agent in every excerpt); a rule file in a nested rules folder
     // (`apps/web/.cursor/rules/`) no longer has that folder's words in its name (see
     // `core::sources::naming_path`); a camelCase name has the words of its hyphenated form
-    // (`dataFetching.mdc`, `APIErrors.md`, see `pattern_terms::name_text`): all are read
-    // again by the next ingest.
+    // (`dataFetching.mdc`, `APIErrors.md`, see `pattern_terms::name_text`); and a rule file
+    // keeps the hash of its text without frontmatter, so one rule kept in two agents' formats
+    // is one text (`rule_sources::RuleText::text_hash`): all are read again by the next
+    // ingest, every rule file among them (until then a rule's whole file stands for its
+    // text, as before).
     r#"
+    ALTER TABLE pattern_sources ADD COLUMN text_hash TEXT;
     CREATE TEMP TABLE reread AS
         SELECT p.id, p.source FROM patterns p JOIN pattern_texts t ON t.pattern_id = p.id
         WHERE instr(t.body, char(13)) > 0
         UNION
         SELECT p.id, p.source FROM patterns p JOIN pattern_sources s ON s.pattern_id = p.id
-        WHERE s.kind <> 'agents_md' AND instr(p.source, '/.') > 0
         UNION
         SELECT id, source FROM patterns
         WHERE source GLOB '*[a-z0-9][A-Z]*' OR source GLOB '*[A-Z][A-Z][a-z]*';

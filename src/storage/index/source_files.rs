@@ -246,7 +246,8 @@ mod tests {
             conn.execute_batch(
                 "DROP INDEX patterns_gate_rows; DROP TABLE source_files;
                  ALTER TABLE pattern_sources DROP COLUMN regexes;
-             ALTER TABLE pattern_sources DROP COLUMN imports; PRAGMA user_version = 10;",
+             ALTER TABLE pattern_sources DROP COLUMN imports;
+             ALTER TABLE pattern_sources DROP COLUMN text_hash; PRAGMA user_version = 10;",
             )
             .unwrap();
         }

@@ -246,7 +246,7 @@ fn insert_pattern(tx: &Transaction<'_>, record: &PatternRecord<'_>) -> Result<i6
     ])?;
     insert_globs(tx, pattern_id, &fm.paths)?;
     if let Some(origin) = &record.origin {
-        insert_origin(tx, pattern_id, origin)?;
+        insert_origin(tx, pattern_id, origin, &p.body)?;
     }
     let about = about_text(&fm.tags, fm.description.as_deref());
 

@@ -2,117 +2,12 @@
 //! call writes or replaces), folder-scoped instructions nearest first, and files the harness
 //! loaded itself left out.
 
-use crate::core::config::{Config, parse_config};
+use super::rule_repo::{Repo, kept, repo, verdict};
 use crate::core::query::QueryInput;
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::sources::Harness;
-use crate::services::ingest::{IngestOptions, NoProgress, ingest};
 use crate::services::inject::{Moment, select_for_moment};
-use crate::services::select::{Candidate, Selection};
-use crate::storage::index::Index;
-
-struct Repo {
-    dir: tempfile::TempDir,
-    config: Config,
-    index: Index,
-}
-
-fn repo(files: &[(&str, &str)]) -> Repo {
-    let dir = tempfile::tempdir().unwrap();
-    let config = parse_config(
-        &dir.path().join("lore.toml"),
-        "knowledge_dir = \"patterns\"\n[search]\nhybrid = false\n",
-    )
-    .unwrap();
-    std::fs::create_dir_all(&config.knowledge_dir).unwrap();
-    for (rel, text) in files {
-        let path = dir.path().join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    let mut index = Index::open(&config.database).unwrap();
-    let report = ingest(
-        &config,
-        &mut index,
-        &IngestOptions::default(),
-        &mut NoProgress,
-    )
-    .unwrap();
-    assert!(
-        report.rule_warnings.is_empty(),
-        "{:?}",
-        report.rule_warnings
-    );
-    Repo { dir, config, index }
-}
-
-impl Repo {
-    /// An Edit of `file` (relative to the repository) from the working directory `cwd`.
-    fn edit(&self, cwd: &str, file: &str, content: &str, harness: Option<Harness>) -> Selection {
-        let root = self.dir.path();
-        let input = QueryInput {
-            tool_name: Some("Edit".into()),
-            file_path: Some(root.join(file).display().to_string()),
-            cwd: Some(root.join(cwd).display().to_string()),
-            content: Some(content.into()),
-            ..QueryInput::default()
-        };
-        self.select(&input, true, harness)
-    }
-
-    /// An Edit of `file` at the repository root replacing `old` with `new`, selected as the
-    /// hook does (`explain` off: the lean path) or as an audit does.
-    fn replace(&self, file: &str, old: &str, new: &str, explain: bool) -> Selection {
-        let root = self.dir.path();
-        let input = QueryInput {
-            tool_name: Some("Edit".into()),
-            file_path: Some(root.join(file).display().to_string()),
-            cwd: Some(root.display().to_string()),
-            content: Some(new.into()),
-            old_content: Some(old.into()),
-            ..QueryInput::default()
-        };
-        self.select(&input, explain, Some(Harness::ClaudeCode))
-    }
-
-    /// A command run at the repository root.
-    fn command(&self, command: &str) -> Selection {
-        let input = QueryInput {
-            tool_name: Some("Bash".into()),
-            command: Some(command.into()),
-            cwd: Some(self.dir.path().display().to_string()),
-            ..QueryInput::default()
-        };
-        self.select(&input, true, Some(Harness::ClaudeCode))
-    }
-
-    fn select(&self, input: &QueryInput, explain: bool, harness: Option<Harness>) -> Selection {
-        select_for_moment(
-            &self.index,
-            &self.config,
-            Moment::ToolCall,
-            input,
-            None,
-            explain,
-            harness,
-        )
-        .unwrap()
-        .selection
-        .unwrap()
-    }
-}
-
-fn kept(selection: &Selection) -> Vec<&str> {
-    selection.kept().map(|c| c.source.as_str()).collect()
-}
-
-fn verdict<'s>(selection: &'s Selection, source: &str) -> Option<&'s Verdict> {
-    selection
-        .candidates
-        .iter()
-        .find(|c| c.source == source)
-        .map(|c| &c.verdict)
-}
+use crate::services::select::Candidate;
 
 const API: (&str, &str) = (
     ".cursor/rules/api.mdc",
