@@ -17,6 +17,7 @@ The rewrites (`--to`, default all):
   kiro      `.kiro/steering/*.md`: `inclusion: always` / `fileMatch` + `fileMatchPattern` /
             `auto`
   continue  `.continue/rules/*.md`: `alwaysApply: true` / `globs` / `alwaysApply: false`
+  cursor-md every Cursor rule as a `.md` file in `.cursor/rules` (Copilot files as they are)
   camelcase every Cursor and Copilot rule in its own format, its file named in camelCase
   crlf      every rule file as committed, saved with Windows line endings
 
@@ -153,6 +154,18 @@ def swap(path, scoping):
     return writer(*scoping)
 
 
+def as_cursor_markdown(folder, stem, kind, globs, head, path):
+    """A Cursor rule as an `.md` file in `.cursor/rules` (newer Cursor reads both); one with
+    no keys at all gets `alwaysApply: false`, as a plain `.md` file is a rule only on
+    request. Copilot files stay as they are."""
+    if not path.endswith(".mdc"):
+        return as_copilot(folder, stem, kind, globs, head)
+    new_path, head = as_cursor(folder, stem, kind, globs, head)
+    if kind == "described" and len(head) == 0:
+        head = ["alwaysApply: false"]
+    return new_path[:-len(".mdc")] + ".md", head
+
+
 def camel_case(folder, stem, kind, globs, head, path):
     """The same rule in the same format, its file named in camelCase (`data-fetching.mdc` ->
     `dataFetching.mdc`)."""
@@ -180,6 +193,8 @@ TARGETS = {
     "windsurf": ("as Windsurf rules", lambda path, scoping: as_windsurf(*scoping)),
     "kiro": ("as Kiro steering files", lambda path, scoping: as_kiro(*scoping)),
     "continue": ("as Continue rules", lambda path, scoping: as_continue(*scoping)),
+    "cursor-md": ("Cursor rules as .md files",
+                  lambda path, scoping: as_cursor_markdown(*scoping, path)),
     "camelcase": ("files named in camelCase",
                   lambda path, scoping: camel_case(*scoping, path)),
     "crlf": ("with Windows line endings", None),

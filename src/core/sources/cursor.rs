@@ -6,7 +6,17 @@
 use super::fields::Reader;
 use super::{Scope, Scoping};
 
-pub(super) fn scoping(r: &mut Reader) -> Scoping {
+pub(super) fn scoping(r: &mut Reader, source: &str) -> Scoping {
+    // A plain `.md` file in the rules folder, with none of the keys, is a rule Cursor applies
+    // only when it is mentioned by name (and often no rule at all: notes, wireframes): it is
+    // searchable, never injected. With the keys it is read as an `.mdc` file is.
+    if source.ends_with(".md")
+        && !["description", "globs", "alwaysApply"]
+            .iter()
+            .any(|k| r.has(k))
+    {
+        return Scoping::new(Scope::Manual);
+    }
     let description = r.text("description");
     if r.flag("alwaysApply") == Some(true) {
         return Scoping::new(Scope::Always).described(description);
@@ -30,6 +40,26 @@ mod tests {
             &format!("---\n{frontmatter}\n---\n# API\nUse the client.\n"),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn a_markdown_rule_is_read_by_its_keys_and_without_them_only_on_request() {
+        let scoped = read_rule(
+            ".cursor/rules/api.md",
+            "---\nglobs: src/api/**\nalwaysApply: false\n---\n# API\nUse the client.\n",
+        )
+        .unwrap();
+        assert_eq!(scoped.origin.scope, Scope::Globs);
+        assert_eq!(scoped.pattern.frontmatter.paths, ["src/api/**"]);
+        let plain = read_rule(
+            ".cursor/rules/wireframes/settings.md",
+            "# Settings page\n\nA wireframe.\n",
+        )
+        .unwrap();
+        assert_eq!(plain.origin.scope, Scope::Manual);
+        // An `.mdc` file without keys is still the team's rule, found by its words.
+        let mdc = read_rule(".cursor/rules/api.mdc", "# API\nUse the client.\n").unwrap();
+        assert_eq!(mdc.origin.scope, Scope::Described);
     }
 
     #[test]

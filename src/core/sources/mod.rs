@@ -93,7 +93,7 @@ impl SourceKind {
     /// Where its files live, as a user would recognise them.
     pub fn files(self) -> &'static str {
         match self {
-            SourceKind::Cursor => ".cursor/rules/**/*.mdc, .cursorrules",
+            SourceKind::Cursor => ".cursor/rules/**/*.mdc (and *.md), .cursorrules",
             SourceKind::Copilot => {
                 ".github/copilot-instructions.md, .github/instructions/**/*.instructions.md"
             }
@@ -272,7 +272,10 @@ pub fn classify(source: &str) -> Option<(SourceKind, String)> {
         (".cursorrules", []) => SourceKind::Cursor,
         (".windsurfrules", []) => SourceKind::Windsurf,
         (".clinerules", [.., last]) if last.ends_with(".md") => SourceKind::Cline,
-        (".cursor", ["rules", .., last]) if last.ends_with(".mdc") => SourceKind::Cursor,
+        // Cursor reads `.md` rules as well as `.mdc` ones (see `cursor::scoping`).
+        (".cursor", ["rules", .., last]) if last.ends_with(".mdc") || last.ends_with(".md") => {
+            SourceKind::Cursor
+        }
         (".github", ["copilot-instructions.md"]) => SourceKind::Copilot,
         (".github", ["instructions", .., last]) if last.ends_with(".instructions.md") => {
             SourceKind::Copilot
@@ -448,7 +451,7 @@ fn scoping_of(kind: SourceKind, reader: &mut Reader, source: &str) -> Scoping {
         return Scoping::new(Scope::Always);
     }
     match kind {
-        SourceKind::Cursor => cursor::scoping(reader),
+        SourceKind::Cursor => cursor::scoping(reader, source),
         SourceKind::Copilot => copilot::scoping(reader, source),
         SourceKind::Claude => claude::scoping(reader),
         SourceKind::AgentsMd => agents_md::scoping(),

@@ -7,7 +7,9 @@ fn paths_are_classified_by_format_and_folder() {
     let cases: &[(&str, Option<(SourceKind, &str)>)] = &[
         (".cursor/rules/api.mdc", Some((SourceKind::Cursor, ""))),
         (".cursor/rules/db/sql.mdc", Some((SourceKind::Cursor, ""))),
-        (".cursor/rules/notes.md", None),
+        // Cursor reads `.md` rules too (a plain one only when asked for by name).
+        (".cursor/rules/notes.md", Some((SourceKind::Cursor, ""))),
+        (".cursor/rules/notes.txt", None),
         (".cursor/mcp.json", None),
         (
             ".github/copilot-instructions.md",
