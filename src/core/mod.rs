@@ -2,6 +2,7 @@
 
 pub mod calendar;
 pub mod config;
+pub mod content_hash;
 pub mod embedding_prompt;
 pub mod file_stamp;
 pub mod learn;

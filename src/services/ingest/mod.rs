@@ -22,7 +22,6 @@ mod scan;
 mod skip;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -169,12 +168,7 @@ pub enum IngestError {
     Embedding(#[from] EmbeddingError),
 }
 
-/// Hex FNV-1a 64 of the file bytes: cheap, stable across platforms and releases.
-pub fn content_hash(bytes: &[u8]) -> String {
-    let mut hasher = fnv::FnvHasher::default();
-    hasher.write(bytes);
-    format!("{:016x}", hasher.finish())
-}
+pub use crate::core::content_hash::content_hash;
 
 /// What to tell the user about a pattern file that was not read.
 fn unreadable_message(error: &BoundedReadError) -> String {

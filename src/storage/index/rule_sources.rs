@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use rusqlite::{Row, Transaction, params};
 
 use super::{Index, IndexError};
+use crate::core::content_hash::content_hash;
 use crate::core::sources::{RuleOrigin, Scope, SourceKind};
 
 /// A folder-scoped rule file (`AGENTS.md` and the like) with what a candidate needs.
@@ -223,10 +224,7 @@ impl Index {
 /// The hash that tells a rule's text apart, frontmatter and surrounding blank lines aside
 /// (see [`RuleText::text_hash`]).
 pub fn rule_text_hash(body: &str) -> String {
-    use std::hash::Hasher;
-    let mut hasher = fnv::FnvHasher::default();
-    hasher.write(body.trim().as_bytes());
-    format!("{:016x}", hasher.finish())
+    content_hash(body.trim().as_bytes())
 }
 
 /// Record where a pattern came from, with the hash of its text (`body`: after frontmatter).
