@@ -14,6 +14,7 @@ pub mod project_survey;
 pub mod query_plan;
 pub mod refresh;
 pub mod render;
+pub mod repository_walk;
 pub mod search;
 pub mod select;
 pub mod session;

@@ -1,8 +1,8 @@
 //! Which patterns' `paths` globs match no file of the repository (`lore doctor`): a pattern
 //! scoped to files that moved, were renamed or never existed never comes by its `paths`, and
-//! nothing else would say so. The repository is walked as `.gitignore` and `.loreignore`
-//! leave it, without entering `.git`, `.lore` or `node_modules`, and at most
-//! [`MAX_AUDITED_ENTRIES`] entries are looked at; past that nothing is reported, since a glob
+//! nothing else would say so. The repository is walked as rule files are found (see
+//! `services::repository_walk`), and at most
+//! [`MAX_WALK_ENTRIES`] entries are looked at; past that nothing is reported, since a glob
 //! not matched so far may match a file not reached.
 
 use std::collections::BTreeMap;
@@ -10,15 +10,9 @@ use std::path::Path;
 
 use globset::GlobSetBuilder;
 
-use super::ingest::IGNORE_FILE_NAME;
+use super::repository_walk::{MAX_WALK_ENTRIES, never_entered, repository_walker};
 use crate::core::select::globs::glob_matcher;
 use crate::storage::index::{Index, IndexError};
-
-/// Most files and folders the walk looks at.
-pub const MAX_AUDITED_ENTRIES: usize = 200_000;
-
-/// Folders never entered: their files are no pattern's subject.
-const NEVER_ENTERED: &[&str] = &[".git", ".lore", "node_modules"];
 
 /// One pattern with globs that match nothing.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -129,22 +123,10 @@ struct Walk {
 /// Call `visit` with the path of every file under `root`, relative to it with `/` between
 /// folders, as the hook sees a touched file.
 fn walk_files(root: &Path, mut visit: impl FnMut(&str)) -> Walk {
-    let walker = ignore::WalkBuilder::new(root)
-        .standard_filters(false)
-        .hidden(false)
-        .git_ignore(true)
-        .git_exclude(true)
-        .ignore(true)
-        .parents(true)
-        .require_git(false)
-        .follow_links(false)
-        .add_custom_ignore_filename(IGNORE_FILE_NAME)
+    let walker = repository_walker(root)
         .filter_entry(|entry| {
             !(entry.file_type().is_some_and(|t| t.is_dir())
-                && entry
-                    .file_name()
-                    .to_str()
-                    .is_some_and(|name| NEVER_ENTERED.contains(&name)))
+                && entry.file_name().to_str().is_some_and(never_entered))
         })
         .build();
     let mut walk = Walk {
@@ -152,7 +134,7 @@ fn walk_files(root: &Path, mut visit: impl FnMut(&str)) -> Walk {
         complete: true,
     };
     for (seen, entry) in walker.enumerate() {
-        if seen >= MAX_AUDITED_ENTRIES {
+        if seen >= MAX_WALK_ENTRIES {
             walk.complete = false;
             break;
         }

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use super::{Check, Status};
 use crate::core::config::Config;
-use crate::services::paths_audit::{MAX_AUDITED_ENTRIES, PathsAudit, UnmatchedPaths, audit_paths};
+use crate::services::paths_audit::{PathsAudit, UnmatchedPaths, audit_paths};
+use crate::services::repository_walk::MAX_WALK_ENTRIES;
 use crate::storage::index::Index;
 
 /// Patterns named in the message at most; `--json` lists them all.
@@ -14,32 +15,28 @@ const MAX_NAMED: usize = 10;
 
 /// The check, or None when there is no index to read.
 pub fn paths_check(config: &Config, repo: &Path) -> Option<(Check, PathsAudit)> {
+    let failed = |message: String| {
+        let check = Check::new(
+            Status::Warning,
+            "paths",
+            message,
+            Some("run `lore ingest`".into()),
+        );
+        Some((check, PathsAudit::default()))
+    };
     let index = match Index::open_read_only(&config.database, Duration::from_secs(2)) {
         Ok(Some(index)) => index,
         Ok(None) => return None,
         Err(e) => {
-            let check = Check::new(
-                Status::Warning,
-                "paths",
-                format!("could not read the index to check patterns' `paths`: {e}"),
-                Some("run `lore ingest`".into()),
-            );
-            return Some((check, PathsAudit::default()));
+            return failed(format!(
+                "could not read the index to check patterns' `paths`: {e}"
+            ));
         }
     };
-    let audit = match audit_paths(&index, repo) {
-        Ok(audit) => audit,
-        Err(e) => {
-            let check = Check::new(
-                Status::Warning,
-                "paths",
-                format!("could not check patterns' `paths`: {e}"),
-                None,
-            );
-            return Some((check, PathsAudit::default()));
-        }
-    };
-    Some((describe(&audit, |u| shown_path(config, repo, u)), audit))
+    match audit_paths(&index, repo) {
+        Ok(audit) => Some((describe(&audit, |u| shown_path(config, repo, u)), audit)),
+        Err(e) => failed(format!("could not check patterns' `paths`: {e}")),
+    }
 }
 
 /// Where a pattern's file is, from the repository root: lore's own patterns are in the
@@ -60,7 +57,7 @@ fn describe(audit: &PathsAudit, shown: impl Fn(&UnmatchedPaths) -> String) -> Ch
         return Check::ok(
             "paths",
             format!(
-                "not checked: the repository has more than {MAX_AUDITED_ENTRIES} files and \
+                "not checked: the repository has more than {MAX_WALK_ENTRIES} files and \
                  folders that are not ignored"
             ),
         );

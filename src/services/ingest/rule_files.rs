@@ -15,15 +15,12 @@ use crate::core::config::SourcesConfig;
 use crate::core::sources::{RULE_DIRS, SourceKind, classify};
 
 use super::IngestIssue;
-use super::scan::{IGNORE_FILE_NAME, SourceFile, source_name};
+use super::scan::{SourceFile, source_name};
+use crate::services::repository_walk::{never_entered, repository_walker};
 
-/// Most entries (files and folders) the walk looks at before it stops.
-pub const MAX_WALK_ENTRIES: usize = 200_000;
+pub use crate::services::repository_walk::MAX_WALK_ENTRIES;
 /// Most rule files indexed from one repository.
 pub const MAX_RULE_FILES: usize = 2_000;
-
-/// Folders never entered, whatever the ignore files say.
-const NEVER_ENTERED: &[&str] = &[".git", "node_modules", ".lore"];
 
 /// The rule files found, sorted by source (their path relative to the repository root), and
 /// what was passed over.
@@ -43,17 +40,7 @@ pub fn scan_rule_files(root: &Path, knowledge_dir: &Path, sources: &SourcesConfi
     let skipped_dir: Option<PathBuf> = (knowledge_dir != root && knowledge_dir.starts_with(root))
         .then(|| knowledge_dir.to_path_buf());
     let walk_root = root.to_path_buf();
-    let walker = ignore::WalkBuilder::new(root)
-        .standard_filters(false)
-        .hidden(false)
-        .git_ignore(true)
-        .git_exclude(true)
-        .git_global(false)
-        .ignore(true)
-        .parents(true)
-        .require_git(false)
-        .follow_links(false)
-        .add_custom_ignore_filename(IGNORE_FILE_NAME)
+    let walker = repository_walker(root)
         .filter_entry(move |entry| {
             enters(
                 &walk_root,
@@ -170,7 +157,7 @@ fn enters(
     if !file_type.is_some_and(|t| t.is_dir()) {
         return true;
     }
-    if NEVER_ENTERED.contains(&name) || skipped_dir.is_some_and(|d| d == path) {
+    if never_entered(name) || skipped_dir.is_some_and(|d| d == path) {
         return false;
     }
     if !name.starts_with('.') {
