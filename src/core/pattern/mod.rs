@@ -129,7 +129,13 @@ pub fn assemble_pattern(
 ) -> Pattern {
     // A file saved with Windows line endings reads as any other: a `\r` would reach the
     // agent in every excerpt and count against its budget. Lines stay where they were.
-    let body = &body.replace("\r\n", "\n");
+    let unix;
+    let body = if body.contains('\r') {
+        unix = body.replace("\r\n", "\n");
+        unix.as_str()
+    } else {
+        body
+    };
     let (chunks, h1) = chunk::chunk_with_title(body, body_line);
     // A frontmatter `title:` key is deliberately not used: the heading is what readers see.
     let title = h1.unwrap_or_else(|| file_stem(source));

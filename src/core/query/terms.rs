@@ -159,8 +159,12 @@ fn alnum_runs(word: &str) -> Vec<String> {
 
 /// `text` with every camelCase or PascalCase word split into its pieces by a `-`
 /// (`dataFetching.mdc` → `data-Fetching.mdc`, `APIErrors` → `API-Errors`), so a file named
-/// in that style has the words it would have named with hyphens.
-pub fn split_case_words(text: &str) -> String {
+/// in that style has the words it would have named with hyphens. Text with no capital (most
+/// file names, asked of every candidate in a hook) is returned as it is.
+pub fn split_case_words(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_uppercase) {
+        return std::borrow::Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len() + 8);
     let mut run_start: Option<usize> = None;
     let flush = |out: &mut String, run: &str| out.push_str(&case_pieces(run).join("-"));
@@ -177,7 +181,7 @@ pub fn split_case_words(text: &str) -> String {
     if let Some(start) = run_start {
         flush(&mut out, &text[start..]);
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Split an alphanumeric run at case changes: before an upper-case letter that follows a

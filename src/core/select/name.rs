@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::evidence::NameMatch;
 use crate::core::query::{porter_stem, split_case_words};
-use crate::core::sources::{FORMAT_MARKS, prescribed_name};
+use crate::core::sources::{prescribed_name, without_format_mark};
 
 /// Extensions stripped from a file name before taking its words.
 const MARKDOWN_EXTENSIONS: &[&str] = &["md", "markdown", "mdc"];
@@ -30,11 +30,7 @@ pub fn name_words(source: &str) -> Vec<String> {
         }
         _ => file,
     };
-    for suffix in FORMAT_MARKS {
-        if let Some(base) = stem.strip_suffix(suffix).filter(|b| !b.is_empty()) {
-            stem = base;
-        }
-    }
+    stem = without_format_mark(stem);
     if FOLDER_PAGE_STEMS.contains(&stem.to_ascii_lowercase().as_str()) {
         if let Some(folder) = parts.next().filter(|f| !f.is_empty()) {
             stem = folder;

@@ -81,7 +81,7 @@ impl PatternTerms {
 /// [`naming_path`]) with camelCase words split, so `dataFetching.mdc` counts the words
 /// `data-fetching.mdc` would.
 pub fn name_text(source: &str) -> String {
-    split_case_words(&naming_path(source))
+    split_case_words(&naming_path(source)).into_owned()
 }
 
 /// Count a pattern's words per field.

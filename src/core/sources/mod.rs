@@ -291,7 +291,16 @@ pub fn classify(source: &str) -> Option<(SourceKind, String)> {
 
 /// What a rule format adds to every file name before its extension (Copilot's
 /// `go.instructions.md`): the format's mark, not a word of the name.
-pub const FORMAT_MARKS: &[&str] = &[".instructions"];
+const FORMAT_MARKS: &[&str] = &[".instructions"];
+
+/// A file stem without the mark its format adds (`go.instructions` → `go`); a stem that is
+/// only the mark keeps it.
+pub fn without_format_mark(stem: &str) -> &str {
+    FORMAT_MARKS
+        .iter()
+        .find_map(|mark| stem.strip_suffix(mark).filter(|s| !s.is_empty()))
+        .unwrap_or(stem)
+}
 
 /// The part of a rule file's path that names it, for its words: its path inside its format's
 /// folder, without the folders and marks its format puts on every file
@@ -326,11 +335,7 @@ pub fn naming_path(source: &str) -> std::borrow::Cow<'_, str> {
     if let Some(file) = inner.last_mut()
         && let Some((stem, ext)) = file.rsplit_once('.')
     {
-        let stem = FORMAT_MARKS
-            .iter()
-            .find_map(|mark| stem.strip_suffix(mark).filter(|s| !s.is_empty()))
-            .unwrap_or(stem);
-        *file = format!("{stem}.{ext}");
+        *file = format!("{}.{ext}", without_format_mark(stem));
     }
     Cow::Owned(inner.join("/"))
 }
