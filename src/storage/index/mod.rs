@@ -469,4 +469,6 @@ pub fn remove_index_files(path: &Path) -> std::io::Result<()> {
 }
 
 #[cfg(test)]
+mod old_rows;
+#[cfg(test)]
 mod tests;

@@ -185,50 +185,35 @@ mod tests {
 
     #[test]
     fn schema_17_has_windows_line_endings_rule_files_and_camel_case_names_read_again() {
+        use super::super::old_rows::{store_as_before, store_bodies};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("index.db");
         {
             let mut conn = rusqlite::Connection::open(&path).unwrap();
             super::super::schema::migrate_to(&mut conn, 16).unwrap();
-            for (id, source, body) in [
-                (1, "windows.md", "# W\r\n\r\nText.\r\n"),
-                (2, "unix.md", "# U\n"),
-                (3, "apps/web/.cursor/rules/forms.mdc", "# F\n"),
-                (4, ".cursor/rules/api.mdc", "# A\n"),
-                (5, "apps/web/AGENTS.md", "# W\n"),
-                (6, "dataFetching.md", "# D\n"),
-            ] {
-                conn.execute(
-                    "INSERT INTO patterns (id, source, title, tags, languages, universal,
-                         applies_when, paths, description, content_hash, has_declared)
-                     VALUES (?1, ?2, 't', '[]', '[]', 0, '{}', '[]', NULL, 'h', 0)",
-                    rusqlite::params![id, source],
-                )
-                .unwrap();
-                conn.execute(
-                    "INSERT INTO pattern_texts (pattern_id, body) VALUES (?1, ?2)",
-                    rusqlite::params![id, body],
-                )
-                .unwrap();
-                conn.execute(
-                    "INSERT INTO source_files VALUES (?1, 1, 1, 1, 1, 1, 'h', 1)",
-                    [source],
-                )
-                .unwrap();
-                let kind = match id {
-                    3 | 4 => Some("cursor"),
-                    5 => Some("agents_md"),
-                    _ => None,
-                };
-                if let Some(kind) = kind {
-                    conn.execute(
-                        "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
-                         VALUES (?1, ?2, 'globs', '', 1)",
-                        rusqlite::params![id, kind],
-                    )
-                    .unwrap();
-                }
-            }
+            store_as_before(
+                &conn,
+                "globs",
+                &[
+                    (1, "windows.md", None),
+                    (2, "unix.md", None),
+                    (3, "apps/web/.cursor/rules/forms.mdc", Some("cursor")),
+                    (4, ".cursor/rules/api.mdc", Some("cursor")),
+                    (5, "apps/web/AGENTS.md", Some("agents_md")),
+                    (6, "dataFetching.md", None),
+                ],
+            );
+            store_bodies(
+                &conn,
+                &[
+                    (1, "# W\r\n\r\nText.\r\n"),
+                    (2, "# U\n"),
+                    (3, "# F\n"),
+                    (4, "# A\n"),
+                    (5, "# W\n"),
+                    (6, "# D\n"),
+                ],
+            );
         }
         let index = Index::open(&path).unwrap();
         let files = index.indexed_files().unwrap();
@@ -242,8 +227,9 @@ mod tests {
             stamp("apps/web/.cursor/rules/forms.mdc"),
             (String::new(), false)
         );
-        // Every rule file, nested or not: its text hash is new in this schema.
+        // Every rule file, nested or not, instructions too: its text hash is new in this schema.
         assert_eq!(stamp(".cursor/rules/api.mdc"), (String::new(), false));
+        assert_eq!(stamp("apps/web/AGENTS.md"), (String::new(), false));
         assert_eq!(stamp("dataFetching.md"), (String::new(), false));
     }
 }

@@ -469,38 +469,6 @@ mod tests {
         assert_eq!(index.content_rules().unwrap().len(), 1);
     }
 
-    /// Patterns as an older schema stored them, each with its file's stamp and, for a rule
-    /// file, its kind (`None`: lore's own pattern) under `scope`.
-    fn store_as_before(
-        conn: &rusqlite::Connection,
-        scope: &str,
-        rows: &[(i64, &str, Option<&str>)],
-    ) {
-        for (id, source, kind) in rows {
-            conn.execute(
-                "INSERT INTO patterns (id, source, title, tags, languages, universal,
-                                       applies_when, paths, description, content_hash,
-                                       has_declared)
-                 VALUES (?1, ?2, 't', '[]', '[]', 0, '{}', '[]', NULL, 'h', 0)",
-                rusqlite::params![id, source],
-            )
-            .unwrap();
-            if let Some(kind) = kind {
-                conn.execute(
-                    "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks)
-                     VALUES (?1, ?2, ?3, '', 1)",
-                    rusqlite::params![id, kind, scope],
-                )
-                .unwrap();
-            }
-            conn.execute(
-                "INSERT INTO source_files VALUES (?1, 1, 1, 1, 1, 1, 'h', 1)",
-                rusqlite::params![source],
-            )
-            .unwrap();
-        }
-    }
-
     #[test]
     fn schema_13_has_continue_rules_read_again_and_leaves_the_others_alone() {
         let dir = tempfile::tempdir().unwrap();
@@ -509,7 +477,7 @@ mod tests {
         super::super::schema::migrate_to(&mut conn, 12).unwrap();
         // As schema 12 stored them: a Continue `regex` rule was found by its words. Beside it,
         // lore's own pattern, which no later schema reads again.
-        store_as_before(
+        super::super::old_rows::store_as_before(
             &conn,
             "described",
             &[
@@ -546,7 +514,7 @@ mod tests {
         let path = dir.path().join("i.db");
         let mut conn = rusqlite::Connection::open(&path).unwrap();
         super::super::schema::migrate_to(&mut conn, 15).unwrap();
-        store_as_before(
+        super::super::old_rows::store_as_before(
             &conn,
             "globs",
             &[
