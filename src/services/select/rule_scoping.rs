@@ -248,9 +248,9 @@ pub(super) fn loaded_with_imports(
 }
 
 /// Of the candidates holding the same text (a link and the file it leads to, a copied rule
-/// file, one rule kept in two agents' formats), one stays: the project's own instructions when one of them is (a root `AGENTS.md`
-/// linked to `cli/AGENTS.md` is that folder's guide for a call there), else the one written
-/// deepest. The others leave the pool before the call's standard is set, so one text never
+/// file, one rule kept in two agents' formats), one stays: the project's own instructions
+/// when one of them is (a root `AGENTS.md` linked to `cli/AGENTS.md` is that folder's guide
+/// for a call there), else the one written deepest. The others leave the pool before the call's standard is set, so one text never
 /// counts twice; they are returned when explaining.
 pub(super) fn merge_same_text(
     rules: &BTreeMap<i64, RuleText>,
