@@ -71,6 +71,50 @@ fn init_creates_config_example_gitignore_and_index_and_never_overwrites() {
 }
 
 #[test]
+fn a_repository_reached_through_a_linked_folder_is_set_up_searched_and_served() {
+    // `~/code` linked to another volume, macOS's `/tmp` and `/var`: the user's own links.
+    let ws = Workspace::bare();
+    ws.write("volume/app/src/db.rs", "fn main() {}\n");
+    std::os::unix::fs::symlink(ws.path("volume"), ws.path("code")).unwrap();
+    let repo = ws.path("code/app");
+    let out = ws
+        .lore()
+        .arg("init")
+        .arg("--repo")
+        .arg(&repo)
+        .args(["--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(ws.path("volume/app/.lore/index.db").is_file());
+    ws.write(
+        "volume/app/patterns/database.md",
+        "# Database access\n\nOpen every connection through the pool in `db::pool`.\n",
+    );
+    let config = repo.join("lore.toml");
+    let ingest = ws
+        .lore()
+        .arg("--config")
+        .arg(&config)
+        .args(["ingest", "--force"])
+        .output()
+        .unwrap();
+    assert!(ingest.status.success(), "{}", stderr(&ingest));
+    let search = ws
+        .lore()
+        .arg("--config")
+        .arg(&config)
+        .args(["search", "connection pool"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&search).contains("database.md"),
+        "{}",
+        stdout(&search)
+    );
+}
+
+#[test]
 fn init_refuses_a_gitignore_that_is_a_fifo_or_a_device_without_reading_it() {
     for (what, make) in [
         (

@@ -151,7 +151,7 @@ impl Index {
             cause,
         };
         let mut conn = Connection::open_with_flags(
-            path,
+            through_real_folder(path),
             OpenFlags::default() | OpenFlags::SQLITE_OPEN_NOFOLLOW,
         )
         .map_err(open_err)?;
@@ -216,7 +216,7 @@ impl Index {
             cause,
         };
         let conn = Connection::open_with_flags(
-            path,
+            through_real_folder(path),
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(open_err)?;
@@ -317,6 +317,20 @@ fn exists_as_file(path: &Path) -> Result<bool, IndexError> {
         }),
         Err(_) => Ok(false),
     }
+}
+
+/// The index's path with its folder resolved: SQLite's `NOFOLLOW` refuses a link anywhere in
+/// the path, and a checkout reached through a linked folder (`~/code` on another volume,
+/// macOS's `/var` and `/tmp`) is the user's choice, not a planted link. The file's own name
+/// is still never followed (checked above, and by `NOFOLLOW` on the resolved path).
+fn through_real_folder(path: &Path) -> PathBuf {
+    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+        return path.to_path_buf();
+    };
+    if folder.as_os_str().is_empty() {
+        return path.to_path_buf();
+    }
+    std::fs::canonicalize(folder).map_or_else(|_| path.to_path_buf(), |real| real.join(name))
 }
 
 /// The files SQLite keeps beside a database: its rollback journal, and in WAL mode (lore's)

@@ -496,6 +496,34 @@ fn a_link_at_the_index_path_is_never_written_through() {
 }
 
 #[test]
+fn an_index_in_a_folder_reached_through_a_link_opens_and_keeps_what_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("volume");
+    std::fs::create_dir(&real).unwrap();
+    let linked = dir.path().join("code");
+    std::os::unix::fs::symlink(&real, &linked).unwrap();
+    let path = linked.join("repo").join(".lore").join("index.db");
+    let mut index = Index::open(&path).unwrap();
+    let errors = pattern("errors.md", "Errors", &[], &[("x", "wrap errors")]);
+    index
+        .write(&WriteBatch {
+            upserts: vec![record(&errors)],
+            ..WriteBatch::default()
+        })
+        .unwrap();
+    drop(index);
+    assert!(real.join("repo/.lore/index.db").is_file());
+    let index = Index::open(&path).unwrap();
+    let sources: Vec<String> = index
+        .pattern_scopes()
+        .unwrap()
+        .into_iter()
+        .map(|s| s.source)
+        .collect();
+    assert_eq!(sources, ["errors.md"]);
+}
+
+#[test]
 fn pattern_scopes_give_gating_languages_technologies_and_globs_by_path() {
     let (_dir, mut index) = open_temp();
     let mut gin = pattern("go/gin.md", "Gin", &["go"], &[("x", "handlers")]);
