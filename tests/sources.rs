@@ -534,3 +534,53 @@ fn a_linked_rule_file_applies_where_the_link_is_and_its_text_comes_once() {
     let text = claude_edit(&ws, "l5", "cli/main.go", "package main");
     assert!(!text.contains(LINKED_GUIDE), "{text}");
 }
+
+#[test]
+fn a_checkout_without_a_knowledge_dir_is_served_its_rule_files() {
+    // A team that keeps only its agents' rule files commits `lore.toml` and no `patterns/`
+    // (git keeps no empty folder): a fresh clone, or a worktree, has none.
+    let (ws, _) = repository();
+    std::fs::remove_dir_all(ws.path("patterns")).unwrap();
+    std::fs::remove_dir_all(ws.path(".lore")).unwrap();
+    // The first hook builds the index from the rule files alone.
+    let api = claude_edit(&ws, "s1", "src/api/orders.ts", "export const total = 1;");
+    assert!(api.contains(CURSOR_API), "{api}");
+    let ingest = ws.lore().args(["ingest", "--force"]).output().unwrap();
+    assert!(ingest.status.success(), "{}", stderr(&ingest));
+    assert!(
+        stderr(&ingest)
+            .contains("warning: patterns: does not exist: only the agents' rule files are indexed"),
+        "{}",
+        stderr(&ingest)
+    );
+}
+
+#[test]
+fn a_knowledge_dir_gone_from_under_indexed_patterns_is_an_error_that_keeps_them() {
+    // A mistyped or moved `knowledge_dir` must not take the team's own patterns out of the
+    // index with only a warning.
+    let (ws, _) = repository();
+    ws.pattern(
+        "migrations.md",
+        "# Migrations\n\nEvery migration is reversible. PATTERN-MIGRATIONS\n",
+    );
+    ws.lore().arg("ingest").assert().success();
+    std::fs::rename(ws.path("patterns"), ws.path("docs")).unwrap();
+    let ingest = ws.lore().arg("ingest").output().unwrap();
+    assert_eq!(ingest.status.code(), Some(1), "{}", stderr(&ingest));
+    assert!(
+        stderr(&ingest).contains("does not exist; create it, or point `knowledge_dir`"),
+        "{}",
+        stderr(&ingest)
+    );
+    let search = ws
+        .lore()
+        .args(["search", "reversible migration"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&search).contains("migrations.md"),
+        "{}",
+        stdout(&search)
+    );
+}

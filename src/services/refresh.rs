@@ -173,6 +173,10 @@ fn knowledge_within_hook_limit(
     trace: &mut Trace,
     deadline: Deadline,
 ) -> Option<KnowledgeScan> {
+    // No knowledge dir: the rule files alone may be indexed (see `ingest`).
+    if !config.knowledge_dir.exists() {
+        return Some(KnowledgeScan::default());
+    }
     // The walk stops at the deadline: a knowledge dir of the whole disk takes seconds.
     let scan = match scan_knowledge_until(&config.knowledge_dir, deadline) {
         Ok(Some(scan)) if !deadline.passed() => scan,

@@ -185,6 +185,31 @@ fn unreadable_message(error: &BoundedReadError) -> String {
     }
 }
 
+/// What an ingest reads when the knowledge dir is not there: the repository's rule files
+/// alone (a team that keeps only `.cursor/rules` or `AGENTS.md` commits no `patterns/`, and
+/// git keeps no empty folder). Fails as before when there are none, when one pattern file is
+/// asked for, or when the index holds lore's own patterns: a mistyped or moved
+/// `knowledge_dir` would take every one of them out of the index.
+fn rules_without_knowledge_dir(
+    config: &Config,
+    index: &Index,
+    options: &IngestOptions,
+    listing: Option<SourceListing>,
+) -> Result<SourceListing, IngestError> {
+    let missing = || IngestError::KnowledgeDirMissing(config.knowledge_dir.clone());
+    if options.file.is_some() || config.knowledge_dir.exists() {
+        return Err(missing());
+    }
+    let listing =
+        listing.unwrap_or_else(|| SourceListing::with_rules(config, KnowledgeScan::default()));
+    let indexed = index.indexed_files()?.len() as u64;
+    let indexed_rules: u64 = index.rule_source_counts()?.values().sum();
+    if listing.rules.is_empty() || indexed > indexed_rules {
+        return Err(missing());
+    }
+    Ok(listing)
+}
+
 /// Run one ingest of `config`'s knowledge dir (and other agents' rule files in the
 /// repository) into `index`. It always writes, so the index records when it last ran
 /// (`lore status`) even when nothing changed.
@@ -243,8 +268,17 @@ fn run_ingest(
 ) -> Result<IngestReport, IngestError> {
     let started = Instant::now();
     let root = &config.knowledge_dir;
+    let mut run = run;
+    let mut missing_root = None;
     if !root.is_dir() {
-        return Err(IngestError::KnowledgeDirMissing(root.clone()));
+        let listing = rules_without_knowledge_dir(config, index, options, run.listing.take())?;
+        missing_root = Some(ScanWarning {
+            path: String::new(),
+            message: "does not exist: only the agents' rule files are indexed; create it \
+                      to add lore's own patterns"
+                .to_string(),
+        });
+        run.listing = Some(listing);
     }
     // `--force` reads every file whatever its stamp says.
     let stored = if options.force {
@@ -265,6 +299,7 @@ fn run_ingest(
                 None => SourceListing::list(config)?,
             };
             report.warnings = listing.knowledge.warnings;
+            report.warnings.extend(missing_root);
             report.rule_warnings = listing.rule_warnings;
             (listing.knowledge.files, listing.rules, true)
         }
