@@ -136,8 +136,9 @@ pub fn extract_query(input: &QueryInput) -> Query {
 /// first, skipping layout directories; the words of what an edit changes (its constructs, as
 /// conventions name them); the Bash command; description; prompt; the failing lines of an
 /// error; the words of the lines an edit changes; the last user message; a few words of
-/// unchanged context; then the languages' and technologies' names. At most [`MAX_TERMS`],
-/// language names always kept.
+/// unchanged context (for written content, the words of the modules it imports past its first
+/// lines); then the languages' and technologies' names. At most [`MAX_TERMS`], language names
+/// always kept.
 pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query {
     let fields = Fields::window(input);
     let other_paths: Vec<String> = input
@@ -256,6 +257,8 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     }
     if let Some(edit) = &edit {
         terms.add(edit.context.iter().cloned(), MAX_CONTEXT_TERMS);
+        // What a new file imports beyond its first lines fills what room is left.
+        terms.add(edit.imported.iter().cloned(), MAX_CONTENT_TERMS);
     }
     terms.add(languages.iter().cloned(), usize::MAX);
     let stack: Vec<&String> = technologies.iter().chain(&project_technologies).collect();

@@ -35,6 +35,10 @@ pub struct EditWords {
     pub changed: Vec<String>,
     /// Identifier words of the unchanged lines not in `changed`; at most twelve.
     pub context: Vec<String>,
+    /// Written content only: the words of the modules its imports name that `changed` does
+    /// not hold (`prisma generated enums` of `@/generated/prisma/enums`), at most twelve. A
+    /// new file's first lines are its imports, so `changed` holds only the first few of them.
+    pub imported: Vec<String>,
     /// The constructs behind `concepts`, in the same order, for the debug trace.
     pub constructs: Vec<ConstructChange>,
 }
@@ -117,6 +121,7 @@ fn edited(languages: &[String], matchers: &[&Matcher], old: &str, new: &str) -> 
         concepts,
         changed,
         context,
+        imported: Vec::new(),
         constructs,
     }
 }
@@ -132,10 +137,13 @@ fn written(languages: &[String], matchers: &[&Matcher], new: &str) -> EditWords 
     tallies.retain(|t| t.concept.applies_to(languages));
     tallies.sort_by_key(|t| (t.concept.strength, std::cmp::Reverse(t.added), t.first));
     let (concepts, constructs) = words_of(tallies.iter().map(|t| (t.concept, Change::Written)));
+    let changed = line_words(lines.iter(), &[]);
+    let imported = imported_words(new, &changed);
     EditWords {
         concepts,
-        changed: line_words(lines.iter(), &[]),
+        changed,
         context: Vec::new(),
+        imported,
         constructs,
     }
 }
@@ -152,6 +160,25 @@ fn line_words<'a>(lines: impl Iterator<Item = &'a &'a str>, known: &[String]) ->
             if !known.contains(&word) && !words.contains(&word) {
                 words.push(word);
             }
+        }
+    }
+    words
+}
+
+/// The first [`MAX_LINE_WORDS`] words of the modules `content` imports (see
+/// `technology::imported_modules`) that are not in `known`.
+fn imported_words(content: &str, known: &[String]) -> Vec<String> {
+    let modules = super::super::technology::imported_modules(content);
+    let parts = modules
+        .iter()
+        .flat_map(|m| m.split(['/', '.', ':', '-', '_']));
+    let mut words: Vec<String> = Vec::new();
+    for word in clean_terms(parts) {
+        if words.len() == MAX_LINE_WORDS {
+            break;
+        }
+        if !known.contains(&word) && !words.contains(&word) {
+            words.push(word);
         }
     }
     words

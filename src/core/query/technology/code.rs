@@ -46,8 +46,45 @@ pub(super) fn in_code(
     }
 }
 
+/// The modules `content`'s import statements name, in order, each once: relative ones
+/// (`./prisma/enums`) too, without their leading dots.
+pub fn imported_modules(content: &str) -> Vec<String> {
+    let content = head(content, MAX_CODE_BYTES);
+    let mut modules: Vec<String> = Vec::new();
+    let mut add = |module: &str| {
+        let module = module.trim_start_matches(['.', '/', '~', '@']);
+        if !module.is_empty() && !modules.iter().any(|m| m == module) {
+            modules.push(module.to_string());
+        }
+    };
+    let mut in_go_block = false;
+    for line in content.lines() {
+        let line = line.trim_start();
+        if in_go_block {
+            if line.starts_with(')') {
+                in_go_block = false;
+            } else if let Some(module) = first_quoted(line) {
+                add(module);
+            }
+            continue;
+        }
+        if line.starts_with("import (") || line.trim_end() == "import(" {
+            in_go_block = true;
+            continue;
+        }
+        statement_modules_with(line, false, &mut add);
+    }
+    modules
+}
+
 /// The modules one line's import statement names, if it is one.
-fn statement_modules(line: &str, mut each: impl FnMut(&str)) {
+fn statement_modules(line: &str, each: impl FnMut(&str)) {
+    statement_modules_with(line, true, each);
+}
+
+/// [`statement_modules`]; `named_only`: relative specifiers (which name no technology) are
+/// left out.
+fn statement_modules_with(line: &str, named_only: bool, mut each: impl FnMut(&str)) {
     if let Some(rest) = line.strip_prefix("from ")
         && !rest.starts_with(['\'', '"'])
     {
@@ -94,14 +131,14 @@ fn statement_modules(line: &str, mut each: impl FnMut(&str)) {
         return;
     }
     if line.contains(['\'', '"', '`', '<']) {
-        quoted_modules(line, each);
+        quoted_modules(line, named_only, each);
     }
 }
 
 /// Modules quoted after `from`, `require`, `import`, `include` (`import x from 'y'`,
 /// `require("y")`, `import("y")`, `import 'package:y/z.dart'`, `import _ "y"`,
 /// `@import "y"`, `#include <y/z.h>`).
-fn quoted_modules(line: &str, mut each: impl FnMut(&str)) {
+fn quoted_modules(line: &str, named_only: bool, mut each: impl FnMut(&str)) {
     for keyword in ["from", "require", "import", "include"] {
         let mut search = 0;
         while let Some(at) = line[search..].find(keyword).map(|i| i + search) {
@@ -128,7 +165,11 @@ fn quoted_modules(line: &str, mut each: impl FnMut(&str)) {
                 rest = rest[space..].trim_start();
             }
             if let Some(module) = quoted(rest, keyword == "include") {
-                each(clean_module(module));
+                each(if named_only {
+                    clean_module(module)
+                } else {
+                    module
+                });
             }
         }
     }

@@ -28,6 +28,7 @@ mod team;
 mod tests;
 mod words;
 
+pub use code::imported_modules;
 pub(super) use index_generator::index_file;
 pub use manifest::ManifestFindings;
 pub use path::check_file_sign;

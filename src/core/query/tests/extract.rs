@@ -532,3 +532,22 @@ fn a_prompt_that_names_no_language_is_in_the_projects() {
     });
     assert!(command.languages.is_empty(), "{:?}", command.languages);
 }
+
+#[test]
+fn a_new_files_later_imports_name_what_it_uses() {
+    let code = "import os\nimport sys\nimport json\nimport time\nimport typing\nimport pathlib\n\
+                import argparse\nimport datetime\nimport functools\nimport itertools\n\
+                import collections\nimport contextlib\nfrom harbour.tides.gauges import Gauge\n\n\
+                def main():\n    return Gauge()\n";
+    let write = extract_query(&QueryInput {
+        file_path: Some("/srv/harbour/tools/report.py".to_owned()),
+        content: Some(code.to_owned()),
+        cwd: Some("/srv/harbour".to_owned()),
+        ..input("Write")
+    });
+    assert!(
+        write.terms.contains(&"gauges".to_owned()),
+        "{:?}",
+        write.terms
+    );
+}

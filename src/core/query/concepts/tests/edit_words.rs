@@ -291,3 +291,27 @@ fn a_link_in_written_text_gives_its_scheme_not_its_address() {
     );
     assert_eq!(written.changed, ["database", "url", "postgres"]);
 }
+
+#[test]
+fn written_content_keeps_the_words_of_modules_imported_past_its_first_lines() {
+    let new = "import { Router } from \"express\";\nimport { authenticate } from \"./auth/session\";\n\
+               import { parseBody } from \"./http/body\";\nimport { logRequest } from \"./http/log\";\n\
+               import { Invoice } from \"../billing/models/invoice\";\n\
+               import { ledger } from \"@/accounting/ledger\";\n\nexport const router = Router();\n";
+    let words = edit_words(&langs(&["typescript"]), None, new);
+    // The first lines fill the changed words; the later imports' modules are kept apart.
+    assert_eq!(words.changed.len(), 12, "{:?}", words.changed);
+    for later in ["billing", "models", "accounting", "ledger"] {
+        assert!(
+            words.imported.iter().any(|w| w == later),
+            "{later}: {words:?}"
+        );
+    }
+    assert!(
+        words.imported.iter().all(|w| !words.changed.contains(w)),
+        "no word twice: {words:?}"
+    );
+    // An edit's words come from what it changes, not from a file's imports.
+    let edited = edit_words(&langs(&["typescript"]), Some("const a = 1;"), new);
+    assert!(edited.imported.is_empty(), "{edited:?}");
+}

@@ -211,3 +211,25 @@ fn only_the_first_64_kib_are_read() {
         strings(&["pytorch"])
     );
 }
+
+#[test]
+fn imported_modules_are_listed_in_order_relative_ones_included() {
+    let ts = "import { z } from \"zod\";\nimport { db } from \"@/server/db/client\";\n\
+              import { slugify } from \"../lib/text\";\nimport { z as zz } from \"zod\";\n\
+              const x = require(\"./billing/invoice\");\nexport const y = 1;\n";
+    assert_eq!(
+        crate::core::query::technology::imported_modules(ts),
+        ["zod", "server/db/client", "lib/text", "billing/invoice"]
+    );
+    let py = "from app.models.order import Order\nimport logging, json\n\ndef f(): pass\n";
+    assert_eq!(
+        crate::core::query::technology::imported_modules(py),
+        ["app.models.order", "logging", "json"]
+    );
+    let go = "package x\n\nimport (\n\t\"context\"\n\tpg \"github.com/acme/store/postgres\"\n)\n";
+    assert_eq!(
+        crate::core::query::technology::imported_modules(go),
+        ["context", "github.com/acme/store/postgres"]
+    );
+    assert!(crate::core::query::technology::imported_modules("let a = 1;\n").is_empty());
+}
