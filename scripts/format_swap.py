@@ -20,6 +20,8 @@ The rewrites (`--to`, default all):
   cursor-md every Cursor rule as a `.md` file in `.cursor/rules` (Copilot files as they are)
   camelcase every Cursor and Copilot rule in its own format, its file named in camelCase
   crlf      every rule file as committed, saved with Windows line endings
+  linked    the root Cursor rules kept in `.ai/rules`, `.cursor/rules` a link to it (one set
+            of rules kept for several agents)
 
 A rule's `description` is kept in every format. Claude Code's `.claude/rules` is not a
 target: Claude Code loads those files itself, so lore rightly leaves them out and the rows
@@ -188,6 +190,25 @@ def with_windows_line_endings(repos, calls):
     return out, calls
 
 
+def in_a_linked_folder(repos, calls):
+    """The root `.cursor/rules` moved to `.ai/rules`, with `.cursor/rules` a link to it: the
+    rules keep their names as Cursor (and lore) see them, so the judgments hold as they are."""
+    out = {}
+    for name, spec in repos.items():
+        files, links = {}, dict(spec.get("links", {}))
+        for path, text in spec["files"].items():
+            if path.startswith(".cursor/rules/"):
+                files[".ai/rules/" + path[len(".cursor/rules/"):]] = text
+                links[".cursor/rules"] = "../.ai/rules"
+            else:
+                files[path] = text
+        out[name] = dict(spec, files=files, links=links)
+    return out, calls
+
+
+# Rewrites of the whole set at once, rather than one rule file at a time.
+WHOLE_SET = {"crlf": with_windows_line_endings, "linked": in_a_linked_folder}
+
 TARGETS = {
     "swap": ("formats swapped (Cursor <-> Copilot)", swap),
     "windsurf": ("as Windsurf rules", lambda path, scoping: as_windsurf(*scoping)),
@@ -198,6 +219,7 @@ TARGETS = {
     "camelcase": ("files named in camelCase",
                   lambda path, scoping: camel_case(*scoping, path)),
     "crlf": ("with Windows line endings", None),
+    "linked": ("Cursor rules in a linked folder", None),
 }
 
 
@@ -256,7 +278,7 @@ def main():
         for target in a.to:
             label, writer = TARGETS[target]
             repos_out, calls_out = (rewritten(repos, calls, writer) if writer
-                                    else with_windows_line_endings(repos, calls))
+                                    else WHOLE_SET[target](repos, calls))
             repos_path = os.path.join(tmp, target + ".repos.json")
             sessions_path = os.path.join(tmp, target + ".sessions.jsonl")
             json.dump(repos_out, open(repos_path, "w"))

@@ -89,50 +89,38 @@ pub fn scan_rule_files(root: &Path, knowledge_dir: &Path, sources: &SourcesConfi
             }
             continue;
         };
-        let Some((kind, _)) = classify(&source) else {
-            if file_type.is_symlink() && is_rule_dir_name(&source) {
-                scan.warnings.push(link_issue(&source));
+        // A rule folder that links to another folder of the repository (`.cursor/rules` ->
+        // `../.ai/rules`, one set of rules kept for several agents) holds rule files where
+        // the link is, as the agent reading it sees them.
+        if file_type.is_symlink()
+            && is_rule_dir_name(&source)
+            && let Some(folder) = canonical_root
+                .as_deref()
+                .and_then(|root| linked_folder(root, path))
+        {
+            if follow_linked_folder(
+                &folder,
+                &source,
+                sources,
+                canonical_root.as_deref(),
+                &mut scan,
+            ) == Walk::Stop
+            {
+                break;
             }
-            continue;
-        };
-        if !sources.enabled(kind) {
             continue;
         }
-        // A link to a rule file elsewhere in the repository (`CLAUDE.md` -> `AGENTS.md`, a
-        // root `AGENTS.md` -> `cli/AGENTS.md`) is a rule file where the link is: read the
-        // file it points to, scoped by the link's place. One leading anywhere else is not.
-        let (path, listed_type) = if file_type.is_symlink() {
-            match canonical_root
-                .as_deref()
-                .and_then(|root| linked_rule_file(root, path))
-            {
-                Some(target) => target,
-                None => {
-                    scan.warnings.push(link_issue(&source));
-                    continue;
-                }
-            }
-        } else {
-            (path.to_path_buf(), file_type)
-        };
-        if scan.files.len() == MAX_RULE_FILES {
-            scan.warnings.push(issue(
-                ".",
-                format!(
-                    "more than {MAX_RULE_FILES} rule files of other agents: the rest are not \
-                     indexed; turn sources you do not need off in [sources] of lore.toml"
-                ),
-            ));
+        if add_rule_file(
+            &source,
+            path,
+            file_type,
+            sources,
+            canonical_root.as_deref(),
+            &mut scan,
+        ) == Walk::Stop
+        {
             break;
         }
-        scan.files.push((
-            SourceFile {
-                source,
-                path,
-                listed_type: Some(listed_type),
-            },
-            kind,
-        ));
     }
     scan.files.sort_by(|a, b| a.0.source.cmp(&b.0.source));
     scan.warnings.sort_by(|a, b| a.source.cmp(&b.source));
@@ -184,6 +172,130 @@ fn issue(source: &str, message: String) -> IngestIssue {
     }
 }
 
+/// Whether a walk goes on after a file.
+#[derive(Debug, PartialEq, Eq)]
+enum Walk {
+    On,
+    /// [`MAX_RULE_FILES`] reached.
+    Stop,
+}
+
+/// Add the file at `path` (named `source`, relative to the repository root) when it is a
+/// rule file of a format `sources` leaves on; a link is followed to a file inside the
+/// repository (`canonical_root`) only.
+fn add_rule_file(
+    source: &str,
+    path: &Path,
+    file_type: std::fs::FileType,
+    sources: &SourcesConfig,
+    canonical_root: Option<&Path>,
+    scan: &mut RuleFileScan,
+) -> Walk {
+    let Some((kind, _)) = classify(source) else {
+        if file_type.is_symlink() && is_rule_dir_name(source) {
+            scan.warnings.push(link_issue(source));
+        }
+        return Walk::On;
+    };
+    if !sources.enabled(kind) {
+        return Walk::On;
+    }
+    // A link to a rule file elsewhere in the repository (`CLAUDE.md` -> `AGENTS.md`, a
+    // root `AGENTS.md` -> `cli/AGENTS.md`) is a rule file where the link is: read the
+    // file it points to, scoped by the link's place. One leading anywhere else is not.
+    let (path, listed_type) = if file_type.is_symlink() {
+        match canonical_root.and_then(|root| linked_rule_file(root, path)) {
+            Some(target) => target,
+            None => {
+                scan.warnings.push(link_issue(source));
+                return Walk::On;
+            }
+        }
+    } else {
+        (path.to_path_buf(), file_type)
+    };
+    if scan.files.len() == MAX_RULE_FILES {
+        scan.warnings.push(issue(
+            ".",
+            format!(
+                "more than {MAX_RULE_FILES} rule files of other agents: the rest are not \
+                 indexed; turn sources you do not need off in [sources] of lore.toml"
+            ),
+        ));
+        return Walk::Stop;
+    }
+    scan.files.push((
+        SourceFile {
+            source: source.to_string(),
+            path,
+            listed_type: Some(listed_type),
+        },
+        kind,
+    ));
+    Walk::On
+}
+
+/// The rule files of the repository folder `folder` (canonical) that the rule folder link
+/// `link` (its source) leads to, named as under the link. Links inside it lead to files
+/// only, so no walk comes back around. The walk is bounded as the repository's is.
+fn follow_linked_folder(
+    folder: &Path,
+    link: &str,
+    sources: &SourcesConfig,
+    canonical_root: Option<&Path>,
+    scan: &mut RuleFileScan,
+) -> Walk {
+    let walker = repository_walker(folder)
+        .filter_entry(|entry| {
+            !(entry.file_type().is_some_and(|t| t.is_dir())
+                && entry.file_name().to_str().is_some_and(never_entered))
+        })
+        .build();
+    for (entries, entry) in walker.enumerate() {
+        if entries > MAX_WALK_ENTRIES {
+            break;
+        }
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                scan.warnings.push(walk_issue(folder, &e));
+                continue;
+            }
+        };
+        let Some(file_type) = entry.file_type() else {
+            continue;
+        };
+        if file_type.is_dir() {
+            continue;
+        }
+        let Some(inner) = source_name(folder, entry.path()) else {
+            continue;
+        };
+        let source = format!("{link}/{inner}");
+        if add_rule_file(
+            &source,
+            entry.path(),
+            file_type,
+            sources,
+            canonical_root,
+            scan,
+        ) == Walk::Stop
+        {
+            return Walk::Stop;
+        }
+    }
+    Walk::On
+}
+
+/// The folder a link leads to, when it is a folder inside the repository (`root`,
+/// canonical) that does not hold the link itself (a link to a folder around it would lead
+/// the walk back to where it is).
+fn linked_folder(root: &Path, link: &Path) -> Option<PathBuf> {
+    let target = std::fs::canonicalize(link).ok()?;
+    let at = std::fs::canonicalize(link.parent()?).ok()?;
+    (target.starts_with(root) && target.is_dir() && !at.starts_with(&target)).then_some(target)
+}
+
 /// The file a link leads to, with its type, when it is a regular file inside the repository
 /// (`root`, canonical); None for a link out of it, to a folder, or broken.
 fn linked_rule_file(root: &Path, link: &Path) -> Option<(PathBuf, std::fs::FileType)> {
@@ -195,9 +307,9 @@ fn linked_rule_file(root: &Path, link: &Path) -> Option<(PathBuf, std::fs::FileT
 fn link_issue(source: &str) -> IngestIssue {
     issue(
         source,
-        "is a symbolic link that does not lead to a file inside the repository (it leads out \
-         of it, to a folder, or nowhere), which lore does not follow: skipped; link to a rule \
-         file in the repository, or copy the rules in"
+        "is a symbolic link that does not lead to a rule file or folder inside the repository \
+         (it leads out of it, or nowhere), which lore does not follow: skipped; link to rules \
+         in the repository, or copy them in"
             .to_string(),
     )
 }
@@ -366,5 +478,36 @@ mod tests {
                 .iter()
                 .all(|w| w.message.contains("symbolic link"))
         );
+    }
+
+    #[test]
+    fn a_rule_folder_linked_to_a_folder_of_the_repository_is_read_where_the_link_is() {
+        // One set of rules kept for several agents: `.cursor/rules` -> `../.ai/rules`.
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            root,
+            ".ai/rules/api.mdc",
+            "---\nglobs: src/api/**\n---\n# API\n",
+        );
+        write(root, ".ai/rules/web/forms.mdc", "# Forms\n");
+        std::fs::create_dir_all(root.join(".cursor")).unwrap();
+        std::os::unix::fs::symlink("../.ai/rules", root.join(".cursor/rules")).unwrap();
+        // A link back to a folder around it would walk forever: it is not followed.
+        std::os::unix::fs::symlink("..", root.join(".ai/rules/around")).unwrap();
+        std::fs::create_dir_all(root.join(".github")).unwrap();
+        std::os::unix::fs::symlink("..", root.join(".github/instructions")).unwrap();
+        let scan = scan_rule_files(root, &root.join("patterns"), &SourcesConfig::default());
+        assert_eq!(
+            found(&scan),
+            [
+                (".cursor/rules/api.mdc", SourceKind::Cursor),
+                (".cursor/rules/web/forms.mdc", SourceKind::Cursor),
+            ]
+        );
+        let real = std::fs::canonicalize(root.join(".ai/rules/api.mdc")).unwrap();
+        assert_eq!(scan.files[0].0.path, real);
+        let warned: Vec<&str> = scan.warnings.iter().map(|w| w.source.as_str()).collect();
+        assert_eq!(warned, [".github/instructions"]);
     }
 }
