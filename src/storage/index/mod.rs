@@ -216,7 +216,7 @@ impl Index {
             cause,
         };
         let conn = Connection::open_with_flags(
-            through_real_folder(path),
+            path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(open_err)?;
