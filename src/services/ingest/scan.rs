@@ -114,7 +114,9 @@ pub fn scan_knowledge_until(
         if file_type.is_dir() {
             continue;
         }
-        if file_type.is_symlink() {
+        // The knowledge dir itself may be a link (`patterns` -> `docs/conventions`): the
+        // user named it, and the walk goes through it.
+        if file_type.is_symlink() && entry.depth() > 0 {
             if is_pattern_file(path) || path.is_dir() {
                 scan.warnings.push(ScanWarning {
                     path: shown(root, path),
@@ -220,6 +222,24 @@ mod tests {
         warned.sort();
         assert_eq!(warned, ["caf\u{fffd}.md", "linked.md", "sub/linked-dir"]);
         assert!(scan.warnings.iter().all(|w| w.message.contains("skipped")));
+    }
+
+    #[test]
+    fn a_knowledge_dir_that_is_a_link_is_walked_without_a_warning() {
+        // `patterns` -> `docs/conventions`: the user named the folder; links inside it are
+        // still passed over.
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("docs/conventions");
+        std::fs::create_dir_all(&real).unwrap();
+        std::fs::write(real.join("db.md"), "# Database").unwrap();
+        std::os::unix::fs::symlink(real.join("db.md"), real.join("again.md")).unwrap();
+        let root = dir.path().join("patterns");
+        std::os::unix::fs::symlink(&real, &root).unwrap();
+        let scan = scan_knowledge(&root).unwrap();
+        let sources: Vec<&str> = scan.files.iter().map(|f| f.source.as_str()).collect();
+        assert_eq!(sources, ["db.md"]);
+        let warned: Vec<&str> = scan.warnings.iter().map(|w| w.path.as_str()).collect();
+        assert_eq!(warned, ["again.md"]);
     }
 
     #[test]
