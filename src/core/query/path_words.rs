@@ -61,19 +61,41 @@ pub(super) fn folders_and_name(path: &str, is_file: bool) -> (Vec<String>, Vec<S
 }
 
 /// `path` relative to `cwd` when inside it, else `path` without its leading `/`; `/`-separated,
-/// without empty or `.` segments.
+/// without empty, `.` or `..` segments (see [`without_dot_segments`]).
 pub fn relative_path(path: &str, cwd: Option<&str>) -> String {
-    let path = path.replace('\\', "/");
-    let inside = cwd.map(|c| c.replace('\\', "/")).and_then(|cwd| {
-        let cwd = cwd.trim_end_matches('/');
-        let rest = path.strip_prefix(cwd)?.strip_prefix('/')?;
-        (!cwd.is_empty()).then(|| rest.to_owned())
-    });
+    let path = without_dot_segments(&path.replace('\\', "/"));
+    let inside = cwd
+        .map(|c| without_dot_segments(&c.replace('\\', "/")))
+        .and_then(|cwd| {
+            let cwd = cwd.trim_end_matches('/');
+            let rest = path.strip_prefix(cwd)?.strip_prefix('/')?;
+            (!cwd.is_empty()).then(|| rest.to_owned())
+        });
     let rel = inside.as_deref().unwrap_or(&path);
     rel.split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
+        .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// `path` with its `.` segments dropped and each `..` taking the segment before it away, as
+/// the file system reads it (`/srv/app/src/../lib/a.rs` is `/srv/app/lib/a.rs`; an agent may
+/// write either). A leading `/` is kept; `..` at the start has nothing to take.
+fn without_dot_segments(path: &str) -> String {
+    let mut segments: Vec<&str> = Vec::new();
+    for segment in path.split('/').filter(|s| !s.is_empty() && *s != ".") {
+        if segment == ".." {
+            segments.pop();
+        } else {
+            segments.push(segment);
+        }
+    }
+    let joined = segments.join("/");
+    if path.starts_with('/') {
+        format!("/{joined}")
+    } else {
+        joined
+    }
 }
 
 /// File stem terms, then parent directory terms (nearest first, at most [`MAX_DIRS`]

@@ -22,6 +22,17 @@ fn relative_paths() {
         ),
         ("/etc/hosts", None, "etc/hosts"),
         ("./src//./a.rs", Some("/x"), "src/a.rs"),
+        (
+            "/srv/tides/src/../lib/gauge.rs",
+            Some("/srv/tides"),
+            "lib/gauge.rs",
+        ),
+        (
+            "/srv/tides/../tides/src/a.rs",
+            Some("/srv/tides/"),
+            "src/a.rs",
+        ),
+        ("/srv/tides/src/a.rs", Some("/srv/tides/src/.."), "src/a.rs"),
         ("/a.rs", Some("/"), "a.rs"),
         ("C:\\proj\\src\\a.rs", Some("C:\\proj"), "src/a.rs"),
     ];
