@@ -139,7 +139,7 @@ pub fn run_action(
         }
         Action::Search { moment, mut input } => {
             let input = &mut *input;
-            input.project = session.project_facts(input.file_path.as_deref());
+            session.complete_call(input);
             // A ledger that cannot be read counts as primed: better no listing than one on
             // every call.
             let prime = delivery.prime_on_first_search

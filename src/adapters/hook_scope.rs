@@ -95,6 +95,18 @@ impl HookSession {
         })
     }
 
+    /// Complete a call's query input with what the hook can read around it: the touched
+    /// file's path as the working directory names it (see `touched_path`), and the project's
+    /// root files.
+    pub fn complete_call(&self, input: &mut crate::core::query::QueryInput) {
+        if let (Some(file), Some(cwd)) = (input.file_path.as_deref(), input.cwd.as_deref())
+            && let Some(named) = crate::adapters::touched_path::under_working_directory(file, cwd)
+        {
+            input.file_path = Some(named);
+        }
+        input.project = self.project_facts(input.file_path.as_deref());
+    }
+
     /// What the project's root files show, for a call touching `file` (absolute or relative
     /// to the project), each folder read again only when it changed (see `services::project`).
     pub fn project_facts(&self, file: Option<&str>) -> ManifestFindings {

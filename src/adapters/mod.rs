@@ -3,7 +3,8 @@
 //! the hooks share lives beside them: the process frame (`hook_process`), config, ledger and
 //! index around an injection (`hook_scope`), the neutral actions the later agents map their
 //! events to (`hook_action`) and their tools (`tool_call`), the transcript tail
-//! (`transcript_tail`), hook-file merging for `lore init` (`hook_registration`,
+//! (`transcript_tail`), the touched file's path as the working directory names it
+//! (`touched_path`), hook-file merging for `lore init` (`hook_registration`,
 //! `ordered_json`), and whether a project's `.mcp.json` serves lore (`mcp_json`).
 
 pub mod claude;
@@ -25,4 +26,5 @@ pub mod opencode;
 pub mod ordered_json;
 pub mod qwen;
 pub mod tool_call;
+pub mod touched_path;
 pub mod transcript_tail;

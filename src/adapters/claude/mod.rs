@@ -143,7 +143,7 @@ pub fn answer(
         | Event::PreToolUse { .. }
         | Event::PostToolUseFailure { .. } => {
             let mut input = hook_query_input(&payload);
-            input.project = session.project_facts(input.file_path.as_deref());
+            session.complete_call(&mut input);
             let moment = match event {
                 Event::UserPromptSubmit { .. } => Moment::Prompt,
                 Event::PreToolUse { .. } => Moment::ToolCall,

@@ -151,7 +151,7 @@ pub fn answer(
         }
         Event::UserPromptSubmit | Event::PreToolUse { .. } | Event::ShellFailure { .. } => {
             let mut input = hook_query_input(&payload, shell.as_ref());
-            input.project = session.project_facts(input.file_path.as_deref());
+            session.complete_call(&mut input);
             let Some(moment) = event.moment() else {
                 return Ok(None);
             };

@@ -1,0 +1,79 @@
+//! The touched file's path as the hook's working directory names it. An agent may write a
+//! path through a link its working directory does not go through, or the other way round
+//! (`/var/...` against `/private/var/...` on macOS, `~/code/app` linked to another volume):
+//! read as written, such a file lies outside the project, so no glob, folder or name of the
+//! project's matches it.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// `file` re-expressed under `cwd` when it lies there once links are resolved and not as
+/// written; None when it already does, lies elsewhere, or either path cannot be resolved.
+/// A file not yet written (a Write) is resolved through its nearest existing folder. Costs
+/// nothing for a path already under `cwd` as written.
+pub fn under_working_directory(file: &str, cwd: &str) -> Option<String> {
+    let file = Path::new(file);
+    let cwd = Path::new(cwd);
+    if !file.is_absolute() || !cwd.is_absolute() || file.starts_with(cwd) {
+        return None;
+    }
+    let real_cwd = std::fs::canonicalize(cwd).ok()?;
+    let real_file = resolved(file)?;
+    let inside = real_file.strip_prefix(&real_cwd).ok()?;
+    Some(cwd.join(inside).to_string_lossy().into_owned())
+}
+
+/// `path` with links resolved in its longest existing head; the names after it as written.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let mut head = path;
+    let mut tail: Vec<OsString> = Vec::new();
+    loop {
+        if let Ok(real) = std::fs::canonicalize(head) {
+            return Some(tail.iter().rev().fold(real, |at, name| at.join(name)));
+        }
+        tail.push(head.file_name()?.to_os_string());
+        head = head.parent()?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_written_through_another_link_is_named_under_the_working_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("volume/app");
+        std::fs::create_dir_all(real.join("src")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("volume"), dir.path().join("code")).unwrap();
+        let linked = dir.path().join("code/app");
+        let cwd = real.to_str().unwrap();
+        // An existing file, and one a Write is about to create in a new folder.
+        std::fs::write(real.join("src/db.rs"), "").unwrap();
+        for (written, expected) in [
+            (linked.join("src/db.rs"), real.join("src/db.rs")),
+            (linked.join("src/new/pool.rs"), real.join("src/new/pool.rs")),
+        ] {
+            assert_eq!(
+                under_working_directory(written.to_str().unwrap(), cwd).as_deref(),
+                expected.to_str()
+            );
+        }
+        // The other way round: the working directory through the link.
+        let through = under_working_directory(
+            real.join("src/db.rs").to_str().unwrap(),
+            linked.to_str().unwrap(),
+        );
+        assert_eq!(through.as_deref(), linked.join("src/db.rs").to_str());
+        // Already under it, elsewhere, or relative: left as it is.
+        assert_eq!(
+            under_working_directory(real.join("src/db.rs").to_str().unwrap(), cwd),
+            None
+        );
+        assert_eq!(
+            under_working_directory(dir.path().to_str().unwrap(), cwd),
+            None
+        );
+        assert_eq!(under_working_directory("src/db.rs", cwd), None);
+    }
+}
