@@ -584,3 +584,24 @@ fn a_knowledge_dir_gone_from_under_indexed_patterns_is_an_error_that_keeps_them(
         stdout(&search)
     );
 }
+
+#[test]
+fn a_file_written_through_a_link_to_the_repository_gets_its_scoped_rules() {
+    // The agent names the file through a link (macOS's `/var` for `/private/var`), the
+    // hook's working directory is the real folder.
+    let (ws, _) = repository();
+    let outside = tempfile::tempdir().unwrap();
+    let link = outside.path().join("checkout");
+    std::os::unix::fs::symlink(ws.root(), &link).unwrap();
+    let edit = claude(
+        &ws,
+        json!({
+            "session_id": "linked", "transcript_path": "/nonexistent.jsonl", "cwd": cwd(&ws),
+            "hook_event_name": "PreToolUse", "tool_name": "Edit",
+            "tool_input": {"file_path": link.join("src/api/orders.ts"), "old_string": "x",
+                           "new_string": "export const total = 1;"},
+        }),
+    )
+    .unwrap_or_default();
+    assert!(edit.contains(CURSOR_API), "{edit}");
+}
