@@ -1,8 +1,10 @@
-//! The touched file's path as the hook's working directory names it. An agent may write a
-//! path through a link its working directory does not go through, or the other way round
-//! (`/var/...` against `/private/var/...` on macOS, `~/code/app` linked to another volume):
-//! read as written, such a file lies outside the project, so no glob, folder or name of the
-//! project's matches it.
+//! The touched file's path and the repository root as the hook's working directory names
+//! them. An agent may write a path through a link its working directory does not go through,
+//! or the other way round (`/var/...` against `/private/var/...` on macOS, `~/code/app` linked
+//! to another volume): read as written, such a file lies outside the project, so no glob,
+//! folder or name of the project's matches it. The query names files from the repository
+//! root (see `core::query::path_in_repository`), which must be written as the working
+//! directory writes it.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,46 @@ pub fn under_working_directory(file: &str, cwd: &str) -> Option<String> {
     let real_file = resolved(file)?;
     let inside = real_file.strip_prefix(&real_cwd).ok()?;
     Some(cwd.join(inside).to_string_lossy().into_owned())
+}
+
+/// The root a call's query names its files from (`QueryInput::root`): the folder holding
+/// the configuration, as the working directory names it, when it is the top of a git
+/// repository (one stat). A configuration elsewhere (the user's, or one named for a folder
+/// of many projects) says nothing of where a project's files are written from: None.
+pub fn query_root(root: Option<&Path>, cwd: Option<&str>) -> Option<String> {
+    let root = root.filter(|r| std::fs::symlink_metadata(r.join(".git")).is_ok())?;
+    let root = root.to_str()?;
+    Some(match cwd {
+        Some(cwd) => root_as_named_by(root, cwd),
+        None => root.to_string(),
+    })
+}
+
+/// The repository `root` as the working directory `cwd` names it: `root` itself when `cwd`
+/// is written inside it, else (the configuration found through a link, or the other way
+/// round) the folder of `cwd` that is the root once links are resolved.
+pub fn root_as_named_by(root: &str, cwd: &str) -> String {
+    let (root_path, cwd_path) = (Path::new(root), Path::new(cwd));
+    if cwd_path.starts_with(root_path) || !cwd_path.is_absolute() {
+        return root.to_string();
+    }
+    let (Ok(real_root), Ok(real_cwd)) = (
+        std::fs::canonicalize(root_path),
+        std::fs::canonicalize(cwd_path),
+    ) else {
+        return root.to_string();
+    };
+    let Ok(below) = real_cwd.strip_prefix(&real_root) else {
+        return root.to_string();
+    };
+    let mut named = cwd_path;
+    for _ in below.components() {
+        match named.parent() {
+            Some(parent) => named = parent,
+            None => return root.to_string(),
+        }
+    }
+    named.to_string_lossy().into_owned()
 }
 
 /// `path` with links resolved in its longest existing head; the names after it as written.
@@ -75,5 +117,27 @@ mod tests {
             None
         );
         assert_eq!(under_working_directory("src/db.rs", cwd), None);
+    }
+
+    #[test]
+    fn the_root_is_named_as_the_working_directory_names_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("volume/app");
+        std::fs::create_dir_all(real.join("apps/web")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("volume"), dir.path().join("code")).unwrap();
+        let linked = dir.path().join("code/app");
+        let root = real.to_str().unwrap();
+        // The session started in a package folder, through the link.
+        let cwd = linked.join("apps/web");
+        assert_eq!(
+            root_as_named_by(root, cwd.to_str().unwrap()),
+            linked.to_str().unwrap()
+        );
+        assert_eq!(
+            root_as_named_by(root, real.join("apps/web").to_str().unwrap()),
+            root
+        );
+        // A working directory outside the repository keeps the root as it is.
+        assert_eq!(root_as_named_by(root, dir.path().to_str().unwrap()), root);
     }
 }

@@ -185,6 +185,7 @@ pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> Quer
         tool_name: payload.tool_name.clone(),
         file_path,
         cwd: payload.cwd.clone(),
+        root: None,
         command: input_str(input, "command").map(String::from),
         description: input_str(input, "description").map(String::from),
         content: (!content.is_empty()).then(|| content.join("\n")),

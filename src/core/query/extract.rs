@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use super::concepts::edit_words;
 use super::failure::failure_focus;
 use super::path_words::{
-    command_path, folders_and_name, is_file_argument, path_terms, relative_path,
+    command_path, folders_and_name, is_file_argument, path_in_repository, path_terms, relative_path,
 };
 use super::prompt::user_words;
 use super::{
@@ -144,13 +144,13 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     let other_paths: Vec<String> = input
         .other_paths
         .iter()
-        .map(|p| relative_path(path_window(p), input.cwd.as_deref()))
+        .map(|p| repository_path(path_window(p), input))
         .filter(|p| !p.is_empty())
         .collect();
     let relative_path = input
         .file_path
         .as_deref()
-        .map(|path| relative_path(path_window(path), input.cwd.as_deref()))
+        .map(|path| repository_path(path_window(path), input))
         .filter(|path| !path.is_empty());
 
     let mut languages: Vec<String> = Vec::new();
@@ -394,6 +394,14 @@ fn applies_to(table: &TechnologyTable, technology: &str, languages: &[String]) -
 }
 
 /// The last meaningful component of a working directory.
+/// A touched file's path as the query names it: from the repository root when the file is
+/// inside it (a session started in `apps/web` names `apps/web/src/page.ts` as one started at
+/// the root does), else from the working directory.
+fn repository_path(path: &str, input: &QueryInput) -> String {
+    path_in_repository(path, input.root.as_deref(), input.cwd.as_deref())
+        .unwrap_or_else(|| relative_path(path, input.cwd.as_deref()))
+}
+
 fn project_name(cwd: &str) -> Option<String> {
     cwd.split(['/', '\\'])
         .rfind(|s| !s.is_empty() && *s != "." && *s != "..")

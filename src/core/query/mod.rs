@@ -60,7 +60,7 @@ pub use patch::{
     MAX_PATCH_BYTES, MAX_PATCH_FILES, MAX_SIDE_BYTES, Patch, PatchAction, PatchedFile, parse_patch,
 };
 pub use path::languages_for_path;
-pub use path_words::{MAX_DIRS, is_layout_dir, relative_path};
+pub use path_words::{MAX_DIRS, is_layout_dir, path_in_repository, relative_path};
 pub use project_languages::{manifest_languages, project_languages};
 pub use prompt::user_words;
 pub use stem::porter_stem;
@@ -81,6 +81,11 @@ pub struct QueryInput {
     pub file_path: Option<String>,
     /// The project directory, to make `file_path` relative for `paths` globs.
     pub cwd: Option<String>,
+    /// The repository root (the git repository holding `lore.toml`), when known: a touched
+    /// file inside it is named from it, as `paths` globs and rule files' globs are written,
+    /// wherever in it the session started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub root: Option<String>,
     /// Bash `command`.
     pub command: Option<String>,
     /// Bash `description`.

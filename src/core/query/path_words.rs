@@ -64,18 +64,39 @@ pub(super) fn folders_and_name(path: &str, is_file: bool) -> (Vec<String>, Vec<S
 /// without empty, `.` or `..` segments (see [`without_dot_segments`]).
 pub fn relative_path(path: &str, cwd: Option<&str>) -> String {
     let path = without_dot_segments(&path.replace('\\', "/"));
-    let inside = cwd
-        .map(|c| without_dot_segments(&c.replace('\\', "/")))
-        .and_then(|cwd| {
-            let cwd = cwd.trim_end_matches('/');
-            let rest = path.strip_prefix(cwd)?.strip_prefix('/')?;
-            (!cwd.is_empty()).then(|| rest.to_owned())
-        });
-    let rel = inside.as_deref().unwrap_or(&path);
+    let rel = cwd.and_then(|cwd| inside_of(&path, cwd)).unwrap_or(path);
     rel.split('/')
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// `path` from the repository `root` when the file lies inside it, a path relative to `cwd`
+/// taken from there; None when it lies elsewhere or `root` is unknown.
+pub fn path_in_repository(path: &str, root: Option<&str>, cwd: Option<&str>) -> Option<String> {
+    let path = path.replace('\\', "/");
+    let absolute = match cwd {
+        Some(cwd) if !path.starts_with('/') && !is_drive_path(&path) => format!("{cwd}/{path}"),
+        _ => path,
+    };
+    let rest = inside_of(&without_dot_segments(&absolute), root?)?;
+    Some(relative_path(&rest, None)).filter(|p| !p.is_empty())
+}
+
+/// What follows `dir` in `path` (both normalised), when `path` lies inside it.
+fn inside_of(path: &str, dir: &str) -> Option<String> {
+    let dir = without_dot_segments(&dir.replace('\\', "/"));
+    let dir = dir.trim_end_matches('/');
+    if dir.is_empty() {
+        return None;
+    }
+    path.strip_prefix(dir)?.strip_prefix('/').map(str::to_owned)
+}
+
+/// A Windows path with a drive (`C:/proj`).
+fn is_drive_path(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':'
 }
 
 /// `path` with its `.` segments dropped and each `..` taking the segment before it away, as

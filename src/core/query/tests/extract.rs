@@ -562,3 +562,62 @@ fn a_new_files_later_imports_name_what_it_uses() {
         write.terms
     );
 }
+
+#[test]
+fn files_inside_the_repository_are_named_from_its_root_wherever_the_session_started() {
+    let cases = [
+        // A session started in a package folder, touching its own file and another's.
+        (
+            "/srv/yard/apps/web/src/page.ts",
+            Some("/srv/yard/apps/web"),
+            "apps/web/src/page.ts",
+        ),
+        (
+            "/srv/yard/libs/db/pool.ts",
+            Some("/srv/yard/apps/web"),
+            "libs/db/pool.ts",
+        ),
+        // A path relative to the working directory.
+        (
+            "src/page.ts",
+            Some("/srv/yard/apps/web"),
+            "apps/web/src/page.ts",
+        ),
+        (
+            "../../libs/db/pool.ts",
+            Some("/srv/yard/apps/web"),
+            "libs/db/pool.ts",
+        ),
+    ];
+    for (file, cwd, expected) in cases {
+        assert_eq!(
+            path_in_repository(file, Some("/srv/yard"), cwd).as_deref(),
+            Some(expected),
+            "{file} in {cwd:?}"
+        );
+    }
+    // Outside the repository, or no repository known: not named from it.
+    assert_eq!(
+        path_in_repository("/etc/hosts", Some("/srv/yard"), None),
+        None
+    );
+    assert_eq!(
+        path_in_repository("/srv/yardstick/a.ts", Some("/srv/yard"), None),
+        None
+    );
+    assert_eq!(path_in_repository("/srv/yard/a.ts", None, None), None);
+    // The query takes it.
+    let query = extract_query(&QueryInput {
+        file_path: Some("/srv/yard/libs/db/pool.ts".to_owned()),
+        content: Some("export const pool = 1;".to_owned()),
+        cwd: Some("/srv/yard/apps/web".to_owned()),
+        root: Some("/srv/yard".to_owned()),
+        ..input("Edit")
+    });
+    assert_eq!(query.relative_path.as_deref(), Some("libs/db/pool.ts"));
+    assert!(
+        !query.terms.contains(&"srv".to_owned()),
+        "{:?}",
+        query.terms
+    );
+}

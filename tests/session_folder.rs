@@ -1,0 +1,108 @@
+//! Where a session started does not change what a call gets: Claude Code started in a
+//! package folder of a monorepo (`cd apps/web && claude`) names the files it touches, in
+//! that folder or in another package, as a session started at the repository root does, so
+//! lore's `paths` globs and other agents' rule globs (both written from the root) match.
+//! A configuration outside a git repository's top (the user's, or one for a folder of many
+//! projects) names files from the working directory, as before.
+
+// Test helpers panic on purpose: a failed set-up step should fail the test loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{Workspace, git, stderr, stdout};
+use serde_json::{Value, json};
+
+fn monorepo() -> Workspace {
+    let ws = Workspace::new();
+    git(ws.root(), &["init", "-q"]);
+    ws.pattern(
+        "web-routes.md",
+        "---\npaths: [\"apps/web/**\"]\n---\n# Web routes\n\nEvery route exports a loader. \
+         MARK-WEB-ROUTES\n",
+    );
+    ws.pattern(
+        "db-pool.md",
+        "---\npaths: [\"packages/db/**\"]\n---\n# Database package\n\nQueries go through \
+         the pool. MARK-DB-POOL\n",
+    );
+    ws.write(
+        ".cursor/rules/db-migrations.mdc",
+        "---\nglobs: packages/db/migrations/**\nalwaysApply: false\n---\n# Migrations\n\n\
+         Every migration is reversible. MARK-MIGRATIONS\n",
+    );
+    ws.write("apps/web/package.json", "{\"name\": \"web\"}\n");
+    ws.lore().args(["ingest"]).assert().success();
+    ws
+}
+
+/// The hook's text for an Edit of `file` (from the repository root) in a session started in
+/// `folder` (from the root; "" for the root itself).
+fn edit(ws: &Workspace, session: &str, folder: &str, file: &str) -> String {
+    let cwd = if folder.is_empty() {
+        ws.root().to_path_buf()
+    } else {
+        ws.path(folder)
+    };
+    let payload = json!({
+        "session_id": session, "transcript_path": "/nonexistent.jsonl",
+        "cwd": cwd, "hook_event_name": "PreToolUse", "tool_name": "Edit",
+        "tool_input": {"file_path": ws.path(file), "old_string": "x",
+                       "new_string": "export const total = 1;"},
+    });
+    let out = ws.hook(&payload.to_string());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    if text.trim().is_empty() {
+        return String::new();
+    }
+    let value: Value = serde_json::from_str(text.trim()).unwrap();
+    value["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_session_started_in_a_package_folder_gets_what_one_at_the_root_gets() {
+    let ws = monorepo();
+    let calls = [
+        ("apps/web/src/page.ts", "MARK-WEB-ROUTES"),
+        ("packages/db/src/pool.ts", "MARK-DB-POOL"),
+        ("packages/db/migrations/0001_users.ts", "MARK-MIGRATIONS"),
+    ];
+    for (n, (file, marker)) in calls.iter().enumerate() {
+        let at_root = edit(&ws, &format!("root-{n}"), "", file);
+        let in_package = edit(&ws, &format!("web-{n}"), "apps/web", file);
+        assert!(at_root.contains(marker), "{file} from the root: {at_root}");
+        assert!(
+            in_package.contains(marker),
+            "{file} from apps/web: {in_package}"
+        );
+        assert!(
+            in_package.contains(&format!("Edit of {file}")),
+            "named from the root: {in_package}"
+        );
+    }
+}
+
+#[test]
+fn a_configuration_for_a_folder_of_projects_names_files_from_the_working_directory() {
+    // No git repository at the configuration's folder: each project below it is its own,
+    // and a pattern's `paths` are written from the project (`src/**`).
+    let ws = Workspace::new();
+    ws.pattern(
+        "components.md",
+        "---\npaths: [\"src/components/**\"]\n---\n# Components\n\nOne component a file. \
+         MARK-COMPONENTS\n",
+    );
+    ws.write("projects/shop/package.json", "{\"name\": \"shop\"}\n");
+    ws.lore().args(["ingest"]).assert().success();
+    let text = edit(
+        &ws,
+        "shop",
+        "projects/shop",
+        "projects/shop/src/components/cart.ts",
+    );
+    assert!(text.contains("MARK-COMPONENTS"), "{text}");
+}
