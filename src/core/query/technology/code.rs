@@ -19,26 +19,11 @@ pub(super) fn in_code(
     languages: &[String],
     found: &mut Found,
 ) {
-    let content = head(content, MAX_CODE_BYTES);
     let mut seen = Found::default();
-    let mut in_go_block = false;
-    for line in content.lines() {
-        let line = line.trim_start();
-        if in_go_block {
-            if line.starts_with(')') {
-                in_go_block = false;
-            } else if let Some(module) = first_quoted(line) {
-                module_hits(table, module, &mut seen);
-            }
-            continue;
-        }
-        if line.starts_with("import (") || line.trim_end() == "import(" {
-            in_go_block = true;
-            continue;
-        }
-        statement_modules(line, |module| module_hits(table, module, &mut seen));
-        identifier_hits(line, &mut seen);
-    }
+    read_code(content, true, |read| match read {
+        CodeRead::Module(module) => module_hits(table, module, &mut seen),
+        CodeRead::Line(line) => identifier_hits(line, &mut seen),
+    });
     for &id in seen.ids() {
         if written_in(table, id, languages) {
             found.add(id);
@@ -49,14 +34,31 @@ pub(super) fn in_code(
 /// The modules `content`'s import statements name, in order, each once: relative ones
 /// (`./prisma/enums`) too, without their leading dots.
 pub fn imported_modules(content: &str) -> Vec<String> {
-    let content = head(content, MAX_CODE_BYTES);
     let mut modules: Vec<String> = Vec::new();
-    let mut add = |module: &str| {
-        let module = module.trim_start_matches(['.', '/', '~', '@']);
-        if !module.is_empty() && !modules.iter().any(|m| m == module) {
-            modules.push(module.to_string());
+    read_code(content, false, |read| {
+        if let CodeRead::Module(module) = read {
+            let module = module.trim_start_matches(['.', '/', '~', '@']);
+            if !module.is_empty() && !modules.iter().any(|m| m == module) {
+                modules.push(module.to_string());
+            }
         }
-    };
+    });
+    modules
+}
+
+/// What [`read_code`] reads.
+enum CodeRead<'a> {
+    /// A module an import statement names.
+    Module(&'a str),
+    /// A line of code outside a Go import block (trimmed at its start).
+    Line(&'a str),
+}
+
+/// Read the first [`MAX_CODE_BYTES`] of `content` line by line: each module its imports name
+/// (Go's `import ( ... )` blocks included; `named_only`: relative specifiers, which name no
+/// technology, left out), then each line itself.
+fn read_code(content: &str, named_only: bool, mut each: impl FnMut(CodeRead<'_>)) {
+    let content = head(content, MAX_CODE_BYTES);
     let mut in_go_block = false;
     for line in content.lines() {
         let line = line.trim_start();
@@ -64,7 +66,7 @@ pub fn imported_modules(content: &str) -> Vec<String> {
             if line.starts_with(')') {
                 in_go_block = false;
             } else if let Some(module) = first_quoted(line) {
-                add(module);
+                each(CodeRead::Module(module));
             }
             continue;
         }
@@ -72,19 +74,14 @@ pub fn imported_modules(content: &str) -> Vec<String> {
             in_go_block = true;
             continue;
         }
-        statement_modules_with(line, false, &mut add);
+        statement_modules(line, named_only, |module| each(CodeRead::Module(module)));
+        each(CodeRead::Line(line));
     }
-    modules
 }
 
-/// The modules one line's import statement names, if it is one.
-fn statement_modules(line: &str, each: impl FnMut(&str)) {
-    statement_modules_with(line, true, each);
-}
-
-/// [`statement_modules`]; `named_only`: relative specifiers (which name no technology) are
-/// left out.
-fn statement_modules_with(line: &str, named_only: bool, mut each: impl FnMut(&str)) {
+/// The modules one line's import statement names, if it is one; with `named_only`, not the
+/// relative ones (which name no technology).
+fn statement_modules(line: &str, named_only: bool, mut each: impl FnMut(&str)) {
     if let Some(rest) = line.strip_prefix("from ")
         && !rest.starts_with(['\'', '"'])
     {
