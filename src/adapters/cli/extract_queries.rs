@@ -20,7 +20,7 @@ use super::payload_call::{Searched, add_call_context, harness_of, search_of};
 use super::payload_input::read_input;
 use crate::adapters::hook_process::MAX_PAYLOAD;
 use crate::core::config::{Config, HookConfig};
-use crate::core::query::{Dropped, TechnologyTable, relative_path};
+use crate::core::query::{Dropped, TechnologyTable, repository_path};
 use crate::core::sources::Harness;
 use crate::services::inject::{MomentSelection, candidate_line, select_for_moment};
 use crate::services::query_plan::{Moment, QueryPlan, plan_query};
@@ -207,7 +207,7 @@ fn extract(
         other_paths: input
             .other_paths
             .iter()
-            .map(|p| relative_path(p, input.cwd.as_deref()))
+            .map(|p| repository_path(p, &input))
             .collect(),
         not_searched: focus.dropped,
         skipped,

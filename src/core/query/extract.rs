@@ -393,15 +393,15 @@ fn applies_to(table: &TechnologyTable, technology: &str, languages: &[String]) -
         .any(|l| languages.contains(l))
 }
 
-/// The last meaningful component of a working directory.
 /// A touched file's path as the query names it: from the repository root when the file is
 /// inside it (a session started in `apps/web` names `apps/web/src/page.ts` as one started at
 /// the root does), else from the working directory.
-fn repository_path(path: &str, input: &QueryInput) -> String {
+pub fn repository_path(path: &str, input: &QueryInput) -> String {
     path_in_repository(path, input.root.as_deref(), input.cwd.as_deref())
         .unwrap_or_else(|| relative_path(path, input.cwd.as_deref()))
 }
 
+/// The last meaningful component of a working directory.
 fn project_name(cwd: &str) -> Option<String> {
     cwd.split(['/', '\\'])
         .rfind(|s| !s.is_empty() && *s != "." && *s != "..")

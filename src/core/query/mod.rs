@@ -46,7 +46,7 @@ pub use concepts::{
 pub use diff::{EditDiff, MAX_DIFF_BYTES, MAX_DIFF_LINES, diff_edit};
 pub use extract::{
     MAX_COMMAND_BYTES, MAX_CONTENT_TERMS, MAX_TERMS, command_head, extract_query,
-    extract_query_with,
+    extract_query_with, repository_path,
 };
 pub use failure::failure_focus;
 pub use focus::{Dropped, FocusedTerms, focus_terms};
