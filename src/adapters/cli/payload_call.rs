@@ -180,10 +180,9 @@ pub(super) fn search_of(
 }
 
 /// Add the repository root files are named from and what the project's root files show, read
-/// as the hook reads them: from the payload's
-/// folder (when it exists here) and the touched file's, up to the repository's top. Eval
-/// cases carry the transcript's last user message inline, and it is taken from there when
-/// the transcript gave none.
+/// as the hook reads them: from the payload's folder (when it exists here) and the touched
+/// file's, up to the repository's top. Eval cases carry the transcript's last user message
+/// inline, and it is taken from there when the transcript gave none.
 pub(super) fn add_call_context(input: &mut QueryInput, value: &Value, config: Option<&Config>) {
     // Named from the repository root as a hook names it (see `HookSession::complete_call`).
     input.root = crate::adapters::touched_path::query_root(
