@@ -106,3 +106,24 @@ fn a_configuration_for_a_folder_of_projects_names_files_from_the_working_directo
     );
     assert!(text.contains("MARK-COMPONENTS"), "{text}");
 }
+
+#[test]
+fn a_package_session_through_a_link_names_a_file_of_another_package_from_the_root() {
+    // The session's folder is reached through a link (`~/code` on another volume) and the
+    // agent writes another package's file by its real path.
+    let ws = monorepo();
+    let outside = tempfile::tempdir().unwrap();
+    let link = outside.path().join("checkout");
+    std::os::unix::fs::symlink(ws.root(), &link).unwrap();
+    let payload = json!({
+        "session_id": "linked-web", "transcript_path": "/nonexistent.jsonl",
+        "cwd": link.join("apps/web"), "hook_event_name": "PreToolUse", "tool_name": "Edit",
+        "tool_input": {"file_path": ws.path("packages/db/src/pool.ts"), "old_string": "x",
+                       "new_string": "export const total = 1;"},
+    });
+    let out = ws.hook(&payload.to_string());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("MARK-DB-POOL"), "{text}");
+    assert!(text.contains("Edit of packages/db/src/pool.ts"), "{text}");
+}

@@ -95,17 +95,20 @@ impl HookSession {
         })
     }
 
-    /// Complete a call's query input with what the hook can read around it: the touched
-    /// file's path as the working directory names it (see `touched_path`), the repository
-    /// root the query names files from, and the project's root files.
+    /// Complete a call's query input with what the hook can read around it: the repository
+    /// root the query names files from, the touched file's path as the working directory
+    /// names that root (see `touched_path`), and the project's root files.
     pub fn complete_call(&self, input: &mut crate::core::query::QueryInput) {
-        use crate::adapters::touched_path::{query_root, under_working_directory};
-        if let (Some(file), Some(cwd)) = (input.file_path.as_deref(), input.cwd.as_deref())
-            && let Some(named) = under_working_directory(file, cwd)
+        use crate::adapters::touched_path::{named_under, query_root};
+        input.root = query_root(self.config.repository_root(), input.cwd.as_deref());
+        // Under the root, a file of another package too (the root holds the working
+        // directory); without one, under the working directory.
+        let base = input.root.as_deref().or(input.cwd.as_deref());
+        if let (Some(file), Some(base)) = (input.file_path.as_deref(), base)
+            && let Some(named) = named_under(file, base)
         {
             input.file_path = Some(named);
         }
-        input.root = query_root(self.config.repository_root(), input.cwd.as_deref());
         input.project = self.project_facts(input.file_path.as_deref());
     }
 

@@ -9,20 +9,21 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-/// `file` re-expressed under `cwd` when it lies there once links are resolved and not as
+/// `file` re-expressed under `folder` (the repository root or the working directory, as the
+/// working directory names it) when it lies there once links are resolved and not as
 /// written; None when it already does, lies elsewhere, or either path cannot be resolved.
 /// A file not yet written (a Write) is resolved through its nearest existing folder. Costs
-/// nothing for a path already under `cwd` as written.
-pub fn under_working_directory(file: &str, cwd: &str) -> Option<String> {
+/// nothing for a path already under `folder` as written.
+pub fn named_under(file: &str, folder: &str) -> Option<String> {
     let file = Path::new(file);
-    let cwd = Path::new(cwd);
-    if !file.is_absolute() || !cwd.is_absolute() || file.starts_with(cwd) {
+    let folder = Path::new(folder);
+    if !file.is_absolute() || !folder.is_absolute() || file.starts_with(folder) {
         return None;
     }
-    let real_cwd = std::fs::canonicalize(cwd).ok()?;
+    let real_folder = std::fs::canonicalize(folder).ok()?;
     let real_file = resolved(file)?;
-    let inside = real_file.strip_prefix(&real_cwd).ok()?;
-    Some(cwd.join(inside).to_string_lossy().into_owned())
+    let inside = real_file.strip_prefix(&real_folder).ok()?;
+    Some(folder.join(inside).to_string_lossy().into_owned())
 }
 
 /// The root a call's query names its files from (`QueryInput::root`): the folder holding
@@ -97,26 +98,23 @@ mod tests {
             (linked.join("src/new/pool.rs"), real.join("src/new/pool.rs")),
         ] {
             assert_eq!(
-                under_working_directory(written.to_str().unwrap(), cwd).as_deref(),
+                named_under(written.to_str().unwrap(), cwd).as_deref(),
                 expected.to_str()
             );
         }
         // The other way round: the working directory through the link.
-        let through = under_working_directory(
+        let through = named_under(
             real.join("src/db.rs").to_str().unwrap(),
             linked.to_str().unwrap(),
         );
         assert_eq!(through.as_deref(), linked.join("src/db.rs").to_str());
         // Already under it, elsewhere, or relative: left as it is.
         assert_eq!(
-            under_working_directory(real.join("src/db.rs").to_str().unwrap(), cwd),
+            named_under(real.join("src/db.rs").to_str().unwrap(), cwd),
             None
         );
-        assert_eq!(
-            under_working_directory(dir.path().to_str().unwrap(), cwd),
-            None
-        );
-        assert_eq!(under_working_directory("src/db.rs", cwd), None);
+        assert_eq!(named_under(dir.path().to_str().unwrap(), cwd), None);
+        assert_eq!(named_under("src/db.rs", cwd), None);
     }
 
     #[test]
