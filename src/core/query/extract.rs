@@ -224,6 +224,13 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     // call's own prose are searched.
     let edit = edit.filter(|_| !languages.is_empty() || relative_path.is_none());
 
+    // A command run in a folder below the repository root works there, as one that changes
+    // into that folder from the root does (`cd sdk/store && cargo test`).
+    let run_in = input
+        .cwd
+        .as_deref()
+        .filter(|_| relative_path.is_none() && fields.command().is_some())
+        .and_then(|cwd| path_in_repository(cwd, input.root.as_deref(), None));
     let mut terms = Terms::default();
     if let Some(path) = &relative_path {
         terms.add(path_terms(path), usize::MAX);
@@ -245,6 +252,9 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     if let Some(command) = fields.command() {
         terms.add(clean_terms(command.split_whitespace()), MAX_FIELD_TERMS);
         terms.add(topic.iter().cloned(), usize::MAX);
+    }
+    if let Some(folder) = &run_in {
+        terms.add(folders_and_name(folder, false).0, MAX_FIELD_TERMS);
     }
     for text in fields.call_prose().into_iter().flatten() {
         terms.add(clean_terms(text.split_whitespace()), MAX_FIELD_TERMS);
@@ -281,6 +291,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         &fields,
         edit.as_ref(),
         relative_path.as_deref(),
+        run_in.as_deref(),
         &languages,
         &name_parts(&stack),
         whole_file,
@@ -409,13 +420,14 @@ fn project_name(cwd: &str) -> Option<String> {
 }
 
 /// The terms that only where the call happens gave (the touched file's directories, the
-/// `name_parts` of its stack), those only the user's last message gave, and those only the
+/// folder below the root a command runs in, the `name_parts` of its stack), those only the user's last message gave, and those only the
 /// constructs of a whole file written gave: weaker evidence than the call's own words (see
 /// `Query`).
 fn weak_terms(
     fields: &Fields<'_>,
     edit: Option<&super::concepts::EditWords>,
     relative_path: Option<&str>,
+    run_in: Option<&str>,
     languages: &[String],
     name_parts: &[String],
     whole_file: bool,
@@ -426,6 +438,9 @@ fn weak_terms(
         let (folders, name) = folders_and_name(path, true);
         directories = folders;
         strong.extend(name);
+    }
+    if let Some(folder) = run_in {
+        directories.extend(folders_and_name(folder, false).0);
     }
     // The folders a command works on are where it happens, as a touched file's are: `ddtrace`
     // and `appsec` of `lint ddtrace/appsec/subscribers.py` say where the files lie, not what

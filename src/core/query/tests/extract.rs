@@ -621,3 +621,46 @@ fn files_inside_the_repository_are_named_from_its_root_wherever_the_session_star
         query.terms
     );
 }
+
+#[test]
+fn a_command_run_in_a_folder_of_the_repository_is_about_it_as_a_cd_there_is() {
+    let command = |cmd: &str, cwd: &str| {
+        extract_query(&QueryInput {
+            command: Some(cmd.to_owned()),
+            cwd: Some(cwd.to_owned()),
+            root: Some("/srv/yard".to_owned()),
+            ..input("Bash")
+        })
+    };
+    let in_folder = command("cargo test --lib", "/srv/yard/crates/ledger");
+    let changing = command("cd crates/ledger && cargo test --lib", "/srv/yard");
+    for query in [&in_folder, &changing] {
+        assert!(
+            query.terms.contains(&"ledger".to_owned()),
+            "{:?}",
+            query.terms
+        );
+        assert!(
+            query.location_terms.contains(&"ledger".to_owned()),
+            "where it runs, not what it does: {:?}",
+            query.location_terms
+        );
+    }
+    // At the root, or with no repository known, the working directory adds nothing.
+    let at_root = command("cargo test --lib", "/srv/yard");
+    assert!(
+        !at_root.terms.iter().any(|t| t == "yard" || t == "srv"),
+        "{:?}",
+        at_root.terms
+    );
+    let unknown = extract_query(&QueryInput {
+        command: Some("cargo test --lib".to_owned()),
+        cwd: Some("/srv/yard/crates/ledger".to_owned()),
+        ..input("Bash")
+    });
+    assert!(
+        !unknown.terms.contains(&"ledger".to_owned()),
+        "{:?}",
+        unknown.terms
+    );
+}
