@@ -1,9 +1,11 @@
 //! Tests for query extraction, one file per concern: languages, terms, commands, whole
-//! queries.
+//! queries, where a call happens, secrets.
 
 mod commands;
 mod extract;
 mod languages;
+mod paths;
+mod secrets;
 mod terms;
 
 use super::language::Word;

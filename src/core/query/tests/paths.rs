@@ -1,0 +1,145 @@
+//! Where a call happens: a touched path named from the working directory or the repository
+//! root, and the folder a command runs in.
+
+use super::*;
+
+#[test]
+fn relative_paths() {
+    let cases = [
+        (
+            "/srv/tides/src/gauge.rs",
+            Some("/srv/tides"),
+            "src/gauge.rs",
+        ),
+        (
+            "/srv/tides/src/gauge.rs",
+            Some("/srv/tides/"),
+            "src/gauge.rs",
+        ),
+        (
+            "/srv/tides2/gauge.rs",
+            Some("/srv/tides"),
+            "srv/tides2/gauge.rs",
+        ),
+        ("/etc/hosts", None, "etc/hosts"),
+        ("./src//./a.rs", Some("/x"), "src/a.rs"),
+        (
+            "/srv/tides/src/../lib/gauge.rs",
+            Some("/srv/tides"),
+            "lib/gauge.rs",
+        ),
+        (
+            "/srv/tides/../tides/src/a.rs",
+            Some("/srv/tides/"),
+            "src/a.rs",
+        ),
+        ("/srv/tides/src/a.rs", Some("/srv/tides/src/.."), "src/a.rs"),
+        ("/a.rs", Some("/"), "a.rs"),
+        ("C:\\proj\\src\\a.rs", Some("C:\\proj"), "src/a.rs"),
+    ];
+    for (path, cwd, expected) in cases {
+        assert_eq!(relative_path(path, cwd), expected, "{path} in {cwd:?}");
+    }
+}
+
+#[test]
+fn files_inside_the_repository_are_named_from_its_root_wherever_the_session_started() {
+    let cases = [
+        // A session started in a package folder, touching its own file and another's.
+        (
+            "/srv/yard/apps/web/src/page.ts",
+            Some("/srv/yard/apps/web"),
+            "apps/web/src/page.ts",
+        ),
+        (
+            "/srv/yard/libs/db/pool.ts",
+            Some("/srv/yard/apps/web"),
+            "libs/db/pool.ts",
+        ),
+        // A path relative to the working directory.
+        (
+            "src/page.ts",
+            Some("/srv/yard/apps/web"),
+            "apps/web/src/page.ts",
+        ),
+        (
+            "../../libs/db/pool.ts",
+            Some("/srv/yard/apps/web"),
+            "libs/db/pool.ts",
+        ),
+    ];
+    for (file, cwd, expected) in cases {
+        assert_eq!(
+            path_in_repository(file, Some("/srv/yard"), cwd).as_deref(),
+            Some(expected),
+            "{file} in {cwd:?}"
+        );
+    }
+    // Outside the repository, or no repository known: not named from it.
+    assert_eq!(
+        path_in_repository("/etc/hosts", Some("/srv/yard"), None),
+        None
+    );
+    assert_eq!(
+        path_in_repository("/srv/yardstick/a.ts", Some("/srv/yard"), None),
+        None
+    );
+    assert_eq!(path_in_repository("/srv/yard/a.ts", None, None), None);
+    // The query takes it.
+    let query = extract_query(&QueryInput {
+        file_path: Some("/srv/yard/libs/db/pool.ts".to_owned()),
+        content: Some("export const pool = 1;".to_owned()),
+        cwd: Some("/srv/yard/apps/web".to_owned()),
+        root: Some("/srv/yard".to_owned()),
+        ..input("Edit")
+    });
+    assert_eq!(query.relative_path.as_deref(), Some("libs/db/pool.ts"));
+    assert!(
+        !query.terms.contains(&"srv".to_owned()),
+        "{:?}",
+        query.terms
+    );
+}
+
+#[test]
+fn a_command_run_in_a_folder_of_the_repository_is_about_it_as_a_cd_there_is() {
+    let command = |cmd: &str, cwd: &str| {
+        extract_query(&QueryInput {
+            command: Some(cmd.to_owned()),
+            cwd: Some(cwd.to_owned()),
+            root: Some("/srv/yard".to_owned()),
+            ..input("Bash")
+        })
+    };
+    let in_folder = command("cargo test --lib", "/srv/yard/crates/ledger");
+    let changing = command("cd crates/ledger && cargo test --lib", "/srv/yard");
+    for query in [&in_folder, &changing] {
+        assert!(
+            query.terms.contains(&"ledger".to_owned()),
+            "{:?}",
+            query.terms
+        );
+        assert!(
+            query.location_terms.contains(&"ledger".to_owned()),
+            "where it runs, not what it does: {:?}",
+            query.location_terms
+        );
+    }
+    // At the root, or with no repository known, the working directory adds nothing.
+    let at_root = command("cargo test --lib", "/srv/yard");
+    assert!(
+        !at_root.terms.iter().any(|t| t == "yard" || t == "srv"),
+        "{:?}",
+        at_root.terms
+    );
+    let unknown = extract_query(&QueryInput {
+        command: Some("cargo test --lib".to_owned()),
+        cwd: Some("/srv/yard/crates/ledger".to_owned()),
+        ..input("Bash")
+    });
+    assert!(
+        !unknown.terms.contains(&"ledger".to_owned()),
+        "{:?}",
+        unknown.terms
+    );
+}
