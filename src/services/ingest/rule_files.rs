@@ -65,19 +65,9 @@ pub fn scan_rule_files(root: &Path, knowledge_dir: &Path, sources: &SourcesConfi
             ));
             break;
         }
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(e) => {
-                scan.warnings.push(walk_issue(root, &e));
-                continue;
-            }
-        };
-        let Some(file_type) = entry.file_type() else {
+        let Some((entry, file_type)) = walked_file(entry, root, &mut scan.warnings) else {
             continue;
         };
-        if file_type.is_dir() {
-            continue;
-        }
         let path = entry.path();
         let Some(source) = source_name(root, path) else {
             let shown = shown(root, path);
@@ -172,6 +162,24 @@ fn issue(source: &str, message: String) -> IngestIssue {
     }
 }
 
+/// A file (or link) a walk of `base` yields, with its type; None for a folder, and for an
+/// entry that cannot be read, which becomes a warning.
+fn walked_file(
+    entry: Result<ignore::DirEntry, ignore::Error>,
+    base: &Path,
+    warnings: &mut Vec<IngestIssue>,
+) -> Option<(ignore::DirEntry, std::fs::FileType)> {
+    let entry = match entry {
+        Ok(entry) => entry,
+        Err(e) => {
+            warnings.push(walk_issue(base, &e));
+            return None;
+        }
+    };
+    let file_type = entry.file_type().filter(|t| !t.is_dir())?;
+    Some((entry, file_type))
+}
+
 /// Whether a walk goes on after a file.
 #[derive(Debug, PartialEq, Eq)]
 enum Walk {
@@ -255,19 +263,9 @@ fn follow_linked_folder(
         if entries > MAX_WALK_ENTRIES {
             break;
         }
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(e) => {
-                scan.warnings.push(walk_issue(folder, &e));
-                continue;
-            }
-        };
-        let Some(file_type) = entry.file_type() else {
+        let Some((entry, file_type)) = walked_file(entry, folder, &mut scan.warnings) else {
             continue;
         };
-        if file_type.is_dir() {
-            continue;
-        }
         let Some(inner) = source_name(folder, entry.path()) else {
             continue;
         };
