@@ -263,21 +263,14 @@ fn run_ingest(
     config: &Config,
     index: &mut Index,
     options: &IngestOptions,
-    run: Run,
+    mut run: Run,
     progress: &mut dyn IngestProgress,
 ) -> Result<IngestReport, IngestError> {
     let started = Instant::now();
     let root = &config.knowledge_dir;
-    let mut run = run;
-    let mut missing_root = None;
-    if !root.is_dir() {
+    let missing_root = !root.is_dir();
+    if missing_root {
         let listing = rules_without_knowledge_dir(config, index, options, run.listing.take())?;
-        missing_root = Some(ScanWarning {
-            path: String::new(),
-            message: "does not exist: only the agents' rule files are indexed; create it \
-                      to add lore's own patterns"
-                .to_string(),
-        });
         run.listing = Some(listing);
     }
     // `--force` reads every file whatever its stamp says.
@@ -299,7 +292,14 @@ fn run_ingest(
                 None => SourceListing::list(config)?,
             };
             report.warnings = listing.knowledge.warnings;
-            report.warnings.extend(missing_root);
+            if missing_root {
+                report.warnings.push(ScanWarning {
+                    path: String::new(),
+                    message: "does not exist: only the agents' rule files are indexed; \
+                              create it to add lore's own patterns"
+                        .to_string(),
+                });
+            }
             report.rule_warnings = listing.rule_warnings;
             (listing.knowledge.files, listing.rules, true)
         }
