@@ -1,7 +1,8 @@
 //! Where a session started does not change what a call gets: Claude Code started in a
 //! package folder of a monorepo (`cd apps/web && claude`) names the files it touches, in
 //! that folder or in another package, as a session started at the repository root does, so
-//! lore's `paths` globs and other agents' rule globs (both written from the root) match.
+//! lore's `paths` globs and other agents' rule globs (both written from the root) match, and
+//! shows the patterns and rule files it injects by the same names.
 //! A configuration outside a git repository's top (the user's, or one for a folder of many
 //! projects) names files from the working directory, as before.
 
@@ -83,6 +84,9 @@ fn a_session_started_in_a_package_folder_gets_what_one_at_the_root_gets() {
             in_package.contains(&format!("Edit of {file}")),
             "named from the root: {in_package}"
         );
+        // The rule files and patterns are named from the root too, as the touched file is
+        // (not by absolute paths because they lie outside the working directory).
+        assert_eq!(in_package, at_root, "{file}");
     }
 }
 

@@ -331,11 +331,17 @@ impl HookSession {
             trace.note(format!("no query embedder ({e}); full text only"));
             None
         });
+        let shown_from = crate::adapters::touched_path::query_root(
+            config.repository_root(),
+            self.project_dir.to_str(),
+        )
+        .map(PathBuf::from);
         let mut ctx = InjectContext {
             config,
             index: &index,
             ledger: &self.ledger,
             project_dir: Some(&self.project_dir),
+            shown_from: shown_from.as_deref(),
             search_hint: self.search_hint,
             harness: self.harness,
             deadline: self.deadline,

@@ -58,8 +58,13 @@ pub struct InjectContext<'a> {
     pub config: &'a Config,
     pub index: &'a Index,
     pub ledger: &'a SessionLedger,
-    /// The agent's project directory, to show pattern paths relative to it.
+    /// The agent's working directory: what the harness loaded and the project's files are
+    /// read from it.
     pub project_dir: Option<&'a Path>,
+    /// The folder paths are shown from: the repository root the call's files are named from
+    /// (see `QueryInput::root`), so a rule file's heading and the touched file read alike in
+    /// a session started in a package folder; None: the working directory.
+    pub shown_from: Option<&'a Path>,
     /// Query embedder when hybrid search is on (bounded by its own timeout).
     pub embedder: Option<&'a dyn Embedder>,
     /// How the agent can search for more.
@@ -107,8 +112,13 @@ impl InjectContext<'_> {
         )
     }
 
+    /// The folder paths are shown relative to.
+    fn shown_root(&self) -> Option<&Path> {
+        self.shown_from.or(self.project_dir)
+    }
+
     fn shown_path(&self, path: std::path::PathBuf) -> String {
-        self.project_dir
+        self.shown_root()
             .and_then(|dir| path.strip_prefix(dir).ok())
             .unwrap_or(&path)
             .display()
@@ -120,7 +130,7 @@ impl InjectContext<'_> {
     /// the index holds some.
     pub fn knowledge_label(&self) -> String {
         let dir = &self.config.knowledge_dir;
-        let label = match self.project_dir.and_then(|p| dir.strip_prefix(p).ok()) {
+        let label = match self.shown_root().and_then(|p| dir.strip_prefix(p).ok()) {
             Some(inside) => format!("this repository's {}/", inside.display()),
             None => format!("{}/", dir.display()),
         };

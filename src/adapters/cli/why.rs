@@ -61,6 +61,9 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
     })?;
     add_call_context(&mut input, &value, Some(&config));
     let index = open_index(&config)?;
+    let shown_from =
+        crate::adapters::touched_path::query_root(config.repository_root(), project_dir.to_str())
+            .map(PathBuf::from);
     let session = args
         .session
         .clone()
@@ -89,6 +92,7 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
                 index: &index,
                 ledger: &ledger,
                 project_dir: Some(&project_dir),
+                shown_from: shown_from.as_deref(),
                 embedder: embedder.as_ref().map(|e| e as &dyn Embedder),
                 search_hint: if configures_lore(&project_dir) {
                     SearchHint::Mcp
