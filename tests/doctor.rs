@@ -299,6 +299,27 @@ fn an_instruction_file_sent_twice_is_caught() {
 }
 
 #[test]
+fn a_package_s_own_agents_md_is_not_taken_for_the_root_one() {
+    // The session start names `packages/web/AGENTS.md`; the root `AGENTS.md` the agent loads
+    // itself is still left out, and the doctor must not read the one name in the other.
+    for agent in ["claude", "codex"] {
+        let ws = installed(&[agent]);
+        ws.write(
+            "packages/web/AGENTS.md",
+            "# Web package\n\nEvery page exports its loader.\n",
+        );
+        ws.lore().args(["ingest"]).assert().success();
+        let (out, report) = doctor(&ws, true);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{agent}: {:#?}",
+            problems(&report, agent)
+        );
+    }
+}
+
+#[test]
 fn a_camel_case_copilot_event_is_caught() {
     let ws = installed(&["copilot"]);
     edit(

@@ -38,6 +38,22 @@ pub fn harness_named(name: &str) -> Option<Harness> {
     })
 }
 
+/// Whether `text` names the file `source` as a path of its own: not as the end of a longer
+/// path (`AGENTS.md` in `packages/web/AGENTS.md`), nor as the start of one.
+fn names_file(text: &str, source: &str) -> bool {
+    let in_path = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '@');
+    !source.is_empty()
+        && text.match_indices(source).any(|(at, _)| {
+            let after = &text[at + source.len()..];
+            text[..at].chars().next_back().is_none_or(|c| !in_path(c))
+                && after
+                    .trim_start_matches('.')
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !in_path(c))
+        })
+}
+
 /// The files `agent` loads itself in `repo` and whether lore, answering as `answering`, would
 /// send them; `primed` is what the session-start trial printed.
 pub fn instruction_files(
@@ -108,7 +124,7 @@ pub fn instruction_files(
                 let hooks_may = origin.for_hooks && origin.scope != Scope::Manual;
                 let left_out = answering.is_some_and(|h| harness_loads(&rule, &at_root(h)))
                     || answering_imports.contains(&scope.source);
-                let printed = primed.is_some_and(|text| text.contains(&scope.source));
+                let printed = primed.is_some_and(|text| names_file(text, &scope.source));
                 files.push(InstructionFile {
                     file: scope.source.clone(),
                     lore_sends: hooks_may && (!left_out || printed),
