@@ -268,3 +268,41 @@ fn a_project_without_manifests_is_told_so_with_the_universal_patterns() {
         "{text}"
     );
 }
+
+#[test]
+fn a_database_pattern_scoped_to_a_folder_comes_where_the_session_start_said_it_applies() {
+    // The project depends on a PostgreSQL client; the team tagged its pooling rule for
+    // PostgreSQL and scoped it to the folder that talks to the database.
+    let ws = Workspace::new();
+    std::fs::create_dir_all(ws.path(".git")).unwrap();
+    ws.write("package.json", r#"{"dependencies": {"pg": "^8.11.0"}}"#);
+    ws.pattern(
+        "db-pool.md",
+        "---\npaths: [\"src/db/**\"]\ntags: [postgres, pool]\n---\n# DB pooling\n\n\
+         Take a client from the shared pool and release it in `finally`. MARK-POOL\n",
+    );
+    ws.lore().arg("ingest").assert().success();
+    let start = injected(&ws, &session_start(&ws, "db", "startup"), &[]);
+    assert!(start.contains("patterns/db-pool.md"), "{start}");
+    let edit = |session: &str, file: &str| {
+        let payload = json!({
+            "session_id": session,
+            "cwd": ws.root().display().to_string(),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Edit",
+            "tool_input": {"file_path": ws.path(file).display().to_string(),
+                           "old_string": "x", "new_string": "export const limit = 10;"},
+        });
+        let output = ws
+            .lore()
+            .arg("hook")
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        stdout(&output)
+    };
+    assert!(edit("db-1", "src/db/orders.ts").contains("MARK-POOL"));
+    // Elsewhere in the project the database says nothing of the call.
+    assert!(!edit("db-2", "src/ui/button.ts").contains("MARK-POOL"));
+}

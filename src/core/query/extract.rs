@@ -200,11 +200,11 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         .into_iter()
         .filter(|t| !technologies.contains(t))
         .collect();
-    let project_technologies: Vec<String> = table
+    let (project_technologies, project_wide_technologies): (Vec<String>, Vec<String>) = table
         .with_implied(&input.project.technologies)
         .into_iter()
-        .filter(|t| !technologies.contains(t) && applies_to(table, t, &languages))
-        .collect();
+        .filter(|t| !technologies.contains(t))
+        .partition(|t| applies_to(table, t, &languages));
     // A technology that is also a language of the table (React, Vue, Docker) is one.
     for technology in technologies.iter().chain(&project_technologies) {
         if let Some(language) = canonical_language(technology) {
@@ -337,6 +337,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         terms,
         technologies,
         project_technologies,
+        project_wide_technologies,
         message_technologies,
         stack_names,
         relative_path,

@@ -154,6 +154,11 @@ pub struct Query {
     /// The project's technologies that bear on this call (code in a language the call is in).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub project_technologies: Vec<String>,
+    /// The project's other technologies: used from any language (a database, CI, a cloud),
+    /// they say nothing of a call on their own, but a pattern its author scoped to the touched
+    /// file's part of the project may be for one (a `postgres` pattern for `src/db/**`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub project_wide_technologies: Vec<String>,
     /// Technologies only the user's last message names.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub message_technologies: Vec<String>,

@@ -82,6 +82,11 @@ pub struct TechnologyEvidence {
     /// technologies out, they are only unconfirmed.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stack_unknown: bool,
+    /// None of the pattern's technologies bears on the call, but the project's root files
+    /// show this one, used from any language (a database, a cloud): enough for a pattern its
+    /// author scoped to the touched file's part of the project (see `bar::judge`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project_wide: Option<String>,
 }
 
 impl TechnologyEvidence {
@@ -146,7 +151,21 @@ impl TechnologyEvidence {
             pattern,
             matched,
             stack_unknown: call.is_empty() && project.is_empty(),
+            project_wide: None,
         }
+    }
+
+    /// This evidence, with the project's technologies used from any language
+    /// (`Query::project_wide_technologies`) looked up when nothing else matched.
+    pub fn with_project_wide(mut self, project_wide: &[String]) -> Self {
+        if self.matched.is_none() {
+            self.project_wide = self
+                .pattern
+                .iter()
+                .find(|t| project_wide.contains(t))
+                .cloned();
+        }
+        self
     }
 }
 

@@ -105,7 +105,8 @@ pub(super) fn technology_evidence(
                 &query.technologies,
                 &query.project_technologies,
                 &query.message_technologies,
-            );
+            )
+            .with_project_wide(&query.project_wide_technologies);
         }
     }
     Ok(())

@@ -19,7 +19,7 @@
 //! half of the matched words' weight from the call itself rather than the user's message.
 
 use super::evidence::{Evidence, NameMatch, TechnologySource, WordEvidence, vector_only_allowed};
-use super::globs::{GlobKind, names_file_kind};
+use super::globs::{GlobKind, names_file_kind, names_folder};
 use crate::core::sources::Harness;
 
 /// Why a candidate is injected.
@@ -298,8 +298,17 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         .glob
         .as_ref()
         .is_some_and(|glob| glob.kind == GlobKind::Specific && names_file_kind(&glob.glob));
+    // So does the author's glob naming the touched file's folder when the
+    // project uses the pattern's technology from any language (a `postgres` pattern for
+    // `src/db/**` in a project depending on `pg`): such a technology says nothing of a call on
+    // its own, but the author has said where it is used.
+    let glob_names_part = evidence
+        .glob
+        .as_ref()
+        .is_some_and(|glob| glob.kind == GlobKind::Specific && names_folder(&glob.glob));
     if evidence.technology.excludes()
         && !(evidence.technology.stack_unknown && glob_names_file_kind)
+        && !(glob_names_part && evidence.technology.project_wide.is_some())
     {
         return Verdict::Dropped(Shortfall::Technology {
             needs: evidence.technology.pattern.clone(),

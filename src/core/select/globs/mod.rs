@@ -140,6 +140,17 @@ pub fn names_file_kind(glob: &str) -> bool {
     })
 }
 
+/// Whether a glob names a folder of the project (`src/db/**`, `**/migrations/*.sql`): a
+/// segment before its last one holds no wildcard. `**/*.ts` and `**/{*mcp*,*agent*}` select
+/// files by kind or name anywhere.
+pub fn names_folder(glob: &str) -> bool {
+    let glob = glob.trim().trim_start_matches("./").trim_start_matches('/');
+    let segments: Vec<&str> = glob.split('/').collect();
+    segments
+        .split_last()
+        .is_some_and(|(_, folders)| folders.iter().any(|s| !s.is_empty() && !has_wildcard(s)))
+}
+
 /// A cheap necessary condition for `glob` to match `path`: the file extension (for `*.ts`,
 /// `*.{ts,tsx}`), the file name (for a literal last segment) and a literal leading directory
 /// must fit. Lets a hook skip compiling the globs that cannot match the touched file.

@@ -384,3 +384,19 @@ fn a_glob_covers_a_language_when_it_asks_for_its_everyday_files_anywhere() {
         assert!(!covers_a_language(glob), "{glob}");
     }
 }
+
+#[test]
+fn a_glob_names_a_folder_when_a_folder_segment_has_no_wildcard() {
+    for glob in ["src/db/**", "./api/*.ts", "**/migrations/**/*.sql", "docs/"] {
+        assert!(names_folder(glob), "{glob}");
+    }
+    for glob in [
+        "**/*.ts",
+        "**/{*mcp*,*agent*}",
+        "*.sql",
+        "Dockerfile",
+        "*/**",
+    ] {
+        assert!(!names_folder(glob), "{glob}");
+    }
+}

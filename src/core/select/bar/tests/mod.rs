@@ -187,6 +187,42 @@ fn an_authors_glob_for_the_files_kind_keeps_a_technology_pattern_when_no_stack_i
 }
 
 #[test]
+fn an_authors_folder_glob_keeps_a_pattern_for_a_database_the_project_uses() {
+    // A TypeScript project depending on a database client: the database is used from any
+    // language, so it bears on no call by itself, but the author put the pattern on a folder.
+    let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let pooling = |glob: Option<(&str, GlobKind)>, project_wide: &[&str]| Evidence {
+        technology: TechnologyEvidence::of(list(&["postgresql"]), &list(&["react"]), &[], &[])
+            .with_project_wide(&list(project_wide)),
+        glob: glob.map(|(glob, kind)| GlobMatch {
+            glob: glob.into(),
+            kind,
+        }),
+        ..by_words(1.0)
+    };
+    let best = standard(2.5);
+    let folder = Some(("src/db/**", GlobKind::Specific));
+    assert_eq!(
+        judge(&pooling(folder, &["postgresql"]), &best),
+        Verdict::Kept(Grounds::Glob {
+            glob: "src/db/**".into()
+        })
+    );
+    // A project that uses another database, or none: the gate holds.
+    assert!(!judge(&pooling(folder, &["mysql"]), &best).is_kept());
+    assert!(!judge(&pooling(folder, &[]), &best).is_kept());
+    // Without the author's glob for a part of the project, the database says nothing of
+    // the call: a language's files anywhere, or words alone, are not enough.
+    let broad = Some(("**/*.ts", GlobKind::Broad));
+    assert!(!judge(&pooling(broad, &["postgresql"]), &best).is_kept());
+    let named = Some(("**/{*db*,*sql*}", GlobKind::Specific));
+    assert!(!judge(&pooling(named, &["postgresql"]), &best).is_kept());
+    let mut worded = pooling(None, &["postgresql"]);
+    worded.words.content_bm25 = Some(-2.5);
+    assert!(!judge(&worded, &best).is_kept());
+}
+
+#[test]
 fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_words() {
     let strong = by_words(7.5);
     let outside = Evidence {

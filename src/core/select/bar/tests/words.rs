@@ -199,6 +199,7 @@ fn a_ruled_out_candidate_matched_mostly_by_the_message_sets_the_best_with_the_ca
             pattern: needs.iter().map(|t| t.to_string()).collect(),
             matched: None,
             stack_unknown: false,
+            project_wide: None,
         },
         words: WordEvidence {
             matched: terms,
