@@ -25,6 +25,17 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_only_imports_has_nothing_to_show_but_keeps_its_imports() {
+        let pointer = read_rule("CLAUDE.md", "@AGENTS.md\n").unwrap();
+        assert_eq!(pointer.origin.imports, ["AGENTS.md"]);
+        assert_eq!(pointer.pattern.body.trim(), "");
+        let mixed = read_rule("CLAUDE.md", "# Notes\n\n@AGENTS.md\n\nRun `make lint`.\n").unwrap();
+        assert_eq!(mixed.origin.imports, ["AGENTS.md"]);
+        assert!(!mixed.pattern.body.contains("@AGENTS.md"));
+        assert!(mixed.pattern.body.contains("Run `make lint`."));
+    }
+
+    #[test]
     fn frontmatter_in_an_instructions_file_is_not_scoping() {
         let r = read_rule("GEMINI.md", "---\nglobs: src/**\n---\n# Gemini\n").unwrap();
         assert_eq!(r.origin.scope, Scope::Folder);

@@ -41,6 +41,46 @@ pub fn imported_paths(source: &str, text: &str) -> Vec<String> {
     found
 }
 
+/// `text` with each line that only imports files (`@AGENTS.md`, `- @docs/style.md`) left
+/// blank: a directive to the harness that reads it, not a rule. The imported files are
+/// rules of their own, so a `CLAUDE.md` that is only `@AGENTS.md` has nothing to show an
+/// agent that does not follow the import. Lines keep their numbers.
+pub fn without_import_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut fence: Option<(char, usize)> = None;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if let Some(run) = fence_run(trimmed) {
+            match fence {
+                None => fence = Some(run),
+                Some((c, n)) if run.0 == c && run.1 >= n && trimmed[run.1..].trim().is_empty() => {
+                    fence = None;
+                }
+                Some(_) => {}
+            }
+        } else if fence.is_none() && only_imports(line) {
+            out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+            continue;
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// Whether every word of `line` (a list marker aside) is an import.
+fn only_imports(line: &str) -> bool {
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "-" | "*" | "+"))
+        .collect();
+    !words.is_empty()
+        && words.iter().all(|w| w.starts_with('@'))
+        && line_imports(line)
+            .iter()
+            .all(|raw| resolve("", raw).is_some())
+        && line_imports(line).len() == words.len()
+}
+
 /// The fence character and its run length when `line` opens or closes a code fence.
 fn fence_run(line: &str) -> Option<(char, usize)> {
     let c = line.chars().next().filter(|c| *c == '`' || *c == '~')?;
@@ -100,7 +140,25 @@ fn resolve(folder: &str, raw: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::imported_paths;
+    use super::{imported_paths, without_import_lines};
+
+    #[test]
+    fn lines_that_only_import_are_left_blank_and_the_rules_kept() {
+        assert_eq!(without_import_lines("@AGENTS.md\n").trim(), "");
+        let text = "# Project\n\n- @docs/style.md\nUse pnpm, see @docs/setup.md.\n\
+                    Email @oncall about it.\n```\n@AGENTS.md\n```\n";
+        let kept = without_import_lines(text);
+        assert_eq!(
+            kept.lines().count(),
+            text.lines().count(),
+            "line numbers kept"
+        );
+        assert!(!kept.contains("@docs/style.md"));
+        // An import within a sentence, a mention and a code block are text of the rule.
+        assert!(kept.contains("Use pnpm, see @docs/setup.md."));
+        assert!(kept.contains("Email @oncall about it."));
+        assert!(kept.contains("```\n@AGENTS.md\n```"));
+    }
 
     #[test]
     fn imports_resolve_against_the_importing_files_folder() {

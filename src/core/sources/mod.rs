@@ -36,6 +36,7 @@ pub use content::ContentMatcher;
 pub use harness::{CallSite, Harness, RuleFile, harness_loads, loaded_alongside, within};
 pub use hooks::hook_shortfall;
 pub use imports::imported_paths;
+use imports::without_import_lines;
 
 /// Where a rule file comes from: one agent's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -430,8 +431,15 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
         description: scoping.description,
         ..Frontmatter::default()
     };
+    // An instructions file's `@path` lines are directives to the harness that follows them
+    // (the files they name are rules of their own); imports are read from the whole text.
+    let shown_body = if kind == SourceKind::AgentsMd {
+        without_import_lines(body)
+    } else {
+        body.to_string()
+    };
     Some(NativeRule {
-        pattern: assemble_pattern(source, frontmatter, body, body_line),
+        pattern: assemble_pattern(source, frontmatter, &shown_body, body_line),
         origin: RuleOrigin {
             kind,
             scope: scoping.scope,

@@ -482,10 +482,11 @@ pub fn derivation_fingerprint(config: &Config) -> String {
     fingerprint_text(&TechnologyTable::with_team(&config.technologies))
 }
 
-/// The version of the rules that derive a pattern's scope at ingest (its named languages and
-/// technologies, and which patterns get none): raised when they change, so an index read
-/// with the earlier rules is read again once.
-const SCOPE_RULES: u32 = 2;
+/// The version of the rules that derive a pattern at ingest (its named languages and
+/// technologies, which patterns get none, what of an instructions file is shown): raised when
+/// they change, so an index read with the earlier rules is read again once. 3: an
+/// instructions file's `@path` import lines are no longer shown.
+const SCOPE_RULES: u32 = 3;
 
 fn fingerprint_text(table: &TechnologyTable) -> String {
     format!("{:016x}-{SCOPE_RULES}", table.fingerprint())
