@@ -320,6 +320,50 @@ fn a_package_s_own_agents_md_is_not_taken_for_the_root_one() {
 }
 
 #[test]
+fn a_lore_toml_that_cannot_be_used_is_told_apart_from_a_missing_one() {
+    // `lore init` keeps an existing lore.toml: for a typo, it is no fix.
+    let ws = installed(&["claude"]);
+    let config = ws.path("lore.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{text}\n[hook]\ntool_budjet = 5000\n")).unwrap();
+    let (out, report) = doctor(&ws, true);
+    assert_eq!(out.status.code(), Some(1));
+    let check = &report["checks"][0];
+    assert_eq!(check["check"], "config");
+    let message = check["message"].as_str().unwrap();
+    assert!(message.contains("cannot be used"), "{message}");
+    assert!(
+        message.contains("lore.toml:") && message.contains("tool_budjet"),
+        "{message}"
+    );
+    assert!(
+        !check["fix"]
+            .as_str()
+            .unwrap()
+            .starts_with("run `lore init`"),
+        "{check}"
+    );
+
+    // A path given by LORE_CONFIG that does not exist: the path is what to fix.
+    let bare = Workspace::new();
+    let out = bare
+        .lore()
+        .args(["doctor", "--json"])
+        .env("LORE_CONFIG", bare.path("nowhere/lore.toml"))
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let check = &report["checks"][0];
+    assert!(
+        check["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be used"),
+        "{check}"
+    );
+}
+
+#[test]
 fn a_camel_case_copilot_event_is_caught() {
     let ws = installed(&["copilot"]);
     edit(

@@ -5,15 +5,18 @@
 use std::path::PathBuf;
 
 use super::args::DoctorArgs;
-use crate::adapters::doctor::{Check, DoctorReport, Inputs, Status, diagnose};
-use crate::services::workspace::{ConfigSearch, find_config};
+use crate::adapters::doctor::{Check, ConfigTrouble, DoctorReport, Inputs, Status, diagnose};
+use crate::services::workspace::{ConfigSearch, WorkspaceError, find_config};
 
 pub fn run(config_flag: Option<PathBuf>, args: &DoctorArgs) -> anyhow::Result<i32> {
     let cwd = std::env::current_dir()?;
     let (config, config_error) =
         match find_config(&ConfigSearch::from_env(config_flag, cwd.clone())) {
             Ok(config) => (Some(config), None),
-            Err(e) => (None, Some(e.to_string())),
+            Err(e @ WorkspaceError::NotFound { .. }) => {
+                (None, Some(ConfigTrouble::NotFound(e.to_string())))
+            }
+            Err(e) => (None, Some(ConfigTrouble::Unusable(e.to_string()))),
         };
     let repo = config
         .as_ref()

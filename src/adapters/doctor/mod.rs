@@ -109,8 +109,18 @@ pub struct Inputs {
     /// The PATH the agents run hooks with.
     pub path: Option<OsString>,
     pub config: Option<Config>,
-    /// Why no configuration was found, when none was.
-    pub config_error: Option<String>,
+    /// Why there is no configuration to use, when there is none.
+    pub config_error: Option<ConfigTrouble>,
+}
+
+/// Why the doctor has no configuration, and what fixes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigTrouble {
+    /// None anywhere lore looks: `lore init` makes one.
+    NotFound(String),
+    /// One was named or found but cannot be used (a path that does not exist, an invalid
+    /// line): `lore init` would leave it as it is.
+    Unusable(String),
 }
 
 /// Diagnose every agent in `inputs.repo`.
@@ -144,12 +154,21 @@ pub fn diagnose(inputs: &Inputs) -> DoctorReport {
                 unmatched_paths = audit.unmatched;
             }
         }
+        (None, Some(ConfigTrouble::Unusable(why))) => checks.push(Check::new(
+            Status::Problem,
+            "config",
+            format!("the lore configuration cannot be used: every hook answers nothing ({why})"),
+            Some("correct what the message names (`lore init` keeps an existing lore.toml)".into()),
+        )),
         (None, why) => checks.push(Check::new(
             Status::Problem,
             "config",
             format!(
                 "no lore configuration here: every hook answers nothing ({})",
-                why.as_deref().unwrap_or("not found")
+                match why {
+                    Some(ConfigTrouble::NotFound(why)) => why.as_str(),
+                    _ => "not found",
+                }
             ),
             Some("run `lore init`".into()),
         )),
