@@ -312,5 +312,18 @@ fn input_no_agent_sends_exits_zero_with_nothing_on_stdout() {
             !stderr(&out).is_empty(),
             "{harness}: an unknown event is reported"
         );
+        // Another agent's event name: the error names this agent's own events, not Claude
+        // Code's (Gemini's prompt event is `BeforeAgent`).
+        let claude_event = json!({"hook_event_name": "UserPromptSubmit", "prompt": "hi"});
+        let out = hook(&ws, harness, &claude_event.to_string(), false);
+        assert_eq!(out.status.code(), Some(0));
+        let err = stderr(&out);
+        if harness == "gemini" {
+            assert!(err.contains("BeforeAgent"), "{err}");
+            assert!(
+                !err.contains("answers SessionStart, UserPromptSubmit"),
+                "{err}"
+            );
+        }
     }
 }

@@ -309,6 +309,16 @@ fn search_never_fails_on_fts_syntax() {
         let out = ws.lore().args(["search", query]).output().unwrap();
         assert!(out.status.success(), "{query}: {}", stderr(&out));
     }
+    // A query with no word to search says why it finds nothing.
+    for query in ["", "AND OR NOT", "how do we"] {
+        let out = ws.lore().args(["search", query]).output().unwrap();
+        assert!(out.status.success());
+        assert!(
+            stderr(&out).contains("nothing to search for"),
+            "{query}: {}",
+            stderr(&out)
+        );
+    }
 }
 
 #[test]

@@ -334,3 +334,13 @@ fn without_an_index_why_says_to_ingest() {
 fn a_fifo_a_device_or_endless_stdin_is_refused_not_read_forever() {
     common::check_unbounded_inputs_are_refused(&workspace(), &["why"], &["why", "-"]);
 }
+
+#[test]
+fn a_payload_file_that_cannot_be_read_is_named_with_its_cause_once() {
+    let ws = workspace();
+    let out = why(&ws, &["missing-payload.json"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("missing-payload.json"), "{err}");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+}

@@ -225,7 +225,7 @@ pub fn read_event<P: serde::de::DeserializeOwned>(
     trace.record_call(harness, event, tool);
     let name = event.unwrap_or("");
     if !handled.contains(&name) {
-        refuse_unknown_event(name, unhandled)?;
+        refuse_unknown_event(name, harness, handled, unhandled)?;
         trace.note(format!("event {name:?}: nothing to do"));
         return Ok(None);
     }
@@ -233,14 +233,22 @@ pub fn read_event<P: serde::de::DeserializeOwned>(
 }
 
 /// An error (one line on stderr, nothing injected) for a payload that names no event, or an
-/// event the harness's adapter does not know (`known` are those it leaves alone on purpose).
-pub fn refuse_unknown_event(name: &str, known: &[&str]) -> anyhow::Result<()> {
+/// event the harness's adapter does not know (`known` are those it leaves alone on purpose);
+/// it names the events lore answers for this harness (`handled`).
+pub fn refuse_unknown_event(
+    name: &str,
+    harness: Harness,
+    handled: &[&str],
+    known: &[&str],
+) -> anyhow::Result<()> {
     if name.is_empty() {
         anyhow::bail!("the payload names no hook_event_name; nothing to do");
     }
     if !known.contains(&name) {
         anyhow::bail!(
-            "unknown event `{name}`; nothing injected (check the hook registration: lore answers SessionStart, UserPromptSubmit, PreToolUse and the events docs/hooks.md lists)"
+            "unknown event `{name}` for `--harness {}`; nothing injected (check the hook registration: for this agent lore answers {}; see docs/hooks.md)",
+            harness.name(),
+            handled.join(", ")
         );
     }
     Ok(())

@@ -18,7 +18,8 @@ pub enum BoundedReadError {
     NotRegular { kind: &'static str },
     #[error("it is {size} bytes, more than the limit of {limit}")]
     TooLarge { size: u64, limit: u64 },
-    #[error("{0}")]
+    // Transparent: shown with its causes (`{:#}`), the I/O error is said once.
+    #[error(transparent)]
     Io(#[from] std::io::Error),
 }
 

@@ -41,10 +41,20 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
         eprintln!("warning: {e}; searching full text only");
         None
     });
+    let query = query_for_text(&text);
+    if query.terms.is_empty() {
+        // Not an error: a query of punctuation or operators must never fail a script.
+        eprintln!(
+            "note: nothing to search for in {:?}: words of under three letters and common \
+             words (`the`, `how`, `with`) are left out; give words a convention would use, \
+             e.g. `lore search error handling`",
+            text.trim()
+        );
+    }
     let outcome = hybrid_search(
         &index,
         embedder.as_ref().map(|e| e as &dyn Embedder),
-        &query_for_text(&text),
+        &query,
         &text,
         top_k,
         config.search.min_relevance,
