@@ -478,3 +478,38 @@ fn requests_in_flight_when_stdin_closes_are_all_answered() {
         );
     }
 }
+
+#[test]
+fn a_folder_without_lore_answers_and_every_tool_says_how_to_set_it_up() {
+    // A server registered for every project (the user's MCP settings) starts in a folder
+    // lore was never set up in: it must not look failed to the agent.
+    let bare = tempfile::tempdir().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
+    cmd.arg("serve")
+        .current_dir(bare.path())
+        .env_remove("LORE_CONFIG")
+        .env("HOME", bare.path())
+        .env("XDG_CONFIG_HOME", bare.path().join("config"))
+        .env("XDG_STATE_HOME", state.path());
+    let mut server = Server::start_with(&mut cmd);
+    let tools = server.request("tools/list", json!({}));
+    assert!(
+        tools["result"]["tools"]
+            .as_array()
+            .is_some_and(|t| !t.is_empty())
+    );
+    for (tool, arguments) in [
+        ("search_patterns", json!({"query": "error handling"})),
+        (
+            "add_pattern",
+            json!({"title": "Errors", "body": "Wrap them."}),
+        ),
+    ] {
+        let reply = server.call_tool(tool, arguments);
+        assert_eq!(reply["result"]["isError"], true, "{tool}: {reply}");
+        let text = tool_text(&reply);
+        assert!(text.contains("lore init"), "{tool}: {text}");
+    }
+    assert!(!bare.path().join("patterns").exists(), "nothing written");
+}

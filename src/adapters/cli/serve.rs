@@ -7,7 +7,17 @@ use std::path::PathBuf;
 use crate::services::author::refresh_index;
 
 pub fn run(config: Option<PathBuf>) -> anyhow::Result<i32> {
-    let config = super::load(config)?;
+    // Where lore is not set up (a server the user registered for every project), the server
+    // still answers, and each tool says what to do.
+    let config = match super::load(config) {
+        Ok(config) => config,
+        Err(e) => {
+            let why = format!("{e:#}");
+            eprintln!("lore serve: warning: {why}; every tool will say so");
+            crate::adapters::mcp::serve_stdio_unset(why)?;
+            return Ok(0);
+        }
+    };
     match refresh_index(&config) {
         Ok(report) => {
             for issue in &report.errors {

@@ -28,6 +28,16 @@ pub enum ServeError {
 
 /// Serve `config`'s patterns over stdin/stdout until the client disconnects.
 pub fn serve_stdio(config: Config) -> Result<(), ServeError> {
+    serve(LoreServer::new(config))
+}
+
+/// Serve MCP over stdio where there is no configuration to use (`why`): every tool answers
+/// with what to do.
+pub fn serve_stdio_unset(why: String) -> Result<(), ServeError> {
+    serve(LoreServer::with_config(Err(why)))
+}
+
+fn serve(server: LoreServer) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
         .enable_io()
@@ -35,7 +45,7 @@ pub fn serve_stdio(config: Config) -> Result<(), ServeError> {
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
         let (reads, writes, writer) = framing::framed_stdio();
-        let running = LoreServer::new(config)
+        let running = server
             .serve((reads, writes))
             .await
             .map_err(|e| ServeError::Initialize(e.to_string()))?;

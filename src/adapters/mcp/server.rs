@@ -37,7 +37,10 @@ propose_pattern: it waits for a person's review.";
 /// The `lore serve` MCP server for one configuration.
 #[derive(Clone)]
 pub struct LoreServer {
-    config: Arc<Config>,
+    /// The configuration, or why there is none to use: a server registered for every
+    /// project (the user's MCP settings, a plugin) still starts where lore is not set up,
+    /// and each tool says so, rather than showing the agent a server that failed.
+    config: Result<Arc<Config>, Arc<str>>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -113,10 +116,24 @@ fn list(value: Option<Vec<String>>) -> Vec<String> {
 #[tool_router]
 impl LoreServer {
     pub fn new(config: Config) -> Self {
+        Self::with_config(Ok(config))
+    }
+
+    /// A server for `config`, or for a folder with none to use (`Err`: why, one line).
+    pub fn with_config(config: Result<Config, String>) -> Self {
         Self {
-            config: Arc::new(config),
+            config: config.map(Arc::new).map_err(Arc::from),
             tool_router: Self::tool_router(),
         }
+    }
+
+    /// The configuration, or the tool result that says there is none to use.
+    fn config(&self) -> Result<Arc<Config>, Box<CallToolResult>> {
+        self.config.clone().map_err(|why| {
+            Box::new(CallToolResult::error(vec![ContentBlock::text(format!(
+                "lore is not set up for this project: {why}. Restart this MCP server once it is."
+            ))]))
+        })
     }
 
     #[tool(
@@ -149,8 +166,12 @@ impl LoreServer {
         if let Some(lang) = &p.language {
             check_len("language", lang, limits::ITEM).map_err(invalid)?;
         }
+        let config = match self.config() {
+            Ok(config) => config,
+            Err(unset) => return Ok(*unset),
+        };
         let top_k = match p.top_k {
-            None => self.config.search.top_k.clamp(1, MAX_TOP_K),
+            None => config.search.top_k.clamp(1, MAX_TOP_K),
             Some(k) if (1..=MAX_TOP_K as u32).contains(&k) => k as usize,
             Some(k) => {
                 return Err(ErrorData::invalid_params(
@@ -169,7 +190,6 @@ impl LoreServer {
             tags,
             include_metadata: p.include_metadata.unwrap_or(false),
         };
-        let config = Arc::clone(&self.config);
         blocking(move || {
             let result = open_index_building_if_missing(&config, &mut NoProgress)
                 .map_err(|e| e.to_string())
@@ -213,7 +233,10 @@ impl LoreServer {
             directory: p.directory,
             learned: None,
         };
-        let config = Arc::clone(&self.config);
+        let config = match self.config() {
+            Ok(config) => config,
+            Err(unset) => return Ok(*unset),
+        };
         blocking(move || match author::add_pattern(&config, &new) {
             Ok(outcome) => Ok(text_result(write_summary(&outcome))),
             Err(e) => author_failure(e),
@@ -239,7 +262,10 @@ impl LoreServer {
             tags: p.tags.map(|t| list(Some(t))),
             languages: p.language.map(|l| l.into_vec()),
         };
-        let config = Arc::clone(&self.config);
+        let config = match self.config() {
+            Ok(config) => config,
+            Err(unset) => return Ok(*unset),
+        };
         blocking(move || match author::update_pattern(&config, &update) {
             Ok(outcome) => Ok(text_result(write_summary(&outcome))),
             Err(e) => author_failure(e),
@@ -264,7 +290,10 @@ impl LoreServer {
             heading: p.heading,
             body: p.body,
         };
-        let config = Arc::clone(&self.config);
+        let config = match self.config() {
+            Ok(config) => config,
+            Err(unset) => return Ok(*unset),
+        };
         blocking(move || match author::append_to_pattern(&config, &append) {
             Ok(outcome) => Ok(text_result(write_summary(&outcome))),
             Err(e) => author_failure(e),
@@ -310,7 +339,10 @@ impl LoreServer {
                 None,
             ));
         }
-        let config = Arc::clone(&self.config);
+        let config = match self.config() {
+            Ok(config) => config,
+            Err(unset) => return Ok(*unset),
+        };
         blocking(move || {
             let result = Inbox::open(&config).and_then(|inbox| {
                 let index = review_index(&config, Duration::from_secs(2));
@@ -340,7 +372,10 @@ impl LoreServer {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn lore_status(&self) -> Result<CallToolResult, ErrorData> {
-        let config = Arc::clone(&self.config);
+        let config = match self.config() {
+            Ok(config) => config,
+            Err(unset) => return Ok(*unset),
+        };
         blocking(move || {
             let report = status_report(&config);
             let json = serde_json::to_string_pretty(&report).map_err(|e| {
