@@ -483,15 +483,13 @@ fn requests_in_flight_when_stdin_closes_are_all_answered() {
 fn a_folder_without_lore_answers_and_every_tool_says_how_to_set_it_up() {
     // A server registered for every project (the user's MCP settings) starts in a folder
     // lore was never set up in: it must not look failed to the agent.
+    let ws = Workspace::new();
     let bare = tempfile::tempdir().unwrap();
-    let state = tempfile::tempdir().unwrap();
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lore"));
+    let mut cmd = ws.lore();
     cmd.arg("serve")
         .current_dir(bare.path())
-        .env_remove("LORE_CONFIG")
         .env("HOME", bare.path())
-        .env("XDG_CONFIG_HOME", bare.path().join("config"))
-        .env("XDG_STATE_HOME", state.path());
+        .env("XDG_CONFIG_HOME", bare.path().join("config"));
     let mut server = Server::start_with(&mut cmd);
     let tools = server.request("tools/list", json!({}));
     assert!(
