@@ -11,4 +11,5 @@ pub mod query;
 pub mod redact;
 pub mod select;
 pub mod sources;
+pub mod spelling;
 pub mod text_window;

@@ -10,6 +10,22 @@ use super::values::{self, Items};
 use super::yaml_bounds::{MAX_DEPTH, MAX_FRONTMATTER_BYTES, OutOfBounds, check_bounds};
 use super::{AppliesWhen, Frontmatter, PatternError};
 
+/// The keys lore reads (its own, and Cursor's and Copilot's that mean the same).
+const KEYS: &[&str] = &[
+    "tags",
+    "language",
+    "languages",
+    "technology",
+    "technologies",
+    "universal",
+    "alwaysApply",
+    "applies_when",
+    "paths",
+    "globs",
+    "applyTo",
+    "description",
+];
+
 /// File line of the first frontmatter line (line 1 is the opening `---`).
 const FIRST_YAML_LINE: usize = 2;
 
@@ -139,7 +155,21 @@ impl Ctx<'_> {
                     values::extend_unique(&mut fm.paths, globs);
                 }
                 "description" => fm.description = self.description(value)?,
-                _ => {}
+                other => {
+                    // Other keys are the team's own (`owner`, `status`); one a keystroke or
+                    // two from a key lore reads is that key mistyped, and ignoring it would
+                    // drop the scope it sets without a word.
+                    if let Some(meant) = crate::core::spelling::meant(other, KEYS) {
+                        return Err(self.error(
+                            Some(other),
+                            self.key_line(other),
+                            format!(
+                                "`{other}` is not a key lore reads; did you mean `{meant}`? \
+                                 (rename it, or give your own key a name further from it)"
+                            ),
+                        ));
+                    }
+                }
             }
         }
         if fm.tags.iter().any(|t| t.eq_ignore_ascii_case("universal")) {

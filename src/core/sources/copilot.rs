@@ -74,6 +74,28 @@ mod tests {
     }
 
     #[test]
+    fn a_mistyped_key_is_named_with_the_one_meant() {
+        let r = instructions("applyto: \"**/*.py\"");
+        assert_eq!(
+            r.origin.scope,
+            Scope::Described,
+            "the key is still not read"
+        );
+        let warning = &r.warnings[0];
+        assert_eq!(warning.line, 2);
+        assert!(
+            warning.message.contains("did you mean `applyTo`"),
+            "{warning:?}"
+        );
+        // A key of the team's own draws nothing.
+        assert!(
+            instructions("owner: web-team\napplyTo: \"**/*.py\"")
+                .warnings
+                .is_empty()
+        );
+    }
+
+    #[test]
     fn without_apply_to_it_is_found_by_its_words() {
         let r = instructions("description: Django notes");
         assert_eq!(r.origin.scope, Scope::Described);

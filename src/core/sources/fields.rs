@@ -29,6 +29,9 @@ pub(super) enum Value {
 /// The frontmatter's keys with the warnings met reading them, for one rule file.
 pub(super) struct Reader {
     fields: Vec<Field>,
+    /// The keys the format's reader looked for, so one the file holds only mistyped can be
+    /// named (see [`Reader::warn_near_misses`]).
+    asked: std::cell::RefCell<Vec<String>>,
     pub warnings: Vec<RuleWarning>,
 }
 
@@ -38,6 +41,7 @@ impl Reader {
     pub fn new(yaml: &str, first_line: usize) -> Self {
         let mut reader = Self {
             fields: Vec::new(),
+            asked: std::cell::RefCell::new(Vec::new()),
             warnings: Vec::new(),
         };
         reader.parse(yaml, first_line);
@@ -49,7 +53,35 @@ impl Reader {
     }
 
     fn field(&self, key: &str) -> Option<&Field> {
+        let mut asked = self.asked.borrow_mut();
+        if !asked.iter().any(|k| k == key) {
+            asked.push(key.to_string());
+        }
         self.fields.iter().find(|f| f.key == key)
+    }
+
+    /// Warn about each key the file holds that the reader never looked for but that is a near
+    /// miss of one it did (`glob` for Cursor's `globs`, `applyto` for Copilot's `applyTo`):
+    /// its value was ignored, and the rule's scope with it.
+    pub fn warn_near_misses(&mut self) {
+        let asked: Vec<String> = self.asked.borrow().clone();
+        let asked: Vec<&str> = asked.iter().map(String::as_str).collect();
+        let misses: Vec<(usize, String, &str)> = self
+            .fields
+            .iter()
+            .filter(|f| !asked.contains(&f.key.as_str()))
+            .filter_map(|f| {
+                crate::core::spelling::meant(&f.key, &asked).map(|m| (f.line, f.key.clone(), m))
+            })
+            .collect();
+        for (line, key, meant) in misses {
+            self.warn(
+                line,
+                format!(
+                    "`{key}` is not a key this format has; did you mean `{meant}`? It is ignored"
+                ),
+            );
+        }
     }
 
     /// A line of text; a list is a warning (and its items are joined).
@@ -200,7 +232,8 @@ impl Reader {
             } else {
                 Value::Text(scalar(rest))
             };
-            if self.has(key) {
+            // Not `has`: that records the key as one a format's reader looked for.
+            if self.fields.iter().any(|f| f.key == key) {
                 self.warn(
                     number,
                     format!("`{key}` is given more than once; the first one is used"),

@@ -409,6 +409,7 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
     };
     let mut reader = Reader::new(yaml.unwrap_or(""), yaml_line);
     let mut scoping = scoping_of(kind, &mut reader, source);
+    reader.warn_near_misses();
     warnings.append(&mut reader.warnings);
     // An editor's empty template above the team's own frontmatter: the second block says
     // what the rule is for.

@@ -208,6 +208,23 @@ fn unknown_keys_are_ignored() {
 }
 
 #[test]
+fn a_near_miss_of_a_key_lore_reads_names_the_key_meant() {
+    // Ignored, it would drop the scope it sets without a word.
+    for (yaml, line, written, meant) in [
+        ("tags: [db]\npahts: [\"src/db/**\"]\n", 3, "pahts", "paths"),
+        ("lanugage: typescript\n", 2, "lanugage", "language"),
+        ("description: d\ntag: [db]\n", 3, "tag", "tags"),
+    ] {
+        let e = fm_err(yaml);
+        assert_eq!((e.line, e.key.as_deref()), (line, Some(written)), "{yaml}");
+        assert!(
+            e.message.contains(&format!("did you mean `{meant}`")),
+            "{e:?}"
+        );
+    }
+}
+
+#[test]
 fn description_trimmed_and_scalars_stringified() {
     assert_eq!(
         fm("description: '  How we log  '").description.as_deref(),
