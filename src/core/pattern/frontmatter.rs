@@ -80,8 +80,9 @@ pub fn parse_frontmatter(source: &str, yaml: &str) -> Result<Frontmatter, Patter
     if yaml.trim().is_empty() {
         return Ok(Frontmatter::default());
     }
-    check_bounds(yaml).map_err(|e| ctx.out_of_bounds(e))?;
-    let docs = YamlLoader::load_from_str(yaml).map_err(|e| ctx.syntax_error(&e))?;
+    let yaml = quote_bare_globs(yaml);
+    check_bounds(&yaml).map_err(|e| ctx.out_of_bounds(e))?;
+    let docs = YamlLoader::load_from_str(&yaml).map_err(|e| ctx.syntax_error(&e))?;
     let root = match docs.into_iter().next() {
         None | Some(Yaml::Null) => return Ok(Frontmatter::default()),
         Some(Yaml::Hash(root)) => root,
@@ -98,6 +99,37 @@ pub fn parse_frontmatter(source: &str, yaml: &str) -> Result<Frontmatter, Patter
         }
     };
     ctx.read_keys(&root)
+}
+
+/// The keys whose value is globs.
+const GLOB_KEYS: &[&str] = &["paths", "globs", "applyTo"];
+
+/// `yaml` with a glob key's unquoted value that starts with `*` quoted: Cursor writes
+/// `globs: *.ts, src/**/*.tsx` (its own reader is no YAML parser), and to YAML a leading `*`
+/// is an alias, so a rule copied into the knowledge dir unchanged would not parse. Lines keep
+/// their numbers; any other value is left to YAML.
+fn quote_bare_globs(yaml: &str) -> std::borrow::Cow<'_, str> {
+    fn bare(line: &str) -> Option<(&str, &str)> {
+        let (key, value) = line.split_once(':')?;
+        let value = value.trim();
+        (GLOB_KEYS.contains(&key) && value.starts_with('*')).then_some((key, value))
+    }
+    if !yaml.lines().any(|line| bare(line).is_some()) {
+        return std::borrow::Cow::Borrowed(yaml);
+    }
+    let mut out = String::with_capacity(yaml.len() + 8);
+    for line in yaml.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        match bare(content) {
+            Some((key, value)) => {
+                let quoted = value.replace('\\', "\\\\").replace('"', "\\\"");
+                out.push_str(&format!("{key}: \"{quoted}\""));
+                out.push_str(&line[content.len()..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// What an error needs to point at the right place.

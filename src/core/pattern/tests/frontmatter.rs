@@ -208,6 +208,17 @@ fn unknown_keys_are_ignored() {
 }
 
 #[test]
+fn cursors_unquoted_globs_are_read_as_globs() {
+    // Cursor's own form: to YAML, a leading `*` is an alias.
+    let fm = fm("description: React\nglobs: *.tsx, src/components/**/*.tsx\nalwaysApply: false\n");
+    assert_eq!(fm.paths, strings(&["*.tsx", "src/components/**/*.tsx"]));
+    assert_eq!(fm.description.as_deref(), Some("React"));
+    // Elsewhere a leading `*` is still YAML's, and its error names the line.
+    let e = fm_err("description: d\ntags: *a\n");
+    assert_eq!(e.line, 3);
+}
+
+#[test]
 fn a_near_miss_of_a_key_lore_reads_names_the_key_meant() {
     // Ignored, it would drop the scope it sets without a word.
     for (yaml, line, written, meant) in [
@@ -345,8 +356,9 @@ fn bad_language_and_globs_types() {
 
 #[test]
 fn yaml_syntax_error_points_at_file_line_with_remedy() {
-    let e = fm_err("description: x\nglobs: **/*.ts\n");
-    assert_eq!((e.line, e.key.as_deref()), (3, Some("globs")));
+    // (An unquoted glob is read as Cursor means it: see cursors_unquoted_globs_are_read_as_globs.)
+    let e = fm_err("description: x\ntags: *errors\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("tags")));
     assert!(
         e.message.starts_with("the frontmatter is not valid YAML: "),
         "{}",
