@@ -364,6 +364,52 @@ fn a_lore_toml_that_cannot_be_used_is_told_apart_from_a_missing_one() {
 }
 
 #[test]
+fn files_an_ingest_refuses_or_warns_about_are_named_every_time() {
+    // An ingest says so once, when it reads the file; the doctor, whenever it runs.
+    let ws = installed(&["claude"]);
+    ws.write(
+        "patterns/pooling.md",
+        "---\ntags: [db]\npahts: [\"src/db/**\"]\n---\n# Pooling\n",
+    );
+    ws.write(
+        ".cursor/rules/ui.mdc",
+        "---\nalwaysApply: flase\n---\n# UI\n\nUse the design system.\n",
+    );
+    let first = ws.lore().arg("ingest").output().unwrap();
+    assert!(
+        !first.status.success(),
+        "the pattern's error fails the ingest"
+    );
+    ws.lore().arg("ingest").output().unwrap();
+    for _ in 0..2 {
+        let (out, report) = doctor(&ws, true);
+        assert_eq!(out.status.code(), Some(1));
+        let issues = report["file_issues"].as_array().unwrap();
+        let named = |file: &str, severity: &str| {
+            issues
+                .iter()
+                .any(|i| i["file"] == file && i["severity"] == severity)
+        };
+        assert!(named("patterns/pooling.md", "error"), "{issues:#?}");
+        assert!(named(".cursor/rules/ui.mdc", "warning"), "{issues:#?}");
+        let files: Vec<&Value> = report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["check"] == "files")
+            .collect();
+        assert_eq!(files[0]["status"], "problem", "{files:#?}");
+        assert!(
+            files[0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("patterns/pooling.md:3"),
+            "{files:#?}"
+        );
+    }
+}
+
+#[test]
 fn a_camel_case_copilot_event_is_caught() {
     let ws = installed(&["copilot"]);
     edit(

@@ -11,6 +11,7 @@
 
 pub mod agents;
 pub mod checks;
+pub mod files;
 pub mod instructions;
 pub mod paths;
 pub mod registration;
@@ -95,6 +96,10 @@ pub struct DoctorReport {
     /// Patterns whose `paths` globs match no file of the repository (the `paths` check).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unmatched_paths: Vec<UnmatchedPaths>,
+    /// What the pattern and rule files hold that an ingest refuses or warns about (the
+    /// `files` check).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub file_issues: Vec<files::FileIssue>,
     pub agents: Vec<AgentReport>,
     pub problems: usize,
     pub warnings: usize,
@@ -127,6 +132,7 @@ pub enum ConfigTrouble {
 pub fn diagnose(inputs: &Inputs) -> DoctorReport {
     let mut checks = Vec::new();
     let mut unmatched_paths = Vec::new();
+    let mut file_issues = Vec::new();
     match (&inputs.config, &inputs.config_error) {
         (Some(config), _) => {
             checks.push(Check::ok(
@@ -153,6 +159,9 @@ pub fn diagnose(inputs: &Inputs) -> DoctorReport {
                 checks.push(check);
                 unmatched_paths = audit.unmatched;
             }
+            let (file_checks, issues) = files::files_check(config, &inputs.repo);
+            checks.extend(file_checks);
+            file_issues = issues;
         }
         (None, Some(ConfigTrouble::Unusable(why))) => checks.push(Check::new(
             Status::Problem,
@@ -194,6 +203,7 @@ pub fn diagnose(inputs: &Inputs) -> DoctorReport {
         config: inputs.config.as_ref().and_then(|c| c.path.clone()),
         checks,
         unmatched_paths,
+        file_issues,
         agents,
         problems,
         warnings,

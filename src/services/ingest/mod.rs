@@ -13,6 +13,7 @@
 //! the repository (see `rule_files` and `core::sources`); what lore cannot use in them is a
 //! warning, never an error: the team's own CI gate covers lore's patterns, not their files.
 
+mod check;
 mod embed;
 mod freshness;
 mod listing;
@@ -34,6 +35,7 @@ use crate::core::query::TechnologyTable;
 use crate::services::deadline::Deadline;
 use crate::storage::bounded_read::{BoundedReadError, read_pattern_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
+pub use check::{CheckedIssue, FileCheck, check_files};
 pub use freshness::{RecordedState, unchanged_since_last_ingest};
 use freshness::{StampReader, Stored, now_ns, stamp_of};
 pub use listing::SourceListing;
