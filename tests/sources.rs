@@ -187,6 +187,47 @@ fn init_reports_the_rule_files_and_status_counts_them() {
 }
 
 #[test]
+fn ingest_of_one_rule_file_reads_it_and_leaves_the_others() {
+    let (ws, _) = repository();
+    ws.write(
+        ".cursor/rules/api.mdc",
+        "---\nglobs: src/api/**\nalwaysApply: false\n---\n# Endpoints\n\
+         Every handler logs its request id. SRCMARK-CURSOR-API-2\n",
+    );
+    let out = ws
+        .lore()
+        .args(["ingest", "--file", ".cursor/rules/api.mdc"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("1 updated"), "{}", stdout(&out));
+    let found = ws.lore().args(["search", "request id"]).output().unwrap();
+    assert!(
+        stdout(&found).contains(".cursor/rules/api.mdc"),
+        "{}",
+        stdout(&found)
+    );
+    let status = ws.lore().arg("status").output().unwrap();
+    assert!(
+        stdout(&status).contains("cursor 1, copilot 1, claude 1, agents_md 3, windsurf 1"),
+        "{}",
+        stdout(&status)
+    );
+    // A file that is not there is said to be missing, not to be outside the knowledge dir.
+    let missing = ws
+        .lore()
+        .args(["ingest", "--file", "notes/nope.md"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(
+        stderr(&missing).contains("does not exist"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+#[test]
 fn a_rule_comes_for_the_files_its_author_scoped_it_to() {
     let (ws, _) = repository();
     let api = claude_edit(&ws, "s1", "src/api/orders.ts", "export const total = 1;");

@@ -115,7 +115,8 @@ pub struct IngestArgs {
     /// Rebuild the index from scratch.
     #[arg(long)]
     pub force: bool,
-    /// Index only this file.
+    /// Index only this file: a pattern (from the working directory or the knowledge dir) or
+    /// one of the agents' rule files.
     #[arg(long, value_name = "PATH", conflicts_with = "force")]
     pub file: Option<PathBuf>,
     /// Print the report as JSON.

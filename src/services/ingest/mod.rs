@@ -156,8 +156,12 @@ pub enum IngestError {
     KnowledgeDirMissing(PathBuf),
     #[error("cannot list {dir}: {source}")]
     Scan { dir: PathBuf, source: ignore::Error },
-    #[error("{path} is not inside the knowledge dir {dir}; only files under it can be indexed")]
+    #[error(
+        "{path} is not inside the knowledge dir {dir}, nor one of the agents' rule files lore reads; only those can be indexed"
+    )]
     OutsideKnowledgeDir { path: PathBuf, dir: PathBuf },
+    #[error("{0} does not exist (looked for from the working directory and the knowledge dir)")]
+    NoSuchFile(PathBuf),
     #[error("{0} is not a pattern file; lore reads .md, .markdown and .mdc files")]
     NotPatternFile(PathBuf),
     #[error(
@@ -287,7 +291,19 @@ fn run_ingest(
     let mut report = IngestReport::default();
     // `--file` names one of lore's own patterns: other agents' files wait for a whole run.
     let (files, rules, whole_dir) = match (&options.file, run.listing) {
-        (Some(path), _) => (vec![single_file(root, path)?], Vec::new(), false),
+        (Some(path), _) => match single_file(root, path) {
+            Ok(file) => (vec![file], Vec::new(), false),
+            Err(e @ (IngestError::OutsideKnowledgeDir { .. } | IngestError::NotPatternFile(_))) => {
+                match single_rule_file(config, path) {
+                    Some(rule) => (Vec::new(), vec![rule], false),
+                    None if !path.exists() && !root.join(path).exists() => {
+                        return Err(IngestError::NoSuchFile(path.to_path_buf()));
+                    }
+                    None => return Err(e),
+                }
+            }
+            Err(e) => return Err(e),
+        },
         (None, listing) => {
             let listing = match listing {
                 Some(listing) => listing,
@@ -579,6 +595,24 @@ fn single_file(root: &Path, path: &Path) -> Result<SourceFile, IngestError> {
         path: resolved,
         listed_type: None,
     })
+}
+
+/// `--file PATH` naming one of the agents' rule files (`.cursor/rules/api.mdc`, from the
+/// working directory): the entry a whole run lists for it, so a file that run would pass over
+/// (a kind switched off, an ignored folder) is not indexed alone either.
+fn single_rule_file(config: &Config, path: &Path) -> Option<SourceFile> {
+    let root = config.repository_root()?;
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(path)
+    };
+    let wanted = absolute.canonicalize().ok()?;
+    scan_rule_files(root, &config.knowledge_dir, &config.sources)
+        .files
+        .into_iter()
+        .map(|(file, _)| file)
+        .find(|file| file.path.canonicalize().is_ok_and(|p| p == wanted))
 }
 
 #[cfg(test)]
