@@ -412,7 +412,10 @@ fn garbage_and_deep_nesting_on_stdin_are_ignored() {
     let over = payload(
         json!({"cwd": cwd(&ws), "hook_event_name": "UserPromptSubmit", "prompt": "e ".repeat(17 * MIB)}),
     );
-    check("34 MiB payload past the read cap", &ws, over, false);
+    let run = check("34 MiB payload past the read cap", &ws, over, false);
+    // Said as what it is, not as broken JSON.
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("over 32 MiB"), "{err}");
 }
 
 #[test]

@@ -115,9 +115,15 @@ pub fn run_hook_process(config_flag: Option<PathBuf>, mcp: bool, answer: Answer)
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut input = String::new();
         std::io::stdin()
-            .take(MAX_PAYLOAD)
+            .take(MAX_PAYLOAD + 1)
             .read_to_string(&mut input)
             .context("cannot read the hook payload from stdin")?;
+        if input.len() as u64 > MAX_PAYLOAD {
+            anyhow::bail!(
+                "the hook payload is over {} MiB, more than a hook call holds; nothing injected",
+                MAX_PAYLOAD / (1024 * 1024)
+            );
+        }
         answer(&input, &request, &mut trace)
     }));
     if debug {

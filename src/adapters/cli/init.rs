@@ -161,11 +161,18 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     if let Some(warning) = report.embeddings.as_ref().and_then(|e| e.warning.as_ref()) {
         eprintln!("warning: {warning}");
     }
+    // Named as `lore ingest` names them; an invalid pattern does not stop the set-up.
+    let shown = |source: &str| super::ingest::display_path(&config, source);
     for issue in &report.errors {
-        eprintln!("warning: {issue}");
+        eprintln!(
+            "warning: {}:{}: {}",
+            shown(&issue.source),
+            issue.line,
+            issue.message
+        );
     }
     for warning in &report.warnings {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}: {}", shown(&warning.path), warning.message);
     }
     super::ingest::print_rule_warnings(&config, &report);
     report_rule_files(&config, &index);
