@@ -409,7 +409,16 @@ fn run_ingest(
                     } else {
                         report.added.push(source);
                     }
-                    report.rule_warnings.append(&mut file.warnings);
+                    if native {
+                        report.rule_warnings.append(&mut file.warnings);
+                    } else {
+                        report
+                            .warnings
+                            .extend(file.warnings.drain(..).map(|w| ScanWarning {
+                                path: w.source,
+                                message: w.message,
+                            }));
+                    }
                     loaded.push(file);
                 }
                 Err(issue) if native => report.rule_warnings.push(issue),

@@ -46,10 +46,10 @@ pub(super) fn parse_in_parallel(
             load_rule(file, bytes, record)
         } else {
             load_file(file, bytes).map(|pattern| ParsedFile {
+                warnings: empty_pattern(&file.source, &pattern).into_iter().collect(),
                 pattern,
                 record,
                 origin: None,
-                warnings: Vec::new(),
             })
         };
         (file.source.clone(), native, parsed)
@@ -79,6 +79,18 @@ pub(super) fn parse_in_parallel(
                 Err(panic) => std::panic::resume_unwind(panic),
             })
             .collect()
+    })
+}
+
+/// A pattern with no text (an empty file, frontmatter alone): indexed, so a search finds its
+/// name, but a hook has nothing of it to show, and no error would say so.
+fn empty_pattern(source: &str, pattern: &Pattern) -> Option<IngestIssue> {
+    pattern.body.trim().is_empty().then(|| IngestIssue {
+        source: source.to_string(),
+        line: 1,
+        message: "holds no text below its frontmatter, so a hook has nothing of it to show; \
+                  write the convention, or remove the file"
+            .to_string(),
     })
 }
 

@@ -100,6 +100,19 @@ fn invalid_utf8_is_reported_with_line_and_valid_files_still_indexed() {
 }
 
 #[test]
+fn a_pattern_with_no_text_is_indexed_with_a_warning() {
+    let kb = Kb::new();
+    kb.write("empty.md", "");
+    kb.write("tagged.md", "---\ntags: [db]\n---\n\n");
+    kb.write("titled.md", "# Use pnpm\n");
+    let report = kb.ingest(IngestOptions::default());
+    assert!(report.errors.is_empty());
+    let warned: Vec<&str> = report.warnings.iter().map(|w| w.path.as_str()).collect();
+    assert_eq!(warned, ["empty.md", "tagged.md"], "a title alone is a rule");
+    assert_eq!(kb.sources().len(), 3);
+}
+
+#[test]
 fn a_file_that_turns_invalid_keeps_its_indexed_version() {
     let kb = Kb::new();
     kb.write("p.md", "# P\nfine\n");
