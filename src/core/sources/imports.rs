@@ -14,20 +14,9 @@
 pub fn imported_paths(source: &str, text: &str) -> Vec<String> {
     let folder = source.rsplit_once('/').map_or("", |(folder, _)| folder);
     let mut found: Vec<String> = Vec::new();
-    let mut fence: Option<(char, usize)> = None;
+    let mut fences = Fences::default();
     for line in text.lines() {
-        let trimmed = line.trim_start();
-        if let Some(run) = fence_run(trimmed) {
-            match fence {
-                None => fence = Some(run),
-                Some((c, n)) if run.0 == c && run.1 >= n && trimmed[run.1..].trim().is_empty() => {
-                    fence = None;
-                }
-                Some(_) => {}
-            }
-            continue;
-        }
-        if fence.is_some() {
+        if fences.holds(line) {
             continue;
         }
         for raw in line_imports(line) {
@@ -47,24 +36,41 @@ pub fn imported_paths(source: &str, text: &str) -> Vec<String> {
 /// agent that does not follow the import. Lines keep their numbers.
 pub fn without_import_lines(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut fence: Option<(char, usize)> = None;
+    let mut fences = Fences::default();
     for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        if let Some(run) = fence_run(trimmed) {
-            match fence {
-                None => fence = Some(run),
-                Some((c, n)) if run.0 == c && run.1 >= n && trimmed[run.1..].trim().is_empty() => {
-                    fence = None;
-                }
-                Some(_) => {}
-            }
-        } else if fence.is_none() && only_imports(line) {
+        if !fences.holds(line) && only_imports(line) {
             out.push_str(if line.ends_with('\n') { "\n" } else { "" });
             continue;
         }
         out.push_str(line);
     }
     out
+}
+
+/// The code fences met so far, line by line: the harnesses read no import inside one.
+#[derive(Default)]
+struct Fences {
+    /// The open fence's character and run length.
+    open: Option<(char, usize)>,
+}
+
+impl Fences {
+    /// Whether `line` opens, closes or lies inside a code fence (the next line is then read
+    /// with the fence it leaves open or closed).
+    fn holds(&mut self, line: &str) -> bool {
+        let trimmed = line.trim_start();
+        if let Some(run) = fence_run(trimmed) {
+            match self.open {
+                None => self.open = Some(run),
+                Some((c, n)) if run.0 == c && run.1 >= n && trimmed[run.1..].trim().is_empty() => {
+                    self.open = None;
+                }
+                Some(_) => {}
+            }
+            return true;
+        }
+        self.open.is_some()
+    }
 }
 
 /// Whether every word of `line` (a list marker aside) is an import.

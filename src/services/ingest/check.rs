@@ -10,7 +10,7 @@ use crate::storage::file_stamps::stamp_of;
 
 use super::parse::{Pending, parse_in_parallel};
 use super::scan::KnowledgeScan;
-use super::{IngestError, IngestIssue, SourceListing, unreadable_message};
+use super::{IngestError, IngestIssue, SourceListing, unreadable_issue};
 
 /// What reading every file found.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -81,18 +81,8 @@ pub fn check_files(config: &Config) -> Result<FileCheck, IngestError> {
                 },
                 native,
             }),
-            Err(e) => {
-                let issue = IngestIssue {
-                    source: file.source.clone(),
-                    line: 1,
-                    message: unreadable_message(&e),
-                };
-                if native {
-                    check.warnings.push(found(issue, true));
-                } else {
-                    check.errors.push(found(issue, false));
-                }
-            }
+            Err(e) if native => check.warnings.push(found(unreadable_issue(file, &e), true)),
+            Err(e) => check.errors.push(found(unreadable_issue(file, &e), false)),
         }
     }
     check.files = pending.len();

@@ -177,6 +177,15 @@ pub enum IngestError {
 pub use crate::core::content_hash::content_hash;
 
 /// What to tell the user about a pattern file that was not read.
+/// The issue of a listed file that could not be read (see [`unreadable_message`]).
+fn unreadable_issue(file: &SourceFile, error: &BoundedReadError) -> IngestIssue {
+    IngestIssue {
+        source: file.source.clone(),
+        line: 1,
+        message: unreadable_message(error),
+    }
+}
+
 fn unreadable_message(error: &BoundedReadError) -> String {
     match error {
         BoundedReadError::NotRegular { .. } => format!(
@@ -358,11 +367,7 @@ fn run_ingest(
                 continue;
             }
             Err(e) => {
-                let issue = IngestIssue {
-                    source: file.source.clone(),
-                    line: 1,
-                    message: unreadable_message(&e),
-                };
+                let issue = unreadable_issue(file, &e);
                 if native {
                     report.rule_warnings.push(issue);
                 } else {
