@@ -298,10 +298,10 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         .glob
         .as_ref()
         .is_some_and(|glob| glob.kind == GlobKind::Specific && names_file_kind(&glob.glob));
-    // So does the author's glob naming the touched file's folder when the
-    // project uses the pattern's technology from any language (a `postgres` pattern for
-    // `src/db/**` in a project depending on `pg`): such a technology says nothing of a call on
-    // its own, but the author has said where it is used.
+    // So does the author's glob naming the touched file's folder when the project uses the
+    // pattern's technology from any language (a `postgres` pattern for `src/db/**` in a
+    // project depending on `pg`): such a technology says nothing of a call on its own, but
+    // the author has said where it is used.
     let glob_names_part = evidence
         .glob
         .as_ref()
