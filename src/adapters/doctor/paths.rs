@@ -62,6 +62,9 @@ fn describe(audit: &PathsAudit, shown: impl Fn(&UnmatchedPaths) -> String) -> Ch
             ),
         );
     }
+    if audit.scoped_patterns == 0 {
+        return Check::ok("paths", "no pattern has `paths` globs to check".to_string());
+    }
     if audit.unmatched.is_empty() {
         return Check::ok(
             "paths",
@@ -107,4 +110,22 @@ fn describe(audit: &PathsAudit, shown: impl Fn(&UnmatchedPaths) -> String) -> Ch
                 .into(),
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repository_whose_patterns_have_no_paths_is_told_so_plainly() {
+        let audit = PathsAudit {
+            scoped_patterns: 0,
+            files: 12,
+            complete: true,
+            unmatched: Vec::new(),
+        };
+        let check = describe(&audit, |u| u.source.clone());
+        assert_eq!(check.status, Status::Ok);
+        assert_eq!(check.message, "no pattern has `paths` globs to check");
+    }
 }
