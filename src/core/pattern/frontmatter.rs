@@ -132,6 +132,39 @@ fn quote_bare_globs(yaml: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The YAML line (1-based) that opened a `[` or `{` still open after line `last`, when it is an
+/// earlier line: the parser meets such a list's end only where the next key stands. Quotes and
+/// comments aside; a flow list closed on a later line is no error.
+fn unclosed_bracket(yaml: &str, last: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut opened_at = 0;
+    for (i, line) in yaml.lines().take(last).enumerate() {
+        let value = if depth == 0 {
+            line.split_once(':').map_or(line, |(_, value)| value)
+        } else {
+            line
+        };
+        let mut quote: Option<char> = None;
+        for c in value.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '[' | '{') => {
+                    if depth == 0 {
+                        opened_at = i + 1;
+                    }
+                    depth += 1;
+                }
+                (None, ']' | '}') => depth = (depth - 1).max(0),
+                (None, '#') => break,
+                _ => {}
+            }
+        }
+    }
+    (depth > 0 && opened_at < last).then_some(opened_at)
+}
+
 /// What an error needs to point at the right place.
 struct Ctx<'a> {
     source: &'a str,
@@ -390,6 +423,23 @@ impl Ctx<'_> {
         let yaml_lines = self.yaml.lines().count().max(1);
         // Markers are 1-based; an error at the very end may point one past the last line.
         let yaml_line = e.marker().line().clamp(1, yaml_lines);
+        // A `[` or `{` left open is met by the parser only on a later line: point at it.
+        if let Some(open) = unclosed_bracket(self.yaml, yaml_line) {
+            let key = self
+                .yaml
+                .lines()
+                .nth(open - 1)
+                .and_then(values::leading_key)
+                .map(str::to_string);
+            return PatternError {
+                source_path: self.source.to_string(),
+                line: open - 1 + FIRST_YAML_LINE,
+                key,
+                message: "a `[` or `{` on this line is never closed; close the list on the \
+                          same line, e.g. `tags: [react, hooks]`"
+                    .to_string(),
+            };
+        }
         let line = yaml_line - 1 + FIRST_YAML_LINE;
         let key = self
             .yaml

@@ -208,6 +208,19 @@ fn unknown_keys_are_ignored() {
 }
 
 #[test]
+fn a_list_left_open_is_named_on_its_own_line() {
+    // The parser stumbles only on the next key; the mistake is the line before.
+    let e = fm_err("description: d\ntags: [react, hooks\nlanguage: typescript\n");
+    assert_eq!((e.line, e.key.as_deref()), (3, Some("tags")), "{e:?}");
+    assert!(e.message.contains("never closed"), "{e:?}");
+    // A flow list closed on a later line is YAML; a later error is still its own.
+    let fm = fm("tags: [react,\n  hooks]\ndescription: d\n");
+    assert_eq!(fm.tags, strings(&["react", "hooks"]));
+    let e = fm_err("tags: [react,\n  hooks]\ndescription: d\nbad: : x\n");
+    assert!(!e.message.contains("never closed"), "{e:?}");
+}
+
+#[test]
 fn cursors_unquoted_globs_are_read_as_globs() {
     // Cursor's own form: to YAML, a leading `*` is an alias.
     let fm = fm("description: React\nglobs: *.tsx, src/components/**/*.tsx\nalwaysApply: false\n");
