@@ -35,6 +35,7 @@ const FAILURE_WORDS: &[&str] = &[
     "violation",
     "timeout",
     "timed out",
+    "data race",
 ];
 
 /// The lines of `output` that say what failed, in order, from its last
@@ -72,10 +73,26 @@ pub fn failure_focus(output: &str) -> String {
     kept.join("\n")
 }
 
-/// Whether a line names a failure: a failure word, or an error code (`E0308`, `TS2345`).
+/// Whether a line names a failure: a failure word, an error or exception class
+/// (`InvalidRequestError`, `NullPointerException`), pytest's `E ` detail line, or an error code
+/// (`E0308`, `TS2345`).
 fn says_what_failed(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
-    FAILURE_WORDS.iter().any(|w| contains_word(&lower, w)) || has_error_code(line)
+    FAILURE_WORDS.iter().any(|w| contains_word(&lower, w))
+        || names_error_class(line)
+        || line.starts_with("E ")
+        || has_error_code(line)
+}
+
+/// A word ending in `Error` or `Exception` after more of a name (`KeyError`,
+/// `sqlalchemy.exc.IntegrityError`): how most languages name what was raised.
+fn names_error_class(line: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|word| {
+            ["Error", "Exception"]
+                .iter()
+                .any(|suffix| word.len() > suffix.len() && word.ends_with(suffix))
+        })
 }
 
 /// `word` in `text` at word boundaries (`fail` in `failed:` is not `fail`, but `failed` is).
@@ -126,6 +143,28 @@ mod tests {
         assert!(focus.contains("snapshot_of_hook ... FAILED"), "{focus}");
         assert!(focus.contains("panicked at tests/hook.rs"), "{focus}");
         assert!(!focus.contains("parse::ok"), "{focus}");
+    }
+
+    #[test]
+    fn what_was_raised_is_kept_by_its_class_name() {
+        // A test runner's banner says that something failed; the raised class says what.
+        let log = "============ FAILURES ============\n\
+                   ____ test_checkout ____\n\
+                   def test_checkout(client):\n\
+                   >       client.post('/cart')\n\
+                   E   orm.exc.StaleDataError: UPDATE statement on table 'carts' expected 1 row\n\
+                   raise NullPointerException in Loader.fetch\n\
+                   WARNING: DATA RACE\n\
+                   Write at 0x00c by goroutine 8:\n";
+        let focus = failure_focus(log);
+        assert!(focus.contains("StaleDataError"), "{focus}");
+        assert!(focus.contains("NullPointerException"), "{focus}");
+        assert!(focus.contains("DATA RACE"), "{focus}");
+        assert!(!focus.contains("def test_checkout"), "{focus}");
+        assert!(
+            !names_error_class("an Error page"),
+            "a word that is only the suffix"
+        );
     }
 
     #[test]

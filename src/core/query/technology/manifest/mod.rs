@@ -52,6 +52,9 @@ const MANIFESTS: &[&str] = &[
     "environment.yaml",
     "Cargo.toml",
     "go.mod",
+    // A Go workspace's root, which often holds no `go.mod` of its own: it says Go, and its
+    // modules say the rest.
+    "go.work",
     "Gemfile",
     "*.csproj",
     "*.fsproj",
@@ -86,6 +89,7 @@ enum Kind {
     CondaEnvironment,
     CargoToml,
     GoMod,
+    GoWork,
     Gemfile,
     MsBuild,
     Gradle,
@@ -109,6 +113,7 @@ fn kind(file_name: &str) -> Option<Kind> {
         "environment.yml" | "environment.yaml" => Kind::CondaEnvironment,
         "cargo.toml" => Kind::CargoToml,
         "go.mod" => Kind::GoMod,
+        "go.work" => Kind::GoWork,
         "gemfile" => Kind::Gemfile,
         "directory.packages.props" | "directory.build.props" | "packages.config" => Kind::MsBuild,
         "build.gradle" | "build.gradle.kts" | "settings.gradle" | "settings.gradle.kts" => {
@@ -217,6 +222,8 @@ fn read(kind: Kind, text: &str) -> Vec<Evidence> {
         Kind::Requirements => lines::requirements(text),
         Kind::CondaEnvironment => lines::conda_environment(text),
         Kind::GoMod => lines::go_mod(text),
+        // It lists the workspace's modules, not dependencies: only its language counts.
+        Kind::GoWork => Vec::new(),
         Kind::Gemfile => lines::gemfile(text),
         Kind::Gradle => lines::gradle(text),
         Kind::Pubspec => lines::pubspec(text),

@@ -147,6 +147,16 @@ fn go_mod_direct_requirements() {
 }
 
 #[test]
+fn a_go_workspace_root_says_go() {
+    // A monorepo's root holds go.work and no go.mod of its own.
+    let (technologies, languages) =
+        manifest("go.work", "go 1.22\n\nuse (\n\t./api\n\t./libs/db\n)\n");
+    assert!(technologies.is_empty());
+    assert_eq!(languages, strings(&["go"]));
+    assert!(table().root_file_names().iter().any(|n| n == "go.work"));
+}
+
+#[test]
 fn cargo_dependency_tables_and_renames() {
     let text = format!(
         "[package]\nname = \"svc\"\n\n[dependencies]\naxum = \"0.7\"\n{ASYNC_RUNTIME} = {{ version = \"1\", features = [\"full\"] }}\ndb = {{ package = \"sqlx\", version = \"0.8\" }}\n\n[dev-dependencies]\nserde_json = \"1\"\n"
