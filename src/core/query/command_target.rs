@@ -77,7 +77,33 @@ fn target_of(program: &str, args: &[String]) -> Option<CommandTarget> {
             return value().and_then(package);
         }
     }
-    None
+    go_package_folder(program, args)
+}
+
+/// The go tool's subcommands that take package patterns.
+const GO_PACKAGE_COMMANDS: &[&str] =
+    &["test", "build", "vet", "run", "generate", "install", "list"];
+
+/// The folder of the one package pattern a go tool command names below the working directory
+/// (`go test ./services/billing/...` → `services/billing`): the packages it works on live
+/// there. Several patterns, or one of the whole tree (`./...`), name no one folder.
+fn go_package_folder(program: &str, args: &[String]) -> Option<CommandTarget> {
+    let (sub, rest) = args.split_first()?;
+    if program != "go" || !GO_PACKAGE_COMMANDS.contains(&sub.as_str()) {
+        return None;
+    }
+    let mut patterns = rest
+        .iter()
+        .filter(|a| a.starts_with("./") && !a.ends_with(".go"));
+    let pattern = patterns.next()?;
+    if patterns.next().is_some() {
+        return None;
+    }
+    let folder = pattern
+        .trim_start_matches("./")
+        .trim_end_matches("...")
+        .trim_end_matches('/');
+    (!folder.is_empty() && plain_path(folder)).then(|| CommandTarget::Folder(folder.to_string()))
 }
 
 /// A package selector as one package: pnpm's graph marks (`web...`, `...web`, `^web`) and
@@ -158,6 +184,20 @@ mod tests {
         );
         // The shell would expand it: no place known.
         assert_eq!(command_target("make -C $DIR"), None);
+    }
+
+    #[test]
+    fn a_go_package_pattern_names_its_folder() {
+        assert_eq!(
+            command_target("go test ./internal/payments/... -race"),
+            folder("internal/payments")
+        );
+        assert_eq!(command_target("go vet ./cmd/server"), folder("cmd/server"));
+        // The whole tree, several patterns, or files: no one folder.
+        assert_eq!(command_target("go test ./..."), None);
+        assert_eq!(command_target("go test ./a/... ./b/..."), None);
+        assert_eq!(command_target("go run ./main.go"), None);
+        assert_eq!(command_target("go mod tidy"), None);
     }
 
     #[test]
