@@ -169,10 +169,11 @@ fn render(
         patterns.len(),
         query
     ));
-    for hit in hits {
+    // Numbered as listed: a filter may have left out higher-ranked sections.
+    for (shown, hit) in hits.iter().enumerate() {
         out.push_str(&format!(
             "{}. {} ({}:{})",
-            hit.rank,
+            shown + 1,
             heading_of(hit),
             hit.source,
             hit.line
@@ -305,6 +306,26 @@ mod tests {
         p.summary.title = title.into();
         p.body = body.into();
         p
+    }
+
+    #[test]
+    fn sections_are_numbered_as_listed_when_a_filter_left_some_out() {
+        let request = SearchRequest {
+            query: "retries".into(),
+            top_k: 5,
+            tags: vec!["http".into()],
+            ..SearchRequest::default()
+        };
+        // Ranked 3rd and 5th before the filter dropped the others.
+        let mut first = hit("http/retries.md", "Retries");
+        first.rank = 3;
+        let mut second = hit("http/retries.md", "Retries");
+        second.rank = 5;
+        let patterns = [stored("http/retries.md", "Retries", "Back off.", &["http"])];
+        let answer = render(&request, &[], &[&first, &second], &patterns);
+        assert!(answer.contains("\n1. "), "{answer}");
+        assert!(answer.contains("\n2. "), "{answer}");
+        assert!(!answer.contains("\n3. "), "{answer}");
     }
 
     #[test]
