@@ -410,6 +410,37 @@ fn files_an_ingest_refuses_or_warns_about_are_named_every_time() {
 }
 
 #[test]
+fn an_index_behind_its_files_is_named_with_what_changed() {
+    // A pattern edited, added or deleted after the last ingest is served in its indexed
+    // version (or still served, deleted) until the next refresh.
+    let ws = installed(&["claude"]);
+    ws.write("patterns/pooling.md", "# Pooling\n\nRelease the client.\n");
+    ws.lore().arg("ingest").assert().success();
+    let index_checks = |report: &Value| -> Vec<String> {
+        report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["check"] == "index")
+            .map(|c| c["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (_, report) = doctor(&ws, true);
+    assert!(index_checks(&report).is_empty(), "{report:#}");
+    ws.write(
+        "patterns/pooling.md",
+        "# Pooling\n\nRelease the client in finally.\n",
+    );
+    ws.write("patterns/retries.md", "# Retries\n\nBack off.\n");
+    let (out, report) = doctor(&ws, true);
+    assert_eq!(out.status.code(), Some(0), "a warning, not a problem");
+    let behind = index_checks(&report);
+    assert_eq!(behind.len(), 1, "{report:#}");
+    assert!(behind[0].contains("1 changed (pooling.md)"), "{behind:?}");
+    assert!(behind[0].contains("1 added (retries.md)"), "{behind:?}");
+}
+
+#[test]
 fn a_camel_case_copilot_event_is_caught() {
     let ws = installed(&["copilot"]);
     edit(

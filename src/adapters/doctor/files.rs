@@ -6,7 +6,10 @@ use super::{Check, Status};
 use crate::core::config::Config;
 use std::path::Path;
 
-use crate::services::ingest::{CheckedIssue, check_files};
+use std::time::Duration;
+
+use crate::services::ingest::{CheckedIssue, SinceIngest, check_files};
+use crate::storage::index::Index;
 
 /// Issues named in a message at most; `--json` lists them all.
 const MAX_NAMED: usize = 5;
@@ -23,7 +26,11 @@ pub struct FileIssue {
 
 /// The checks (errors, then warnings; one ok line when there is neither) and every issue.
 pub fn files_check(config: &Config, repo: &Path) -> (Vec<Check>, Vec<FileIssue>) {
-    let check = match check_files(config) {
+    // Compared with the index when there is one to read; without, the files alone.
+    let index = Index::open_read_only(&config.database, Duration::from_secs(2))
+        .ok()
+        .flatten();
+    let check = match check_files(config, index.as_ref()) {
         Ok(check) => check,
         Err(e) => {
             let failed = Check::new(
@@ -69,6 +76,18 @@ pub fn files_check(config: &Config, repo: &Path) -> (Vec<Check>, Vec<FileIssue>)
             Some("correct the lines named (`lore doctor --json` lists every one)".into()),
         ));
     }
+    if let Some(since) = check.since_ingest.as_ref().filter(|s| !s.is_empty()) {
+        checks.push(Check::new(
+            Status::Warning,
+            "index",
+            format!(
+                "the index is behind the files: {} since the last ingest; hooks serve the \
+                 indexed text until the next session start refreshes it",
+                behind(since)
+            ),
+            Some("run `lore ingest`".into()),
+        ));
+    }
     if checks.is_empty() {
         checks.push(Check::ok(
             "files",
@@ -92,6 +111,26 @@ fn shown_file(config: &Config, repo: &Path, found: &CheckedIssue) -> String {
         .unwrap_or(&path)
         .display()
         .to_string()
+}
+
+/// What changed since the last ingest, in words: each kind with its first files.
+fn behind(since: &SinceIngest) -> String {
+    [
+        ("changed", &since.changed),
+        ("added", &since.added),
+        ("removed", &since.removed),
+    ]
+    .iter()
+    .filter(|(_, files)| !files.is_empty())
+    .map(|(what, files)| {
+        let mut named: Vec<&str> = files.iter().take(MAX_NAMED).map(String::as_str).collect();
+        if files.len() > MAX_NAMED {
+            named.push("...");
+        }
+        format!("{} {what} ({})", files.len(), named.join(", "))
+    })
+    .collect::<Vec<_>>()
+    .join(", ")
 }
 
 fn count(n: usize, one: &str, many: &str) -> String {

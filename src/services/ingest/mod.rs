@@ -36,7 +36,7 @@ use crate::core::query::TechnologyTable;
 use crate::services::deadline::Deadline;
 use crate::storage::bounded_read::{BoundedReadError, read_pattern_file};
 use crate::storage::index::{Index, IndexError, PatternRecord, WriteBatch};
-pub use check::{CheckedIssue, FileCheck, check_files};
+pub use check::{CheckedIssue, FileCheck, SinceIngest, check_files};
 pub use freshness::{RecordedState, unchanged_since_last_ingest};
 use freshness::{StampReader, Stored, now_ns, stamp_of};
 pub use listing::SourceListing;
