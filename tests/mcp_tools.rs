@@ -411,6 +411,23 @@ fn propose_pattern_only_ever_writes_to_the_review_inbox() {
     assert_eq!(item["evidence"][0]["origin"], "agent");
     assert_eq!(item["scope"]["paths"], json!(["billing/**"]));
     assert_eq!(item["scope"]["languages"], json!(["python"]));
+    // Accepted, it is the agent's rule, not a user's correction quoted back.
+    let id = item["id"].as_str().unwrap();
+    let out = ws.lore().args(["inbox", "accept", id]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let written: Vec<String> = ws
+        .pattern_files()
+        .into_iter()
+        .filter(|f| !before.contains(f))
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+    let text = ws.read(&written[0]);
+    assert!(
+        text.contains("Use `Decimal` for amounts of money"),
+        "{text}"
+    );
+    assert!(!text.contains("Learned from a correction"), "{text}");
+    assert_eq!(text.matches("never float").count(), 1, "{text}");
 }
 
 /// What lore's MCP search showed a session counts as shown: the hooks do not repeat it.

@@ -167,7 +167,14 @@ pub fn render_learned(item: &Item, today: i64) -> NewPattern {
 fn learned_body(item: &Item, rule: &str) -> String {
     let mut body = format!("{rule}\n");
     let sessions = item.session_count();
-    let said: Vec<&Evidence> = item.evidence.iter().take(2).collect();
+    // A user's words; an agent's proposal (MCP `propose_pattern`) is the rule itself, and
+    // quoting it again as a correction would say what no one said.
+    let said: Vec<&Evidence> = item
+        .evidence
+        .iter()
+        .filter(|e| e.origin != Origin::Agent)
+        .take(2)
+        .collect();
     if !said.is_empty() {
         body.push_str(&format!(
             "\nLearned from a correction{}:\n",
