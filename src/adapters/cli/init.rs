@@ -205,6 +205,13 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     {
         super::init_agent::install(agent, &repo, args.user)?;
     }
+    if !args.claude && !args.codex && args.agent.is_empty() {
+        // The index alone reaches no agent: say the next step rather than leave it to the docs.
+        eprintln!(
+            "next: register lore with your agent (`lore init --agent claude`, or codex, gemini, \
+             copilot, qwen, cline, opencode); `lore doctor` shows which are registered"
+        );
+    }
     Ok(0)
 }
 
