@@ -47,6 +47,10 @@ pub struct HookSession {
     pub ledger: SessionLedger,
     /// The payload's `cwd` when absolute, else the process's working directory.
     pub project_dir: PathBuf,
+    /// The repository root the call's files are named from, and the answer's paths shown
+    /// from, as the working directory names it (see `touched_path::query_root`): found once
+    /// per hook, as both need it.
+    query_root: Option<String>,
     /// `hook.deadline_ms` after the hook process started.
     pub deadline: Deadline,
     /// See [`HookRequest::exits_after`].
@@ -83,10 +87,13 @@ impl HookSession {
         } else {
             SearchHint::Cli
         };
+        let query_root =
+            super::touched_path::query_root(config.repository_root(), project_dir.to_str());
         Ok(Self {
             config,
             ledger,
             project_dir,
+            query_root,
             deadline,
             exits_after: request.exits_after,
             search_hint,
@@ -99,8 +106,8 @@ impl HookSession {
     /// root the query names files from, the touched file's path as the working directory
     /// names that root (see `touched_path`), and the project's root files.
     pub fn complete_call(&self, input: &mut crate::core::query::QueryInput) {
-        use crate::adapters::touched_path::{named_under, query_root};
-        input.root = query_root(self.config.repository_root(), input.cwd.as_deref());
+        use crate::adapters::touched_path::named_under;
+        input.root = self.query_root.clone();
         // Under the root, a file of another package too (the root holds the working
         // directory); without one, under the working directory.
         let base = input.root.as_deref().or(input.cwd.as_deref());
@@ -331,11 +338,7 @@ impl HookSession {
             trace.note(format!("no query embedder ({e}); full text only"));
             None
         });
-        let shown_from = crate::adapters::touched_path::query_root(
-            config.repository_root(),
-            self.project_dir.to_str(),
-        )
-        .map(PathBuf::from);
+        let shown_from = self.query_root.as_deref().map(PathBuf::from);
         let mut ctx = InjectContext {
             config,
             index: &index,
