@@ -184,6 +184,40 @@ fn a_patch_gets_the_rules_of_the_file_it_edits() {
     assert!(!text.contains("python-style.md"), "{text}");
 }
 
+#[test]
+fn each_file_of_a_patch_gets_its_own_rules() {
+    let Some(schemas) = schemas() else {
+        return;
+    };
+    let ws = ingested_fixture();
+    // The storage file comes second: its folder's rule is due all the same, and the Python
+    // file's lines bring the Python rule, judged on that file alone.
+    let patch = "*** Begin Patch\n*** Update File: tools/report.py\n@@\n-x = 1\n+# type hints on public functions; run ruff\n+x: int = 1\n*** Update File: src/storage/zzz.rs\n@@\n-a\n+b\n*** End Patch\n";
+    let text = contract(
+        &codex_hook(&ws, &patch_call("m1", patch)),
+        "PreToolUse",
+        &schemas,
+    )
+    .expect("rules are injected");
+    assert!(text.contains("/patterns/storage-sql.md"), "{text}");
+    assert!(text.contains("/patterns/python-style.md"), "{text}");
+    assert!(
+        text.contains("that apply to this apply_patch of tools/report.py and 1 other file"),
+        "{text}"
+    );
+
+    // A Python word in the Rust file's lines does not make the Rust file Python.
+    let mixed = "*** Begin Patch\n*** Update File: src/storage/zzz.rs\n@@\n-a\n+// python type hints, ruff\n*** Add File: notes/todo.txt\n+later\n*** End Patch\n";
+    let text = contract(
+        &codex_hook(&ws, &patch_call("m2", mixed)),
+        "PreToolUse",
+        &schemas,
+    )
+    .unwrap_or_default();
+    assert!(text.contains("/patterns/storage-sql.md"), "{text}");
+    assert!(!text.contains("python-style.md"), "{text}");
+}
+
 /// A Codex rollout holding the completion record of call `call_id`.
 fn rollout_with(ws: &Workspace, call_id: &str, status: &str, exit_code: i64) -> PathBuf {
     let lines = [

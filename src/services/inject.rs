@@ -175,6 +175,27 @@ pub struct MomentSelection {
     pub selection: Option<Selection>,
 }
 
+impl MomentSelection {
+    /// This selection with that of another file of the same call: the plan stays the first
+    /// searched one's, the candidates are both selections' (see [`Selection::joined`]).
+    fn joined(self, other: MomentSelection, max_patterns: usize) -> MomentSelection {
+        match (self.selection, other.selection) {
+            (Some(first), Some(second)) => MomentSelection {
+                plan: self.plan,
+                selection: Some(first.joined(second, max_patterns)),
+            },
+            (Some(first), None) => MomentSelection {
+                plan: self.plan,
+                selection: Some(first),
+            },
+            (None, second) => MomentSelection {
+                plan: other.plan,
+                selection: second,
+            },
+        }
+    }
+}
+
 /// Where a call is in the repository (the folder holding `lore.toml`) for `harness`.
 pub fn call_site(
     config: &Config,
@@ -248,8 +269,35 @@ pub fn select_for_moment(
 }
 
 /// [`select_for_moment`] with every option, the deadline checked after the query is planned
-/// and between the selection's steps.
+/// and between the selection's steps. A call that edits several files is judged file by file
+/// (see [`QueryInput::per_file`]) and gets what any of its files gets, within
+/// `hook.max_patterns`; its plan is its first file's.
 pub fn select_for_moment_by(
+    index: &Index,
+    config: &Config,
+    moment: Moment,
+    input: &QueryInput,
+    options: &MomentOptions<'_>,
+) -> Result<MomentSelection, IndexError> {
+    let Some(files) = input.per_file() else {
+        return select_for_file(index, config, moment, input, options);
+    };
+    let mut joined: Option<MomentSelection> = None;
+    for file in &files {
+        let one = select_for_file(index, config, moment, file, options)?;
+        joined = Some(match joined {
+            None => one,
+            Some(so_far) => so_far.joined(one, config.hook.max_patterns),
+        });
+    }
+    match joined {
+        Some(selected) => Ok(selected),
+        None => select_for_file(index, config, moment, input, options),
+    }
+}
+
+/// The selection for a call's one file (or a call that touches none).
+fn select_for_file(
     index: &Index,
     config: &Config,
     moment: Moment,
@@ -443,11 +491,22 @@ pub fn decide_for_query(
         return Ok(decision);
     }
     let terms = weighted_terms(plan.searched_terms(), &kept);
+    let edited = match input.file_edits.len() {
+        0 | 1 => query.relative_path.clone(),
+        2 => query
+            .relative_path
+            .as_ref()
+            .map(|first| format!("{first} and 1 other file")),
+        files => query
+            .relative_path
+            .as_ref()
+            .map(|first| format!("{first} and {} other files", files - 1)),
+    };
     let intro = intro_for(
         moment,
         &ctx.knowledge_label(),
         input.tool_name.as_deref(),
-        query.relative_path.as_deref(),
+        edited.as_deref(),
     );
     let patterns: Vec<ToShow> = kept
         .iter()

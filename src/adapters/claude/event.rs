@@ -191,6 +191,7 @@ pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> Quer
         content: (!content.is_empty()).then(|| content.join("\n")),
         old_content: (!old.is_empty()).then(|| old.join("\n")),
         other_paths: Vec::new(),
+        file_edits: Vec::new(),
         prompt: payload.prompt.clone(),
         last_user_message,
         error: payload.error.clone(),

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::outcome::ShellOutcome;
 use super::wire::Payload;
-use crate::core::query::{QueryInput, parse_patch};
+use crate::core::query::{FileEdit, QueryInput, parse_patch};
 use crate::core::text_window::path_window;
 use crate::services::inject::Moment;
 
@@ -181,7 +181,8 @@ fn patch_text(payload: &Payload) -> Option<&str> {
 /// comes from the rollout tail and `failure` is the failed command's text, both read by the
 /// caller. An apply_patch call gives the first file it touches as `file_path`, the others
 /// (move targets included) as `other_paths`, its added lines as `content` and its removed
-/// lines as `old_content`; it has no command.
+/// lines as `old_content`; it has no command. A patch over several files also gives each
+/// file with its own lines as `file_edits`, so each is judged on its own.
 pub fn query_input(
     payload: &Payload,
     last_user_message: Option<String>,
@@ -207,6 +208,20 @@ pub fn query_input(
         let (added, removed) = (patch.added_text(), patch.removed_text());
         input.content = (!added.is_empty()).then_some(added);
         input.old_content = (!removed.is_empty()).then_some(removed);
+        if patch.files.len() > 1 {
+            let some = |text: &str| (!text.is_empty()).then(|| text.to_string());
+            input.file_edits = patch
+                .files
+                .iter()
+                .map(|file| FileEdit {
+                    // Where the file is after the patch: a moved file's rules are its new
+                    // folder's.
+                    path: path_window(file.moved_to.as_deref().unwrap_or(&file.path)).to_string(),
+                    content: some(&file.added),
+                    old_content: some(&file.removed),
+                })
+                .collect();
+        }
     } else {
         input.command = shell_command(payload);
         input.description = payload.input_str("description").map(String::from);

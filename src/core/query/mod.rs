@@ -98,6 +98,11 @@ pub struct QueryInput {
     /// Further files the call touches besides `file_path` (a Codex `apply_patch` may edit
     /// several), in the order the tool names them.
     pub other_paths: Vec<String>,
+    /// Each file of a call that edits several, with its own lines (`file_path` first), so
+    /// every file is judged on what is done to it (see [`QueryInput::per_file`]); empty for a
+    /// call that edits one file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub file_edits: Vec<FileEdit>,
     /// A user prompt (UserPromptSubmit).
     pub prompt: Option<String>,
     /// The last user message from the transcript tail (secondary context for tool calls).
@@ -108,6 +113,44 @@ pub struct QueryInput {
     /// read once per session by the caller.
     #[serde(skip_serializing_if = "is_empty_project")]
     pub project: ManifestFindings,
+}
+
+/// One file of a call that edits several: its path and what the call adds and removes there.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct FileEdit {
+    pub path: String,
+    pub content: Option<String>,
+    pub old_content: Option<String>,
+}
+
+/// Most files of one call judged one by one; a patch over more is judged on its first ones
+/// (each judgement is a whole selection, and a hook runs before every call).
+pub const MAX_FILES_JUDGED: usize = 8;
+
+impl QueryInput {
+    /// One input per file when the call edits several (its first [`MAX_FILES_JUDGED`]), each
+    /// with that file's path and lines and nothing of the others': a rule scoped to the
+    /// tests folder applies to the patch's test file, whatever its first file is. None for a
+    /// call that edits one file.
+    pub fn per_file(&self) -> Option<Vec<QueryInput>> {
+        if self.file_edits.len() < 2 {
+            return None;
+        }
+        let inputs = self
+            .file_edits
+            .iter()
+            .take(MAX_FILES_JUDGED)
+            .map(|edit| QueryInput {
+                file_path: Some(edit.path.clone()),
+                content: edit.content.clone(),
+                old_content: edit.old_content.clone(),
+                other_paths: Vec::new(),
+                file_edits: Vec::new(),
+                ..self.clone()
+            })
+            .collect();
+        Some(inputs)
+    }
 }
 
 fn is_empty_project(project: &ManifestFindings) -> bool {

@@ -134,6 +134,45 @@ impl Selection {
     pub fn kept(&self) -> impl Iterator<Item = &Candidate> {
         self.candidates.iter().filter(|c| c.verdict.is_kept())
     }
+
+    /// This selection with another file's of the same call: a pattern either keeps is kept
+    /// (this one's first, then the other's, up to `max_patterns`; past it, dropped as over
+    /// the limit), a pattern neither keeps is dropped as this one judged it when it did.
+    pub fn joined(self, other: Selection, max_patterns: usize) -> Selection {
+        let (mut kept, mut dropped): (Vec<Candidate>, Vec<Candidate>) = self
+            .candidates
+            .into_iter()
+            .partition(|c| c.verdict.is_kept());
+        for mut candidate in other.candidates {
+            if kept.iter().any(|k| k.source == candidate.source) {
+                continue;
+            }
+            if candidate.verdict.is_kept() {
+                dropped.retain(|d| d.source != candidate.source);
+                if kept.len() < max_patterns {
+                    kept.push(candidate);
+                    continue;
+                }
+                candidate.verdict = Verdict::Dropped(Shortfall::OverLimit { max: max_patterns });
+            }
+            if !dropped.iter().any(|d| d.source == candidate.source) {
+                dropped.push(candidate);
+            }
+        }
+        let mut notes = self.notes;
+        for note in other.notes {
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+        }
+        kept.extend(dropped);
+        Selection {
+            expression: self.expression.or(other.expression),
+            mode: self.mode,
+            notes,
+            candidates: kept,
+        }
+    }
 }
 
 /// Candidates by pattern id while they are gathered.

@@ -558,3 +558,56 @@ fn a_javascript_style_rule_needs_more_than_words_for_a_typescript_edit() {
         }
     }
 }
+
+fn judged(source: &str, verdict: Verdict) -> Candidate {
+    Candidate {
+        verdict,
+        ..Candidate::new(0, source.to_string(), source.to_string())
+    }
+}
+
+fn selection_of(candidates: Vec<Candidate>) -> Selection {
+    Selection {
+        expression: None,
+        mode: RetrievalMode::FtsOnly,
+        notes: Vec::new(),
+        candidates,
+    }
+}
+
+#[test]
+fn a_call_over_several_files_gets_what_any_file_gets_within_the_limit() {
+    let glob = |g: &str| Verdict::Kept(Grounds::Glob { glob: g.into() });
+    let outside = Verdict::Dropped(Shortfall::OutsidePaths);
+    let first = selection_of(vec![
+        judged("api.md", glob("src/api/**")),
+        judged("tests.md", outside.clone()),
+        judged("docs.md", outside.clone()),
+    ]);
+    let second = selection_of(vec![
+        judged("tests.md", glob("tests/**")),
+        judged("api.md", outside.clone()),
+        judged("docs.md", glob("docs/**")),
+        judged("ci.md", outside.clone()),
+    ]);
+    let joined = first.joined(second, 2);
+    let verdicts: Vec<(&str, &Verdict)> = joined
+        .candidates
+        .iter()
+        .map(|c| (c.source.as_str(), &c.verdict))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            // The first file's rule first, then the second file's, each once.
+            ("api.md", &glob("src/api/**")),
+            ("tests.md", &glob("tests/**")),
+            // Kept by the second file, but the call's limit is reached.
+            (
+                "docs.md",
+                &Verdict::Dropped(Shortfall::OverLimit { max: 2 })
+            ),
+            ("ci.md", &outside),
+        ]
+    );
+}
