@@ -327,3 +327,43 @@ fn input_no_agent_sends_exits_zero_with_nothing_on_stdout() {
         }
     }
 }
+
+#[test]
+fn the_model_is_told_the_tool_by_its_agents_own_name() {
+    let ws = ingested_fixture();
+    let file = ws.path("src/storage/cache.rs");
+    let input = json!({"file_path": file, "content": "// cache\n"});
+    let cases = [
+        (
+            "gemini",
+            "write_file",
+            json!({"hook_event_name": "AfterTool", "tool_name": "write_file", "tool_input": input,
+                "tool_response": {"llmContent": "ok"}}),
+        ),
+        (
+            "qwen",
+            "write_file",
+            json!({"hook_event_name": "PostToolUse", "tool_name": "write_file", "tool_input": input,
+                "tool_response": "ok"}),
+        ),
+        (
+            "copilot",
+            "create",
+            json!({"hook_event_name": "PostToolUse", "tool_name": "create",
+                "tool_input": {"path": file, "file_text": "// cache\n"},
+                "tool_result": {"result_type": "success", "text_result_for_llm": "ok"}}),
+        ),
+    ];
+    for (harness, tool, mut payload) in cases {
+        payload["session_id"] = json!(harness);
+        payload["cwd"] = json!(ws.root());
+        let text = contract(&hook(&ws, harness, &payload.to_string(), true), harness)
+            .unwrap_or_else(|| panic!("{harness}: the storage rule is injected"));
+        assert!(
+            text.contains(&format!(
+                "that apply to this {tool} of src/storage/cache.rs"
+            )),
+            "{harness}: {text}"
+        );
+    }
+}

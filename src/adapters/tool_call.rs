@@ -108,6 +108,7 @@ pub fn tool_query_input(spec: &ToolSpec, input: &Value, cwd: Option<&str>) -> Qu
     let text = |keys: &[&str]| keys.iter().find_map(|k| string_at(input, k));
     QueryInput {
         tool_name: Some(spec.kind.neutral_name().to_string()),
+        agent_tool_name: (spec.name != spec.kind.neutral_name()).then(|| spec.name.to_string()),
         file_path: text(spec.path),
         cwd: cwd.map(String::from),
         command: text(spec.command),

@@ -505,7 +505,10 @@ pub fn decide_for_query(
     let intro = intro_for(
         moment,
         &ctx.knowledge_label(),
-        input.tool_name.as_deref(),
+        input
+            .agent_tool_name
+            .as_deref()
+            .or(input.tool_name.as_deref()),
         edited.as_deref(),
     );
     let patterns: Vec<ToShow> = kept

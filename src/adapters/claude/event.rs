@@ -183,6 +183,7 @@ pub fn query_input(payload: &Payload, last_user_message: Option<String>) -> Quer
     }
     QueryInput {
         tool_name: payload.tool_name.clone(),
+        agent_tool_name: None,
         file_path,
         cwd: payload.cwd.clone(),
         root: None,

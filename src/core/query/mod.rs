@@ -77,6 +77,10 @@ pub use tokenize::{StemCache, index_stems, term_stem};
 pub struct QueryInput {
     /// Tool name as the harness reports it (`Edit`, `Write`, `Bash`, ...).
     pub tool_name: Option<String>,
+    /// The agent's own name of the tool when `tool_name` is Claude Code's for it (Gemini's
+    /// `replace` read as `Edit`): what the model is told the conventions apply to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent_tool_name: Option<String>,
     /// The file the tool touches (absolute or relative).
     pub file_path: Option<String>,
     /// The project directory, to make `file_path` relative for `paths` globs.
