@@ -291,6 +291,9 @@ fn search_builds_the_index_on_first_use_and_prints_ranked_chunks() {
             .contains("\"snapshots\"")
     );
     assert!(results[0]["bm25"].as_f64().unwrap() < 0.0);
+    // The section's own text, for a script that reads what was found.
+    let text = results[0]["text"].as_str().unwrap();
+    assert!(text.contains("insta"), "{text}");
 }
 
 #[test]

@@ -65,7 +65,18 @@ pub fn run(config: &Config, args: &SearchArgs) -> anyhow::Result<i32> {
         }
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&outcome)?);
+        let mut json = serde_json::to_value(&outcome)?;
+        // Each result with its section's text, which is what a script searches for.
+        let ids: Vec<i64> = outcome.results.iter().map(|r| r.chunk.chunk_id).collect();
+        let bodies = index.chunk_bodies(&ids)?;
+        if let Some(results) = json.get_mut("results").and_then(|r| r.as_array_mut()) {
+            for (result, id) in results.iter_mut().zip(&ids) {
+                if let (Some(result), Some(body)) = (result.as_object_mut(), bodies.get(id)) {
+                    result.insert("text".to_string(), body.clone().into());
+                }
+            }
+        }
+        println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         print_text(&outcome.to_search_outcome());
     }

@@ -396,6 +396,23 @@ impl Index {
         .transpose()
     }
 
+    /// The text of each of `ids` that exists, by section id (a search result's section).
+    pub fn chunk_bodies(&self, ids: &[i64]) -> Result<BTreeMap<i64, String>, IndexError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT body FROM chunks WHERE id = ?1")?;
+        let mut out = BTreeMap::new();
+        for &id in ids {
+            if let Some(body) = stmt
+                .query_row(params![id], |r| r.get::<_, String>(0))
+                .optional()?
+            {
+                out.insert(id, body);
+            }
+        }
+        Ok(out)
+    }
+
     /// Number of indexed sections: what the noise floor scales with, on the hook's path.
     pub fn chunk_count(&self) -> Result<u64, IndexError> {
         Ok(self
