@@ -558,3 +558,28 @@ fn a_pattern_whose_paths_match_no_file_is_named_with_its_glob() {
     let (_, report) = doctor(&ws, true);
     assert_eq!(paths_check(&report)["status"], "ok", "{report:#}");
 }
+
+#[test]
+fn a_repository_where_no_agent_runs_lore_is_warned_about() {
+    let agents_check = |report: &Value| {
+        report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["check"] == "agents")
+            .cloned()
+    };
+    // `lore init` alone: the index is built, but no agent would ever be given a rule.
+    let bare = installed(&[]);
+    let (out, report) = doctor(&bare, true);
+    assert_eq!(out.status.code(), Some(0), "a warning, not a failure");
+    let check = agents_check(&report).expect("the missing registration is named");
+    assert_eq!(check["status"], "warning");
+    assert!(
+        check["fix"].as_str().unwrap().contains("lore init --agent"),
+        "{check}"
+    );
+    // One agent registered: nothing to warn about.
+    let (_, report) = doctor(&installed(&["codex"]), true);
+    assert!(agents_check(&report).is_none(), "{report}");
+}

@@ -190,6 +190,19 @@ pub fn diagnose(inputs: &Inputs) -> DoctorReport {
     if let Some(dir) = &runtime {
         let _ = std::fs::remove_dir_all(dir);
     }
+    if !agents.iter().any(|a| a.registered) {
+        // Not a problem: a team may use lore only through `lore search`; but nothing is
+        // injected, which is what most users set lore up for.
+        checks.push(Check::new(
+            Status::Warning,
+            "agents",
+            "no agent runs lore here: nothing reaches an agent until one is registered".into(),
+            Some(
+                "run `lore init --agent NAME` (claude, codex, gemini, copilot, qwen, cline, opencode)"
+                    .into(),
+            ),
+        ));
+    }
     let all = checks
         .iter()
         .chain(agents.iter().flat_map(|a| a.checks.iter()));
