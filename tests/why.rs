@@ -220,6 +220,36 @@ fn why_says_when_the_hook_searches_nothing() {
 }
 
 #[test]
+fn why_shows_what_a_session_start_primes_as_the_hook_sends_it() {
+    let ws = workspace();
+    ws.pattern(
+        "house.md",
+        "---\nuniversal: true\n---\n# House rules\n\nSay what you changed.\n",
+    );
+    assert!(ws.lore().arg("ingest").output().unwrap().status.success());
+    let payload = serde_json::json!({"cwd": ws.root().display().to_string(),
+        "hook_event_name": "SessionStart", "source": "startup", "session_id": "start-1"})
+    .to_string();
+    ws.write("start.json", &payload);
+    let out = why(&ws, &["start.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("the hook primes the session"), "{text}");
+    assert!(text.contains("Say what you changed."), "{text}");
+    assert!(text.contains("shown in full or part: house.md"), "{text}");
+
+    // The JSON form carries the very text the hook sends.
+    let out = why(&ws, &["--json", "start.json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let hook = ws.lore().arg("hook").write_stdin(payload).output().unwrap();
+    let sent: serde_json::Value = serde_json::from_str(&stdout(&hook)).unwrap();
+    assert_eq!(
+        report["primed"], sent["hookSpecificOutput"]["additionalContext"],
+        "{report}"
+    );
+}
+
+#[test]
 fn why_reads_another_agents_payload_as_its_hook_does() {
     let ws = workspace();
     // Gemini CLI answers after the tool ran (AfterTool), with its own tool names and keys.

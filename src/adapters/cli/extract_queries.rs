@@ -163,6 +163,7 @@ fn extract(
         tool_name,
         mut input,
         moment,
+        ..
     } = search_of(harness, call, value, tools)?;
     add_call_context(&mut input, value, opened.map(|(c, _)| c));
     let searched = moment.clone().unwrap_or(Moment::ToolCall);

@@ -44,6 +44,8 @@ pub(super) struct Searched {
     pub input: QueryInput,
     /// The moment, or why the hook searches nothing.
     pub moment: Result<Moment, String>,
+    /// The hook primes the session on this event (a session or subagent start).
+    pub primes: bool,
 }
 
 pub(super) fn claude_search(
@@ -59,6 +61,10 @@ pub(super) fn claude_search(
     ));
     let input = hook_query_input(&payload);
     let event = claude_event::classify(&payload, tools);
+    let primes = matches!(
+        event,
+        claude_event::Event::SessionStart { .. } | claude_event::Event::SubagentStart
+    );
     let moment = match event {
         claude_event::Event::UserPromptSubmit { .. } => Ok(Moment::Prompt),
         claude_event::Event::PreToolUse { .. } => Ok(Moment::ToolCall),
@@ -70,6 +76,7 @@ pub(super) fn claude_search(
         tool_name: payload.tool_name,
         input,
         moment,
+        primes,
     })
 }
 
@@ -87,6 +94,10 @@ pub(super) fn codex_search(
     let shell = codex::shell_outcome(&payload);
     let input = codex::hook_query_input(&payload, shell.as_ref());
     let event = codex::event::classify(&payload, tools, shell.as_ref());
+    let primes = matches!(
+        event,
+        codex::event::Event::SessionStart { .. } | codex::event::Event::SubagentStart
+    );
     let moment = event.moment().ok_or_else(|| {
         codex::event::why_not_searched(&payload, &event, tools, shell.as_ref()).unwrap_or_default()
     });
@@ -95,6 +106,7 @@ pub(super) fn codex_search(
         tool_name: payload.tool_name,
         input,
         moment,
+        primes,
     })
 }
 
@@ -114,7 +126,9 @@ pub(super) fn action_search<P: serde::de::DeserializeOwned>(
         event.unwrap_or_default().to_string(),
         tool.map(String::from),
     );
-    let (input, moment) = match action(&payload, tools) {
+    let action = action(&payload, tools);
+    let primes = matches!(action, Action::Prime { .. });
+    let (input, moment) = match action {
         Action::Search { moment, input } => (*input, Ok(moment)),
         Action::Nothing(why) => (QueryInput::default(), Err(why)),
         Action::Prime { .. } => (
@@ -131,6 +145,7 @@ pub(super) fn action_search<P: serde::de::DeserializeOwned>(
         tool_name,
         input,
         moment,
+        primes,
     })
 }
 

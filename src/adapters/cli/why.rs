@@ -18,9 +18,11 @@ use super::why_report::{CallFacts, WhyReport, print_text};
 use crate::adapters::hook_process::MAX_PAYLOAD;
 use crate::adapters::mcp_json::configures_lore;
 use crate::core::config::Config;
+use crate::core::query::{ManifestFindings, QueryInput};
 use crate::core::sources::Harness;
 use crate::services::inject::{InjectContext, SearchHint, Trace, decide_for_query};
 use crate::services::session::SessionLedger;
+use crate::services::session_start::inject_session_start;
 use crate::services::workspace::{ConfigSearch, find_config};
 use crate::storage::embed::{Embedder, OllamaEmbedder};
 use crate::storage::index::Index;
@@ -56,6 +58,7 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
         tool_name,
         mut input,
         moment,
+        primes,
     } = search_of(harness, 1, &value, tools).with_context(|| {
         format!("{label}: give one hook payload object, as the hook reads it on stdin")
     })?;
@@ -80,6 +83,34 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
         session,
     };
     let report = match moment {
+        Err(_) if primes => {
+            // The session start the hook would send: what it lists and what it shows.
+            let mut trace = Trace::new(false);
+            let mut ctx = InjectContext {
+                config: &config,
+                index: &index,
+                ledger: &ledger,
+                project_dir: Some(&project_dir),
+                shown_from: shown_from.as_deref(),
+                embedder: None,
+                search_hint: if configures_lore(&project_dir) {
+                    SearchHint::Mcp
+                } else {
+                    SearchHint::Cli
+                },
+                harness: Some(harness),
+                deadline: crate::services::deadline::Deadline::none(),
+                trace: &mut trace,
+            };
+            let budget = if facts.event == "SubagentStart" {
+                config.hook.subagent_budget
+            } else {
+                config.hook.session_start_budget
+            };
+            let project = session_project(&value, &config, &project_dir);
+            let injection = inject_session_start(&mut ctx, budget, &project)?;
+            WhyReport::primed(facts, budget, injection)
+        }
         Err(why) => WhyReport::not_searched(facts, why),
         Ok(moment) => {
             let embedder = OllamaEmbedder::when_hybrid(&config, true).unwrap_or_else(|e| {
@@ -225,6 +256,16 @@ fn session_ledger(session: Option<&str>, agent: Option<&str>) -> SessionLedger {
             none()
         }
     }
+}
+
+/// What the project's root files show, read from the session's folder as the hook reads them.
+fn session_project(value: &Value, config: &Config, project_dir: &Path) -> ManifestFindings {
+    let mut input = QueryInput {
+        cwd: text_field(value, "cwd").or_else(|| project_dir.to_str().map(String::from)),
+        ..QueryInput::default()
+    };
+    add_call_context(&mut input, value, Some(config));
+    input.project
 }
 
 fn text_field(value: &Value, key: &str) -> Option<String> {

@@ -11,7 +11,7 @@ use crate::core::select::globs::GlobKind;
 use crate::core::sources::Harness;
 use crate::services::budget_share::{PatternShare, ShareOutcome};
 use crate::services::hybrid::RetrievalMode;
-use crate::services::inject::QueryDecision;
+use crate::services::inject::{Injection, QueryDecision};
 use crate::services::select::Candidate;
 
 /// Most matched terms named in one reason.
@@ -60,6 +60,13 @@ pub(super) struct WhyReport {
     /// The patterns injected, in order, and the characters of the whole text.
     injected: Vec<String>,
     chars: usize,
+    /// A session start's whole text (the listing and what always applies): it is chosen by
+    /// no search, so the text is the explanation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    primed: Option<String>,
+    /// The event primes the session (`primed` is None when there was nothing to send).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    primes: bool,
 }
 
 /// One candidate with what became of it.
@@ -129,7 +136,23 @@ impl WhyReport {
             candidates: Vec::new(),
             injected: Vec::new(),
             chars: 0,
+            primed: None,
+            primes: false,
         }
+    }
+
+    /// A session or subagent start: what the hook primes the session with.
+    pub fn primed(facts: CallFacts, budget: usize, injection: Option<Injection>) -> Self {
+        let mut report = Self::not_searched(facts, String::new());
+        report.skipped = None;
+        report.primes = true;
+        report.budget = Some(budget);
+        if let Some(injection) = injection {
+            report.chars = injection.text.chars().count();
+            report.injected = injection.sources;
+            report.primed = Some(injection.text);
+        }
+        report
     }
 
     /// A searched call: its query, every candidate and what the budget gave each kept one.
@@ -165,6 +188,8 @@ impl WhyReport {
             candidates,
             injected: injection.map(|i| i.sources.clone()).unwrap_or_default(),
             chars: injection.map_or(0, |i| i.text.chars().count()),
+            primed: None,
+            primes: false,
         }
     }
 }
@@ -428,6 +453,10 @@ pub(super) fn print_text(report: &WhyReport) {
         println!("  the hook searches nothing: {why}");
         return;
     }
+    if report.primes {
+        print_primed(report);
+        return;
+    }
     println!("  languages: {}", report.languages.join(" "));
     if !report.technologies.is_empty() || !report.project_technologies.is_empty() {
         let mut all = report.technologies.clone();
@@ -476,6 +505,43 @@ pub(super) fn print_text(report: &WhyReport) {
     println!();
     println!(
         "injected: {} ({} of {} chars)",
+        if report.injected.is_empty() {
+            "nothing".to_string()
+        } else {
+            report.injected.join(", ")
+        },
+        report.chars,
+        report.budget.unwrap_or(0)
+    );
+}
+
+/// A session start: no search, so its text, with which patterns it shows in full or part.
+fn print_primed(report: &WhyReport) {
+    let session = match &report.session_id {
+        Some(id) => format!("session {id} (what it was shown is left out)"),
+        None => "no session".to_string(),
+    };
+    println!(
+        "  the hook primes the session, searching nothing: the project's patterns by title, then \
+         those that always apply; {} chars; {session}",
+        report.budget.unwrap_or(0)
+    );
+    println!();
+    match &report.primed {
+        Some(text) => {
+            for line in text.lines() {
+                if line.is_empty() {
+                    println!();
+                } else {
+                    println!("    {line}");
+                }
+            }
+        }
+        None => println!("    (nothing: no pattern to list or show)"),
+    }
+    println!();
+    println!(
+        "shown in full or part: {} ({} of {} chars)",
         if report.injected.is_empty() {
             "nothing".to_string()
         } else {
