@@ -47,15 +47,20 @@ pub(super) const STOP_WORDS: &[&str] = &[
 
 /// Code and shell noise: path scaffolding (`/usr/src/...`, `/home/dev`, `/tmp`), literals,
 /// keywords present in nearly every file of their language (declarations, visibility, imports;
-/// not the ones conventions are about, like `async`, `class`, `enum`), and shell plumbing. None of them
-/// names what a convention is about. Lower-case, sorted, three letters or more.
+/// not the ones conventions are about, like `async`, `class`, `enum`), the builtin types typed
+/// code annotates everything with (`str` in Python and Rust, Python's `dict`: a team's long
+/// guide that shows typed examples holds them, a short one rarely does, so they favour
+/// length, not topic), and
+/// shell plumbing. None of them names what a convention is about. Lower-case, sorted, three
+/// letters or more.
 #[rustfmt::skip]
 pub(super) const CODE_NOISE: &[&str] = &[
-    "bin", "cat", "code", "com", "const", "def", "dev", "echo", "elif", "exit", "export", "extends",
-    "false", "final", "func", "function", "head", "home", "https", "implements", "import", "lib",
-    "mnt", "mut", "nan", "new", "nil", "none", "null", "opt", "org", "package", "private",
-    "protected", "pub", "public", "pwd", "return", "self", "src", "static", "sudo", "tail", "tee",
-    "tmp", "true", "undefined", "users", "usr", "var", "void", "www", "xargs",
+    "bin", "cat", "code", "com", "const", "def", "dev", "dict", "echo", "elif", "exit", "export",
+    "extends", "false", "final", "func", "function", "head", "home", "https", "implements",
+    "import", "lib", "mnt", "mut", "nan", "new", "nil", "none", "null", "opt", "org", "package",
+    "private", "protected", "pub", "public", "pwd", "return", "self", "src", "static", "str",
+    "sudo", "tail", "tee", "tmp", "true", "undefined", "users", "usr", "var", "void", "www",
+    "xargs",
 ];
 
 /// Brand and tool names written in camelCase that the index holds as one token; kept whole.

@@ -23,7 +23,6 @@ fn edit_query() {
             "result",
             "error",
             "line",
-            "str",
             "frameerror",
             "frame",
             "fields",
@@ -43,7 +42,7 @@ fn edit_query() {
     assert_eq!(
         fts_expression(&query).as_deref(),
         Some(
-            "\"parse\" OR \"reading\" OR \"panic\" OR \"result\" OR \"error\" OR \"line\" OR \"str\" \
+            "\"parse\" OR \"reading\" OR \"panic\" OR \"result\" OR \"error\" OR \"line\" \
              OR \"frameerror\" OR \"frame\" OR \"fields\" OR \"split\" OR \"unimplemented\" OR \"short\" \
              OR \"frames\" OR \"give\" OR \"crash\" OR \"rust\""
         )

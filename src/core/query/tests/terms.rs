@@ -52,6 +52,20 @@ fn term_cleaning() {
             &["deadbeef"],
         ),
         (&["550e8400-e29b-41d4-a716-446655440000"], &[]),
+        // A typed Python signature: its builtin types say nothing of what the code does;
+        // `TypedDict` and a type a team defines still do.
+        (
+            &[
+                "def",
+                "load_rows(source:",
+                "str)",
+                "->",
+                "dict[str,",
+                "Invoice]:",
+                "TypedDict",
+            ],
+            &["load", "rows", "source", "invoice", "typeddict", "typed"],
+        ),
         (
             &["aGVsbG8gd29ybGQgaGVsbG8=", "validateEmailAddressV2Handler"],
             &[
