@@ -239,6 +239,7 @@ pub fn select(
         BTreeMap::new()
     };
     if rule_files {
+        rule_scoping::set_stack_names_aside(&rule_texts, request.site, &mut pool);
         let mut elsewhere = rule_scoping::drop_other_folders(&rule_texts, request, &mut pool);
         dropped.append(&mut elsewhere);
         let mut repeated = rule_scoping::merge_same_text(&rule_texts, request.explain, &mut pool);
@@ -355,7 +356,9 @@ fn call_standard(
     )
     .with_stack_scores(
         pool.values()
-            .filter(|c| c.evidence.words.name_match == Some(NameMatch::Stack))
+            .filter(|c| {
+                c.evidence.words.name_match == Some(NameMatch::Stack) && !c.evidence.name_set_aside
+            })
             .map(score),
     )
 }
@@ -366,7 +369,7 @@ fn found_by_words(evidence: &Evidence) -> bool {
     !evidence.universal
         && evidence.project_depth.is_none()
         && evidence.content.is_none()
-        && evidence.words.name_match != Some(NameMatch::Stack)
+        && (evidence.words.name_match != Some(NameMatch::Stack) || evidence.name_set_aside)
         && evidence
             .glob
             .as_ref()

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge_words_unnamed};
-use crate::core::select::evidence::GlobMatch;
+use crate::core::select::evidence::{GlobMatch, NameMatch};
 use crate::core::select::globs::covers_a_language;
 use crate::core::select::globs::path_file_keys;
 use crate::core::sources::{
@@ -229,6 +229,29 @@ pub(super) fn apply_rule_scoping(
         {
             candidate.evidence.name_set_aside = true;
             candidate.verdict = judge_words_unnamed(&candidate.evidence, standard);
+        }
+    }
+}
+
+/// Sets aside the name of each rule file scoped by globs that is named for the call's stack,
+/// on a call that touches no file: its author's globs, not its name, say which files it is
+/// for, so it is judged by its words (see [`apply_rule_scoping`]), and its words count
+/// towards the call's best as any word candidate's do.
+pub(super) fn set_stack_names_aside(
+    rules: &BTreeMap<i64, RuleText>,
+    site: &CallSite,
+    pool: &mut Pool,
+) {
+    if site.path.is_some() {
+        return;
+    }
+    for (id, candidate) in pool.iter_mut() {
+        if candidate.evidence.words.name_match == Some(NameMatch::Stack)
+            && rules
+                .get(id)
+                .is_some_and(|rule| rule.origin.scope == Scope::Globs)
+        {
+            candidate.evidence.name_set_aside = true;
         }
     }
 }

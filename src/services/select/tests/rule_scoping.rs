@@ -450,6 +450,46 @@ fn a_rule_scoped_to_a_language_s_files_comes_to_a_command_by_its_words_not_its_n
 }
 
 #[test]
+fn a_rule_judged_by_its_words_sets_the_call_s_best_for_the_others() {
+    let rule = (
+        ".github/instructions/rspec.instructions.md",
+        "---\napplyTo: \"**/*_spec.rb\"\n---\n# RSpec\nBuild each customer with its factory; \
+         run the models specs with bundle exec rspec before a push.\n",
+    );
+    let logging = (
+        "patterns/logging.md",
+        "# Logging\nLog the customer id of the models a job changes; a job run with bundle \
+         exec logs in the documented format.\n",
+    );
+    let others = [
+        ("patterns/api.md", "# API\nVersion every route.\n"),
+        (
+            "patterns/commits.md",
+            "# Commits\nWrite the why in the body.\n",
+        ),
+        (
+            "patterns/migrations.md",
+            "# Migrations\nOne change per migration.\n",
+        ),
+    ];
+    let mut files = vec![rule, logging];
+    files.extend(others);
+    let run = repo(&files)
+        .command("bundle exec rspec spec/models/customer_spec.rb --format documentation");
+    // The rule's name is set aside (a command touches no file), so its words decide, and
+    // they are the call's best: a file sharing two of them trails it far.
+    assert_eq!(kept(&run), [".github/instructions/rspec.instructions.md"]);
+    assert!(
+        matches!(
+            verdict(&run, "logging.md"),
+            Some(Verdict::Dropped(Shortfall::FarBelowBest { .. }))
+        ),
+        "{:?}",
+        verdict(&run, "logging.md")
+    );
+}
+
+#[test]
 fn one_rule_scores_the_same_in_any_agent_s_format() {
     let body = "# Errors\nWrap every returned error with the operation that failed.\n";
     let copilot = repo(&[(
