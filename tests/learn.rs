@@ -373,6 +373,40 @@ fn scan_backfills_from_saved_sessions_once() {
 }
 
 #[test]
+fn a_scan_does_not_bring_back_what_the_hook_read_from_the_same_session() {
+    let ws = repository();
+    let t = transcript(&ws, "s1", CORRECTION, "");
+    assert!(prompt(&ws, SESSION, &t, CORRECTION).status.success());
+    assert!(stop(&ws, SESSION, &t).status.success());
+    let id = inbox_json(&ws)[0]["id"].as_str().unwrap().to_string();
+    let out = ws.lore().args(["inbox", "accept", &id]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The saved session still holds the correction the hook read while it ran; accepted,
+    // it is not offered again, as feedback on the pattern it became or otherwise.
+    let scan = ws
+        .lore()
+        .args(["learn", "scan", "--json"])
+        .arg(ws.path(".env/home/.claude/projects"))
+        .output()
+        .unwrap();
+    assert!(scan.status.success(), "{}", stderr(&scan));
+    let report: Value = serde_json::from_slice(&scan.stdout).unwrap();
+    assert_eq!(report["sessions_read"], 1, "{report}");
+    assert_eq!(report["new"], 0, "{report}");
+    assert_eq!(inbox_json(&ws), json!([]));
+    // A session the hook never saw is still read.
+    transcript(&ws, "s2", "no, use `httpx` instead of requests", "");
+    let scan = ws
+        .lore()
+        .args(["learn", "scan", "--json"])
+        .arg(ws.path(".env/home/.claude/projects"))
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&scan.stdout).unwrap();
+    assert_eq!(report["new"], 1, "{report}");
+}
+
+#[test]
 fn inbox_commands_show_snooze_and_refuse_unknown_ids() {
     let ws = repository();
     let t = transcript(&ws, "s", CORRECTION, "");

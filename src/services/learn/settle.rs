@@ -114,6 +114,9 @@ pub fn settle(
                 if !state.mark_seen(&format!("{}\0{call}", s.session_id)) {
                     continue;
                 }
+                if let Some(transcript) = s.transcript.and_then(Path::to_str) {
+                    state.mark_seen(&read_mark(transcript, &found.capture.words));
+                }
                 let offered = offer_one(
                     state,
                     classifier,
@@ -159,6 +162,9 @@ fn settle_pending(
             .as_ref()
             .and_then(|c| c.call.as_ref())
             .map(|call| action_of(call, capture));
+        if let Some(transcript) = &pending.transcript {
+            state.mark_seen(&read_mark(transcript, &capture.words));
+        }
         let offered = offer_one(
             state,
             classifier,
@@ -174,6 +180,18 @@ fn settle_pending(
         );
         report.count(offered);
     }
+}
+
+/// The mark a correction leaves once read from a session, whichever way it was read (the
+/// hook at the session's Stop, or `lore learn scan` of the saved session later): the
+/// session's file name and the words, redacted as the inbox keeps them. A correction read
+/// both ways is offered once, so an item accepted or rejected since does not come back.
+fn read_mark(transcript: &str, words: &str) -> String {
+    let file = Path::new(transcript)
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or(transcript);
+    format!("said\0{file}\0{}", redact(words))
 }
 
 /// Where and when a capture was seen.
@@ -243,6 +261,11 @@ pub fn offer_found(
         let mut report = SettleReport::default();
         for f in found {
             if !state.mark_seen(&format!("scan\0{session}\0{}\0{}", f.at, f.capture.words)) {
+                continue;
+            }
+            // Read by the hook when the session ran: offered then (and perhaps accepted or
+            // rejected since).
+            if !state.mark_seen(&read_mark(session, &f.capture.words)) {
                 continue;
             }
             let origin = match f.said {
