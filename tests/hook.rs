@@ -559,3 +559,45 @@ fn a_zero_budget_primes_nothing() {
         assert_eq!(stderr(&output), "", "{event}");
     }
 }
+
+#[test]
+fn a_configuration_that_cannot_be_used_is_told_to_the_user_at_session_start() {
+    let ws = ingested_fixture();
+    let config = ws.path("lore.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{text}\n[hook]\ntool_budjet = 4000\n")).unwrap();
+    let start = json!({"hook_event_name": "SessionStart", "source": "startup",
+        "session_id": "typo", "cwd": ws.root()})
+    .to_string();
+    let output = ws.hook(&start);
+    assert_eq!(output.status.code(), Some(0));
+    // Shown to the user only (`systemMessage`): the model is given nothing.
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    insta::assert_snapshot!(
+        "unusable_config_notice",
+        ws.filter(&serde_json::to_string_pretty(&answer).unwrap())
+    );
+    assert!(answer.get("hookSpecificOutput").is_none(), "{answer}");
+    // Every other event stays silent, the reason on stderr.
+    let edit = tool_call(
+        "typo",
+        "Edit",
+        json!({"file_path": ws.path("src/storage/x.rs"), "new_string": "x"}),
+    );
+    let output = ws.hook(&edit);
+    assert_eq!(stdout(&output), "");
+    assert!(
+        stderr(&output).contains("tool_budjet"),
+        "{}",
+        stderr(&output)
+    );
+    // No configuration at all (lore registered for the user, a project without lore): a
+    // session start says nothing.
+    let bare = Workspace::bare();
+    let start = json!({"hook_event_name": "SessionStart", "source": "startup",
+        "session_id": "none", "cwd": bare.root()})
+    .to_string();
+    let output = bare.lore().arg("hook").write_stdin(start).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+}

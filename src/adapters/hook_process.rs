@@ -63,6 +63,11 @@ impl HookAnswer {
         }
     }
 
+    /// An answer that shows nothing of the knowledge base (a notice to the user).
+    pub fn plain(line: String) -> Self {
+        Self { line, shown: None }
+    }
+
     /// Give back what the answer claimed: it never reached the agent. A ledger that cannot
     /// be written costs these sections in this session, never an answer.
     pub fn release_shown(&self) {

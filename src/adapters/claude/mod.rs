@@ -18,6 +18,7 @@ use crate::core::sources::Harness;
 use crate::services::inject::{Moment, Trace, inject_for_query};
 use crate::services::learn::PromptOrigin;
 use crate::services::session_start::inject_session_start;
+use crate::services::workspace::WorkspaceError;
 use event::{Event, classify, query_input};
 use wire::Payload;
 
@@ -71,7 +72,7 @@ pub fn answer(
         return Ok(None);
     };
 
-    let session = HookSession::open(
+    let opened = HookSession::open(
         request,
         HookOrigin {
             cwd: payload.cwd.as_deref(),
@@ -79,7 +80,24 @@ pub fn answer(
             agent_id: payload.agent_id.as_deref(),
             harness: Some(crate::core::sources::Harness::ClaudeCode),
         },
-    )?;
+    );
+    let session = match opened {
+        Ok(session) => session,
+        Err(e) if payload.hook_event_name.as_deref() == Some("SessionStart") => {
+            return match unusable_config_notice(&e) {
+                Some(notice) => {
+                    eprintln!("lore hook: {e:#}");
+                    Ok(Some(HookAnswer::plain(reply::with_system_message(
+                        "SessionStart",
+                        None,
+                        &notice,
+                    ))))
+                }
+                None => Err(e),
+            };
+        }
+        Err(e) => return Err(e),
+    };
     let config = &session.config;
     let ledger = &session.ledger;
     let event = classify(&payload, &config.hook.tools);
@@ -173,6 +191,19 @@ pub fn answer(
             i.shown,
         )
     }))
+}
+
+/// What to tell the user at a session's start when a lore configuration is there but cannot
+/// be used: every hook of the session then answers nothing, and stderr alone goes unseen.
+/// None when there is no configuration at all (lore registered for the user, in a project
+/// that does not use it): nothing to say there.
+fn unusable_config_notice(error: &anyhow::Error) -> Option<String> {
+    match error.downcast_ref::<WorkspaceError>()? {
+        WorkspaceError::NotFound { .. } => None,
+        unusable => Some(format!(
+            "lore is off in this session: {unusable}. `lore doctor` says what to fix."
+        )),
+    }
 }
 
 /// Where a prompt was typed, for the review inbox.
