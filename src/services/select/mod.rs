@@ -449,8 +449,9 @@ fn glob_candidates(
         });
     }
     let ids: Vec<i64> = found.iter().map(|(id, ..)| *id).collect();
-    // A glob says which files; a declared or named language still rules a pattern out.
-    let names = index.patterns_passing(&ids, &LanguageGate::for_query(query))?;
+    // A glob says which files; a declared language still rules a pattern out, one lore
+    // read from its name does not.
+    let names = index.patterns_passing_own_globs(&ids, &LanguageGate::for_query(query))?;
     let with_language_globs = index.patterns_with_globs(&ids, true)?;
     for (id, glob, mut kind) in found {
         if kind == GlobKind::Specific && names_one_file(&glob) && with_language_globs.contains(&id)

@@ -67,6 +67,40 @@ impl Index {
         Ok(passing)
     }
 
+    /// Of `ids`, patterns whose own `paths` globs match the touched file, those the languages
+    /// their authors declared (frontmatter `language`) do not rule out, with their path and
+    /// title. A language only their path or title names is lore's reading of a name, and
+    /// the author's glob says better which files the pattern is for
+    /// (`patterns/java/persistence.md` scoped to `db/migration/**` is for those SQL files).
+    pub fn patterns_passing_own_globs(
+        &self,
+        ids: &[i64],
+        gate: &LanguageGate,
+    ) -> Result<BTreeMap<i64, (String, String)>, IndexError> {
+        let mut declared = self.conn.prepare_cached(
+            "SELECT language FROM pattern_languages WHERE pattern_id = ?1 AND declared = 1",
+        )?;
+        let mut named = self
+            .conn
+            .prepare_cached("SELECT source, title FROM patterns WHERE id = ?1")?;
+        let mut passing = BTreeMap::new();
+        for &id in ids {
+            let languages: Vec<String> = declared
+                .query_map(params![id], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            if !gate.admits_rows(&languages) {
+                continue;
+            }
+            if let Some(names) = named
+                .query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()?
+            {
+                passing.insert(id, names);
+            }
+        }
+        Ok(passing)
+    }
+
     /// The path of every pattern that passes `gate`.
     pub(super) fn patterns_admitted(
         &self,
