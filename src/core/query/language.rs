@@ -163,9 +163,11 @@ pub static LANGUAGES: &[Language] = &[
         &["java"],
         // Gradle's Kotlin DSL builds Java as often as Kotlin: a `.kts` build says Gradle, and
         // only Kotlin's own plugin or library says Kotlin (see the manifest readers).
+        // The build's own files count as its (a version catalog, the wrapper's settings).
         &[
             "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle",
-            "settings.gradle.kts", "gradlew", "mvnw",
+            "settings.gradle.kts", "gradlew", "mvnw", "gradle.properties",
+            "gradle-wrapper.properties", "libs.versions.toml", "maven-wrapper.properties",
         ],
         &["mvn", "mvnw", "gradle", "gradlew", "java", "javac"],
         &[Any("java"), Any("jdk"), Any("jvm"), Any("maven"), Any("gradle"), Any("spring boot")],

@@ -40,6 +40,10 @@ fn path_languages() {
         ("build.gradle", &["java"]),
         // A Gradle build written in Kotlin: Gradle's (Java's) marker and a Kotlin script.
         ("gauge-core/build.gradle.kts", &["java", "kotlin"]),
+        // The build's version catalog and settings, though TOML and properties files.
+        ("gradle/libs.versions.toml", &["java"]),
+        ("gradle.properties", &["java"]),
+        ("gradle/wrapper/gradle-wrapper.properties", &["java"]),
         ("Gemfile", &["ruby"]),
         ("composer.json", &["php"]),
         ("pubspec.yaml", &["dart", "yaml"]),

@@ -240,7 +240,7 @@ fn kotlins_plugin_or_library_anywhere_in_the_build_makes_a_project_kotlin() {
     let catalog = "[plugins]\nkotlin-android = { id = \"org.jetbrains.kotlin.android\", version.ref = \"kotlin\" }\n";
     assert_eq!(
         manifest("gradle/libs.versions.toml", catalog).1,
-        strings(&["kotlin"])
+        strings(&["java", "kotlin"])
     );
 }
 
