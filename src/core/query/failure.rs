@@ -10,6 +10,9 @@ pub const ERROR_TAIL_BYTES: usize = 16 * 1024;
 /// Most lines of an output searched.
 const MAX_LINES: usize = 24;
 
+/// How a JVM stack trace introduces the exception that caused the one above it.
+const CAUSE_MARK: &str = "Caused by:";
+
 /// Words that mark a line as saying what failed (compared case-insensitively).
 const FAILURE_WORDS: &[&str] = &[
     "error",
@@ -53,6 +56,14 @@ pub fn failure_focus(output: &str) -> String {
         && first.len() <= 500
     {
         kept.push(first);
+    }
+    // A chained exception's causes (the JVM's `Caused by:`) say why it was raised, the last
+    // one most of all: they come first, deepest first, so the words searched name the cause
+    // before the trace's frames and the build's banners.
+    for line in lines.iter().rev().filter(|l| l.starts_with(CAUSE_MARK)) {
+        if kept.len() < MAX_LINES && !kept.contains(line) {
+            kept.push(line);
+        }
     }
     for line in &lines {
         if kept.len() >= MAX_LINES {
@@ -164,6 +175,37 @@ mod tests {
         assert!(
             !names_error_class("an Error page"),
             "a word that is only the suffix"
+        );
+    }
+
+    #[test]
+    fn a_chained_exception_s_deepest_cause_comes_first() {
+        let log = "> Task :test\n\
+                   ReportTest > exportsCsv() FAILED\n\
+                   java.lang.IllegalStateException: export aborted\n\
+                   at com.example.Report.export(Report.java:88)\n\
+                   Caused by: java.io.UncheckedIOException: write failed\n\
+                   at com.example.Csv.write(Csv.java:12)\n\
+                   Caused by: java.nio.file.AccessDeniedException: /var/reports/out.csv\n\
+                   BUILD FAILED in 3s\n";
+        let focus = failure_focus(log);
+        let lines: Vec<&str> = focus.lines().collect();
+        assert_eq!(
+            lines[0], "> Task :test",
+            "the first line still leads: {focus}"
+        );
+        assert!(lines[1].contains("AccessDeniedException"), "{focus}");
+        assert!(lines[2].contains("UncheckedIOException"), "{focus}");
+        assert!(
+            lines[3..]
+                .iter()
+                .any(|l| l.contains("IllegalStateException")),
+            "{focus}"
+        );
+        assert_eq!(
+            focus.matches("Caused by:").count(),
+            2,
+            "each cause once: {focus}"
         );
     }
 
