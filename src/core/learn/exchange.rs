@@ -162,6 +162,20 @@ fn ends_with_question(text: &str) -> bool {
 
 /// The corrected call as the inbox keeps it: its tool, files and command, and the changed
 /// lines that name what the capture is about (else the first changed lines).
+/// Shortest word of a named thing that picks an example line alone (`autowired`, not `use`).
+const MIN_EXAMPLE_WORD: usize = 5;
+
+/// A line that only brings a name in (`import`, `use`, `from ... import`, `package`,
+/// `#include`, `require`).
+fn is_import(line: &str) -> bool {
+    let line = line.trim_start();
+    [
+        "import ", "use ", "from ", "package ", "#include", "require ", "require(",
+    ]
+    .iter()
+    .any(|start| line.starts_with(start))
+}
+
 pub fn action_of(call: &Call, capture: &Capture) -> Action {
     let old: Vec<&str> = call.old_text.lines().map(str::trim).collect();
     let changed: Vec<&str> = call
@@ -177,15 +191,32 @@ pub fn action_of(call: &Call, capture: &Capture) -> Action {
         .map(|n| n.key())
         .filter(|k| !k.is_empty())
         .collect();
-    let naming: Vec<&str> = changed
-        .iter()
-        .copied()
-        .filter(|l| {
-            let lower = l.to_lowercase();
-            names.iter().any(|n| lower.contains(n.as_str()))
-        })
-        .collect();
-    let chosen = if naming.is_empty() { &changed } else { &naming };
+    let naming = |matches: &dyn Fn(&str) -> bool| -> Vec<&str> {
+        changed
+            .iter()
+            .copied()
+            .filter(|l| matches(&l.to_lowercase()))
+            .collect()
+    };
+    // The lines naming what the user named, whole (`import logging` for "not logging");
+    // else naming a word of it (`@Autowired` for "autowired fields": code rarely spells a
+    // phrase), where an import of the word only says it is used somewhere below.
+    let whole = naming(&|lower| names.iter().any(|n| lower.contains(n.as_str())));
+    let chosen = if whole.is_empty() {
+        let words: Vec<&str> = names
+            .iter()
+            .flat_map(|n| n.split_whitespace())
+            .filter(|w| w.chars().count() >= MIN_EXAMPLE_WORD)
+            .collect();
+        let mut partial = naming(&|lower| words.iter().any(|w| lower.contains(w)));
+        if partial.iter().any(|l| !is_import(l)) {
+            partial.retain(|l| !is_import(l));
+        }
+        partial
+    } else {
+        whole
+    };
+    let chosen = if chosen.is_empty() { &changed } else { &chosen };
     Action {
         tool: call.tool.clone(),
         paths: call.paths.clone(),

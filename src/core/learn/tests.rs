@@ -431,3 +431,29 @@ mod props {
         }
     }
 }
+
+#[test]
+fn the_example_shows_the_lines_that_do_what_the_user_corrected() {
+    let call = |text: &str| Call {
+        id: "c1".into(),
+        tool: "Write".into(),
+        paths: vec!["src/Billing.java".into()],
+        command: None,
+        new_text: text.into(),
+        old_text: String::new(),
+    };
+    let service = "package com.acme.billing;\n\nimport org.springframework.beans.factory.annotation.Autowired;\n\npublic class Billing {\n    @Autowired\n    private Ledger ledger;\n}\n";
+    let capture = one("no, we use constructor injection, not @Autowired fields").unwrap();
+    let action = exchange::action_of(&call(service), &capture);
+    // Not the package and import lines the file opens with: the annotation that was wrong.
+    assert_eq!(action.lines, ["    @Autowired"], "{action:?}");
+    // A referent named whole still picks its own lines.
+    let logging = "import logging\nlog = logging.getLogger(__name__)\nx = 1\n";
+    let capture = one("no, we use structlog here, not logging").unwrap();
+    let action = exchange::action_of(&call(logging), &capture);
+    assert_eq!(
+        action.lines,
+        ["import logging", "log = logging.getLogger(__name__)"],
+        "{action:?}"
+    );
+}
