@@ -438,6 +438,24 @@ fn an_index_behind_its_files_is_named_with_what_changed() {
     assert_eq!(behind.len(), 1, "{report:#}");
     assert!(behind[0].contains("1 changed (pooling.md)"), "{behind:?}");
     assert!(behind[0].contains("1 added (retries.md)"), "{behind:?}");
+    // A file an ingest would refuse is named as a problem of its own, not as one more file
+    // for `lore ingest` to bring in (it would not).
+    ws.write(
+        "patterns/broken.md",
+        "---\npaths: [\"src/**\"\n---\n# Broken\n",
+    );
+    let (_, report) = doctor(&ws, true);
+    // (The run of SessionStart above brought retries.md in, as a session start does.)
+    let behind = index_checks(&report);
+    assert!(behind.is_empty(), "{behind:?}");
+    assert!(
+        report["file_issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["file"].as_str().unwrap().ends_with("broken.md")),
+        "{report:#}"
+    );
 }
 
 #[test]

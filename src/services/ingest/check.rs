@@ -136,14 +136,27 @@ pub fn check_files(config: &Config, index: Option<&Index>) -> Result<FileCheck, 
             .cloned()
             .collect();
     }
-    for (_, native, parsed) in parse_in_parallel(pending) {
+    let mut refused = Vec::new();
+    for (source, native, parsed) in parse_in_parallel(pending) {
         match parsed {
             Ok(parsed) => check
                 .warnings
                 .extend(parsed.warnings.into_iter().map(|w| found(w, native))),
-            Err(issue) if native => check.warnings.push(found(issue, true)),
-            Err(issue) => check.errors.push(found(issue, false)),
+            Err(issue) => {
+                refused.push(source);
+                if native {
+                    check.warnings.push(found(issue, true));
+                } else {
+                    check.errors.push(found(issue, false));
+                }
+            }
         }
+    }
+    // A file an ingest refuses stays as the index has it (absent, or its last valid text):
+    // it is named with its own issue, not as something `lore ingest` would bring in.
+    if let Some(since) = &mut check.since_ingest {
+        since.added.retain(|s| !refused.contains(s));
+        since.changed.retain(|s| !refused.contains(s));
     }
     Ok(check)
 }
