@@ -96,6 +96,21 @@ fn add_then_update_then_append_rewrites_the_file_and_the_index() {
         ws.read(source)
     );
     assert_eq!(ws.status_json()["index"]["patterns"], 3);
+
+    // One glob or tag may be given as a string, as `language` may.
+    let single = server.call_tool(
+        "add_pattern",
+        json!({"title": "Storage errors", "body": "Wrap each SQL error with its query.\n",
+            "tags": "errors", "paths": "src/storage/**"}),
+    );
+    assert!(
+        tool_text(&single).starts_with("Added storage-errors.md"),
+        "{single}"
+    );
+    assert_eq!(
+        ws.read("storage-errors.md"),
+        "---\ntags: [\"errors\"]\npaths: [\"src/storage/**\"]\n---\n# Storage errors\n\nWrap each SQL error with its query.\n"
+    );
 }
 
 #[test]

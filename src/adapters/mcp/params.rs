@@ -35,9 +35,9 @@ pub struct SearchParams {
     /// Only patterns for this language (e.g. `rust`): patterns that declare it, or declare no language and mention it.
     #[serde(default)]
     pub language: Option<String>,
-    /// Only patterns carrying at least one of these tags (case-insensitive).
+    /// Only patterns carrying at least one of these tags (case-insensitive): a tag or a list.
     #[serde(default)]
-    pub tags: Option<Vec<String>>,
+    pub tags: Option<OneOrMany>,
     /// Also show each match's rank and scores (BM25), for debugging the ranking.
     #[serde(default)]
     pub include_metadata: Option<bool>,
@@ -50,15 +50,15 @@ pub struct AddParams {
     pub title: String,
     /// The convention in markdown, without the title heading: what to do, why, and an example; `##` headings split it into sections (at most 65536 characters).
     pub body: String,
-    /// Tags that help search find it (at most 32, each at most 128 characters).
+    /// Tags that help search find it, a tag or a list (at most 32, each at most 128 characters).
     #[serde(default)]
-    pub tags: Option<Vec<String>>,
+    pub tags: Option<OneOrMany>,
     /// Language(s) the convention is limited to, e.g. `rust` or `["rust", "sql"]`; omit for language-neutral conventions.
     #[serde(default)]
     pub language: Option<OneOrMany>,
-    /// File globs the convention applies to, e.g. `["src/storage/**"]` (at most 32).
+    /// File globs the convention applies to, a glob or a list, e.g. `["src/storage/**"]` (at most 32).
     #[serde(default)]
-    pub paths: Option<Vec<String>>,
+    pub paths: Option<OneOrMany>,
     /// Sub-directory of the knowledge dir to create the file in, e.g. `rust` (relative; created if missing; at most 256 characters).
     #[serde(default)]
     pub directory: Option<String>,
@@ -71,9 +71,9 @@ pub struct UpdateParams {
     pub source: String,
     /// The new markdown text; replaces everything below the `# Title` line (the title is kept unless this starts with its own `# ` heading). At most 65536 characters.
     pub body: String,
-    /// New tags: omit to keep the current ones, `[]` to remove them.
+    /// New tags, a tag or a list: omit to keep the current ones, `[]` to remove them.
     #[serde(default)]
-    pub tags: Option<Vec<String>>,
+    pub tags: Option<OneOrMany>,
     /// New language(s): omit to keep, `[]` or `""` to remove.
     #[serde(default)]
     pub language: Option<OneOrMany>,
@@ -100,7 +100,7 @@ pub struct ProposeParams {
     /// Language(s) it is limited to, e.g. `python`; omit for language-neutral conventions.
     #[serde(default)]
     pub language: Option<OneOrMany>,
-    /// File globs it applies to, e.g. `["app/services/**"]` (at most 32).
+    /// File globs it applies to, a glob or a list, e.g. `["app/services/**"]` (at most 32).
     #[serde(default)]
-    pub paths: Option<Vec<String>>,
+    pub paths: Option<OneOrMany>,
 }

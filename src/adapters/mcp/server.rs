@@ -10,7 +10,9 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 
-use super::params::{AddParams, AppendParams, ProposeParams, SearchParams, UpdateParams};
+use super::params::{
+    AddParams, AppendParams, OneOrMany, ProposeParams, SearchParams, UpdateParams,
+};
 use super::search::{MAX_TOP_K, SearchRequest, search_text};
 use crate::adapters::cli::timestamp::today;
 use crate::core::config::Config;
@@ -105,12 +107,8 @@ fn write_summary(outcome: &WriteOutcome) -> String {
     text
 }
 
-fn list(value: Option<Vec<String>>) -> Vec<String> {
-    value
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|s| !s.trim().is_empty())
-        .collect()
+fn list(value: Option<OneOrMany>) -> Vec<String> {
+    value.map(OneOrMany::into_vec).unwrap_or_default()
 }
 
 #[tool_router]
