@@ -39,10 +39,14 @@ fn a_link_named_lore_toml_that_leads_nowhere_is_named_not_passed_over() {
             .output()
             .unwrap();
         assert_eq!(hook.status.code(), Some(0), "{case}");
+        // Not answered from the lore.toml above: the user is told this one cannot be used
+        // (`systemMessage`, never the model), and stderr names it.
+        let answer: serde_json::Value = serde_json::from_str(stdout(&hook).trim())
+            .unwrap_or_else(|_| panic!("{case}: one JSON object: {}", stdout(&hook)));
+        assert!(answer.get("hookSpecificOutput").is_none(), "{case}: {answer}");
         assert!(
-            stdout(&hook).is_empty(),
-            "{case}: answered from the lore.toml above: {}",
-            stdout(&hook)
+            named(answer["systemMessage"].as_str().unwrap_or_default()),
+            "{case}: {answer}"
         );
         assert!(named(&stderr(&hook)), "{case}: {}", stderr(&hook));
     }

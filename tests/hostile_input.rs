@@ -339,8 +339,16 @@ fn a_sparse_gigabyte_lore_toml_is_refused_in_time() {
             ),
             false,
         );
-        // Nothing to answer with, and a line saying why.
-        assert!(run.stdout.is_empty(), "{event}");
+        // Nothing to answer with, and a line saying why; a session start also tells the
+        // user, never the model.
+        let out = String::from_utf8_lossy(&run.stdout);
+        if event == "SessionStart" {
+            let answer: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            assert!(answer.get("hookSpecificOutput").is_none(), "{answer}");
+            assert!(said_once(answer["systemMessage"].as_str().unwrap()), "{answer}");
+        } else {
+            assert!(out.is_empty(), "{event}: {out}");
+        }
         let err = String::from_utf8_lossy(&run.stderr);
         assert!(said_once(&err), "{event}: {err}");
     }
