@@ -43,7 +43,10 @@ fn a_link_named_lore_toml_that_leads_nowhere_is_named_not_passed_over() {
         // (`systemMessage`, never the model), and stderr names it.
         let answer: serde_json::Value = serde_json::from_str(stdout(&hook).trim())
             .unwrap_or_else(|_| panic!("{case}: one JSON object: {}", stdout(&hook)));
-        assert!(answer.get("hookSpecificOutput").is_none(), "{case}: {answer}");
+        assert!(
+            answer.get("hookSpecificOutput").is_none(),
+            "{case}: {answer}"
+        );
         assert!(
             named(answer["systemMessage"].as_str().unwrap_or_default()),
             "{case}: {answer}"

@@ -345,7 +345,10 @@ fn a_sparse_gigabyte_lore_toml_is_refused_in_time() {
         if event == "SessionStart" {
             let answer: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
             assert!(answer.get("hookSpecificOutput").is_none(), "{answer}");
-            assert!(said_once(answer["systemMessage"].as_str().unwrap()), "{answer}");
+            assert!(
+                said_once(answer["systemMessage"].as_str().unwrap()),
+                "{answer}"
+            );
         } else {
             assert!(out.is_empty(), "{event}: {out}");
         }

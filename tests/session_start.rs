@@ -306,3 +306,20 @@ fn a_database_pattern_scoped_to_a_folder_comes_where_the_session_start_said_it_a
     // Elsewhere in the project the database says nothing of the call.
     assert!(!edit("db-2", "src/ui/button.ts").contains("MARK-POOL"));
 }
+
+#[test]
+fn a_knowledge_dir_gone_from_the_checkout_is_said_with_its_indexed_patterns() {
+    let ws = project(&[("notes.txt", "nothing to see\n")]);
+    let start = injected(&ws, &session_start(&ws, "here", "startup"), &[]);
+    assert!(!start.contains("is not in this checkout"), "{start}");
+    // The folder is gone (a sparse checkout, a branch without it): the patterns indexed
+    // before are still served, and the listing says their paths open no file.
+    std::fs::rename(ws.path("patterns"), ws.path("patterns-elsewhere")).unwrap();
+    let start = injected(&ws, &session_start(&ws, "gone", "startup"), &[]);
+    assert!(start.contains("patterns/reviews.md"), "{start}");
+    assert!(
+        start.contains("patterns/ is not in this checkout")
+            && start.contains("`lore search <words>` shows their text"),
+        "{start}"
+    );
+}

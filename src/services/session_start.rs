@@ -89,6 +89,18 @@ pub fn inject_session_start(
         budget.saturating_sub(chars(&listing) + 2),
     )?;
     let mut text = listing;
+    // Served from the index while the knowledge dir is gone (a checkout without it, a
+    // mistyped `knowledge_dir`): the paths listed name no file, so the agent is told where
+    // their text is instead of failing to open them.
+    let own_patterns = scopes.iter().any(|s| !natives.contains_key(&s.id));
+    if own_patterns && !ctx.config.knowledge_dir.is_dir() {
+        text.push_str(&format!(
+            "\n\n{}/ is not in this checkout: its patterns are served as lore last indexed \
+             them; {} shows their text.",
+            ctx.display_path("").trim_end_matches('/'),
+            ctx.search_hint.phrase()
+        ));
+    }
     let (mut sources, mut shown) = (Vec::new(), Vec::new());
     if let Some(r) = rendered {
         text.push_str("\n\n");
