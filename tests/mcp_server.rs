@@ -207,6 +207,21 @@ fn malformed_requests_get_errors_and_the_server_keeps_serving() {
     );
     let unknown_tool = server.call_tool("drop_tables", json!({}));
     assert_eq!(error_code(&unknown_tool), Some(-32602), "{unknown_tool}");
+    let said = unknown_tool["error"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        said.contains("`drop_tables`") && said.contains("search_patterns"),
+        "the tool asked for and the tools there are: {said}"
+    );
+    let typo = server.call_tool("serch_patterns", json!({"query": "errors"}));
+    assert!(
+        typo["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("did you mean `search_patterns`?"),
+        "{typo}"
+    );
     // Arguments that do not match the schema: rmcp answers with a tool error the model can
     // read and correct (MCP treats input validation failures as tool execution errors).
     for (tool, args) in [

@@ -387,6 +387,37 @@ impl LoreServer {
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for LoreServer {
+    /// A call of a tool lore has not is refused naming it, the tools lore has, and the one
+    /// it looks like (a client's or a person's typo), not with a bare "tool not found".
+    async fn call_tool(
+        &self,
+        request: rmcp::model::CallToolRequestParams,
+        context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        if !self.tool_router.has_route(&name) {
+            let tools: Vec<String> = self
+                .tool_router
+                .list_all()
+                .into_iter()
+                .map(|t| t.name.to_string())
+                .collect();
+            let known: Vec<&str> = tools.iter().map(String::as_str).collect();
+            let hint = crate::core::spelling::meant(&name, &known)
+                .map(|m| format!(" (did you mean `{m}`?)"))
+                .unwrap_or_default();
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "lore has no tool named `{name}`{hint}; its tools are {}",
+                    known.join(", ")
+                ),
+                None,
+            ));
+        }
+        let call = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+        self.tool_router.call(call).await
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(
