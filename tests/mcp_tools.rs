@@ -443,6 +443,24 @@ fn propose_pattern_only_ever_writes_to_the_review_inbox() {
     );
     assert!(!text.contains("Learned from a correction"), "{text}");
     assert_eq!(text.matches("never float").count(), 1, "{text}");
+
+    // Rejected, a proposal is said to be refused as a proposal: a person's own correction
+    // saying the same is read by what it names, and may still come.
+    let mut server = Server::start(&ws);
+    server.call_tool(
+        "propose_pattern",
+        json!({"title": "Dates are UTC", "rule": "Store every timestamp in UTC."}),
+    );
+    drop(server);
+    let out = ws.lore().args(["inbox", "--json"]).output().unwrap();
+    let items: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = items[0]["id"].as_str().unwrap();
+    let out = ws.lore().args(["inbox", "reject", id]).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("The same proposal will not be offered again"),
+        "{said}"
+    );
 }
 
 /// What lore's MCP search showed a session counts as shown: the hooks do not repeat it.

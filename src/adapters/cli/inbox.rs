@@ -52,10 +52,18 @@ pub fn run(config: &Config, args: &InboxArgs) -> anyhow::Result<i32> {
             if args.json {
                 println!("{}", json!({"rejected": item.id}));
             } else {
-                println!(
-                    "Rejected {}: {}. The same correction will not be offered again.",
-                    item.id, item.title
-                );
+                // An agent's proposal is refused again by its words; what a person types is
+                // read by its own referents, so a correction saying the same may still come.
+                let proposed = item
+                    .evidence
+                    .iter()
+                    .all(|e| e.origin == crate::core::learn::inbox::Origin::Agent);
+                let again = if proposed {
+                    "The same proposal will not be offered again"
+                } else {
+                    "The same correction will not be offered again"
+                };
+                println!("Rejected {}: {}. {again}.", item.id, item.title);
             }
             Ok(0)
         }
