@@ -82,26 +82,34 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
         harness,
         session,
     };
+    // The hook's context for this call, as the hook builds it (no deadline: a person waits).
+    let mut trace = Trace::new(false);
+    let embedder = match moment {
+        Ok(_) => OllamaEmbedder::when_hybrid(&config, true).unwrap_or_else(|e| {
+            eprintln!("note: no query embedder ({e}); explaining the full-text ranking");
+            None
+        }),
+        Err(_) => None,
+    };
+    let mut ctx = InjectContext {
+        config: &config,
+        index: &index,
+        ledger: &ledger,
+        project_dir: Some(&project_dir),
+        shown_from: shown_from.as_deref(),
+        embedder: embedder.as_ref().map(|e| e as &dyn Embedder),
+        search_hint: if configures_lore(&project_dir) {
+            SearchHint::Mcp
+        } else {
+            SearchHint::Cli
+        },
+        harness: Some(harness),
+        deadline: crate::services::deadline::Deadline::none(),
+        trace: &mut trace,
+    };
     let report = match moment {
         Err(_) if primes => {
             // The session start the hook would send: what it lists and what it shows.
-            let mut trace = Trace::new(false);
-            let mut ctx = InjectContext {
-                config: &config,
-                index: &index,
-                ledger: &ledger,
-                project_dir: Some(&project_dir),
-                shown_from: shown_from.as_deref(),
-                embedder: None,
-                search_hint: if configures_lore(&project_dir) {
-                    SearchHint::Mcp
-                } else {
-                    SearchHint::Cli
-                },
-                harness: Some(harness),
-                deadline: crate::services::deadline::Deadline::none(),
-                trace: &mut trace,
-            };
             let budget = if facts.event == "SubagentStart" {
                 config.hook.subagent_budget
             } else {
@@ -113,27 +121,6 @@ pub fn run(config_flag: Option<PathBuf>, args: &WhyArgs) -> anyhow::Result<i32> 
         }
         Err(why) => WhyReport::not_searched(facts, why),
         Ok(moment) => {
-            let embedder = OllamaEmbedder::when_hybrid(&config, true).unwrap_or_else(|e| {
-                eprintln!("note: no query embedder ({e}); explaining the full-text ranking");
-                None
-            });
-            let mut trace = Trace::new(false);
-            let mut ctx = InjectContext {
-                config: &config,
-                index: &index,
-                ledger: &ledger,
-                project_dir: Some(&project_dir),
-                shown_from: shown_from.as_deref(),
-                embedder: embedder.as_ref().map(|e| e as &dyn Embedder),
-                search_hint: if configures_lore(&project_dir) {
-                    SearchHint::Mcp
-                } else {
-                    SearchHint::Cli
-                },
-                harness: Some(harness),
-                deadline: crate::services::deadline::Deadline::none(),
-                trace: &mut trace,
-            };
             let budget = ctx.budget(moment);
             let decision = decide_for_query(&mut ctx, moment, &input, true)?;
             WhyReport::of_decision(facts, &decision, budget)

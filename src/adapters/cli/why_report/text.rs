@@ -83,8 +83,13 @@ pub(in crate::adapters::cli) fn print_text(report: &WhyReport) {
         );
     }
     println!();
+    print_sent("injected", report);
+}
+
+/// The closing line: what was sent, and how much of the budget it took.
+fn print_sent(label: &str, report: &WhyReport) {
     println!(
-        "injected: {} ({} of {} chars)",
+        "{label}: {} ({} of {} chars)",
         if report.injected.is_empty() {
             "nothing".to_string()
         } else {
@@ -120,14 +125,5 @@ fn print_primed(report: &WhyReport) {
         None => println!("    (nothing: no pattern to list or show)"),
     }
     println!();
-    println!(
-        "shown in full or part: {} ({} of {} chars)",
-        if report.injected.is_empty() {
-            "nothing".to_string()
-        } else {
-            report.injected.join(", ")
-        },
-        report.chars,
-        report.budget.unwrap_or(0)
-    );
+    print_sent("shown in full or part", report);
 }
