@@ -381,29 +381,25 @@ fn a_scan_does_not_bring_back_what_the_hook_read_from_the_same_session() {
     let id = inbox_json(&ws)[0]["id"].as_str().unwrap().to_string();
     let out = ws.lore().args(["inbox", "accept", &id]).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
+    let scan = || -> Value {
+        let out = ws
+            .lore()
+            .args(["learn", "scan", "--json"])
+            .arg(ws.path(".env/home/.claude/projects"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
     // The saved session still holds the correction the hook read while it ran; accepted,
     // it is not offered again, as feedback on the pattern it became or otherwise.
-    let scan = ws
-        .lore()
-        .args(["learn", "scan", "--json"])
-        .arg(ws.path(".env/home/.claude/projects"))
-        .output()
-        .unwrap();
-    assert!(scan.status.success(), "{}", stderr(&scan));
-    let report: Value = serde_json::from_slice(&scan.stdout).unwrap();
+    let report = scan();
     assert_eq!(report["sessions_read"], 1, "{report}");
     assert_eq!(report["new"], 0, "{report}");
     assert_eq!(inbox_json(&ws), json!([]));
     // A session the hook never saw is still read.
     transcript(&ws, "s2", "no, use `httpx` instead of requests", "");
-    let scan = ws
-        .lore()
-        .args(["learn", "scan", "--json"])
-        .arg(ws.path(".env/home/.claude/projects"))
-        .output()
-        .unwrap();
-    let report: Value = serde_json::from_slice(&scan.stdout).unwrap();
-    assert_eq!(report["new"], 1, "{report}");
+    assert_eq!(scan()["new"], 1);
 }
 
 #[test]
