@@ -226,14 +226,18 @@ const MAX_IMPORT_DEPTH: usize = 5;
 
 /// The files the harness of `site` loads because a file it loads imports them (`@AGENTS.md`
 /// in a `CLAUDE.md`), following imports of imports; `importers` are the indexed files that
-/// import something, with their origins. Only Claude Code reads imports of the files lore
-/// indexes.
+/// import something, with their origins. Claude Code reads the imports of its `CLAUDE.md`
+/// files; Gemini CLI, and Qwen Code built on it, those of the files they load by name
+/// (`GEMINI.md`, `QWEN.md`: their memory import processor). The other agents read none.
 pub fn imported_by_harness<S: AsRef<str>, O: Borrow<super::RuleOrigin>>(
     importers: &[(S, O)],
     site: &CallSite,
 ) -> BTreeSet<String> {
     let mut loaded = BTreeSet::new();
-    if site.harness != Some(Harness::ClaudeCode) {
+    if !matches!(
+        site.harness,
+        Some(Harness::ClaudeCode | Harness::Gemini | Harness::Qwen)
+    ) {
         return loaded;
     }
     let imports_of = |source: &str| {

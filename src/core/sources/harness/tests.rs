@@ -192,7 +192,7 @@ fn cline_loads_agents_md_and_the_root_rules_that_always_apply() {
 }
 
 #[test]
-fn claude_code_loads_what_the_files_it_loads_import() {
+fn an_agent_loads_what_the_files_it_loads_import() {
     let origin = |folder: &str, imports: &[&str]| super::super::RuleOrigin {
         kind: SourceKind::AgentsMd,
         scope: Scope::Folder,
@@ -227,6 +227,20 @@ fn claude_code_loads_what_the_files_it_loads_import() {
         ("a.md".to_string(), origin("", &["CLAUDE.md"])),
     ];
     assert_eq!(imported_by_harness(&cycle, &at_root).len(), 2);
+
+    // Gemini CLI (and Qwen Code, built on it) import into the files they load by name: a
+    // `GEMINI.md` of `@AGENTS.md` brings it in for Gemini, not for Claude Code or Codex.
+    let gemini_md = vec![("GEMINI.md".to_string(), origin("", &["AGENTS.md"]))];
+    let gemini = site(Harness::Gemini, "", Some("api/x.py"));
+    assert_eq!(
+        imported_by_harness(&gemini_md, &gemini)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        ["AGENTS.md"]
+    );
+    assert!(imported_by_harness(&gemini_md, &at_root).is_empty());
+    assert!(imported_by_harness(&gemini_md, &codex).is_empty());
 }
 
 #[test]
