@@ -38,19 +38,18 @@ pub fn harness_named(name: &str) -> Option<Harness> {
     })
 }
 
-/// Whether `text` names the file `source` as a path of its own: not as the end of a longer
-/// path (`AGENTS.md` in `packages/web/AGENTS.md`), nor as the start of one.
-fn names_file(text: &str, source: &str) -> bool {
-    let in_path = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '@');
+/// Whether the session-start text `text` sends the file `source`: a block headed by its path
+/// (`## AGENTS.md`) or a listing line ending with it (`- Repository: AGENTS.md`). A rule that
+/// only mentions the file ("Follow AGENTS.md at the root") sends nothing, and neither does a
+/// longer path ending with it (`packages/web/AGENTS.md`).
+fn sends_file(text: &str, source: &str) -> bool {
     !source.is_empty()
-        && text.match_indices(source).any(|(at, _)| {
-            let after = &text[at + source.len()..];
-            text[..at].chars().next_back().is_none_or(|c| !in_path(c))
-                && after
-                    .trim_start_matches('.')
-                    .chars()
-                    .next()
-                    .is_none_or(|c| !in_path(c))
+        && text.lines().map(str::trim).any(|line| {
+            line.strip_prefix("## ") == Some(source)
+                || (line.starts_with("- ")
+                    && line
+                        .strip_suffix(source)
+                        .is_some_and(|head| head.ends_with(": ")))
         })
 }
 
@@ -124,7 +123,7 @@ pub fn instruction_files(
                 let hooks_may = origin.for_hooks && origin.scope != Scope::Manual;
                 let left_out = answering.is_some_and(|h| harness_loads(&rule, &at_root(h)))
                     || answering_imports.contains(&scope.source);
-                let printed = primed.is_some_and(|text| names_file(text, &scope.source));
+                let printed = primed.is_some_and(|text| sends_file(text, &scope.source));
                 files.push(InstructionFile {
                     file: scope.source.clone(),
                     lore_sends: hooks_may && (!left_out || printed),
@@ -165,4 +164,22 @@ pub fn instruction_files(
         ));
     }
     (files, checks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sends_file;
+
+    #[test]
+    fn a_file_is_sent_when_a_block_or_a_listing_line_names_it_not_when_a_rule_mentions_it() {
+        let text = "Conventions in this repository's patterns/:\n\
+                    - Web package: packages/web/AGENTS.md\n\n\
+                    ## .github/copilot-instructions.md\n\n\
+                    Follow AGENTS.md at the root; see docs/AGENTS.md.\n";
+        assert!(!sends_file(text, "AGENTS.md"), "a mention, a longer path");
+        assert!(sends_file(text, "packages/web/AGENTS.md"), "listed");
+        assert!(sends_file(text, ".github/copilot-instructions.md"), "shown");
+        assert!(sends_file("## AGENTS.md\n\n# Repo\n", "AGENTS.md"));
+        assert!(!sends_file(text, ""));
+    }
 }
