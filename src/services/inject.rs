@@ -175,27 +175,6 @@ pub struct MomentSelection {
     pub selection: Option<Selection>,
 }
 
-impl MomentSelection {
-    /// This selection with that of another file of the same call: the plan stays the first
-    /// searched one's, the candidates are both selections' (see [`Selection::joined`]).
-    fn joined(self, other: MomentSelection, max_patterns: usize) -> MomentSelection {
-        match (self.selection, other.selection) {
-            (Some(first), Some(second)) => MomentSelection {
-                plan: self.plan,
-                selection: Some(first.joined(second, max_patterns)),
-            },
-            (Some(first), None) => MomentSelection {
-                plan: self.plan,
-                selection: Some(first),
-            },
-            (None, second) => MomentSelection {
-                plan: other.plan,
-                selection: second,
-            },
-        }
-    }
-}
-
 /// Where a call is in the repository (the folder holding `lore.toml`) for `harness`.
 pub fn call_site(
     config: &Config,
@@ -270,8 +249,8 @@ pub fn select_for_moment(
 
 /// [`select_for_moment`] with every option, the deadline checked after the query is planned
 /// and between the selection's steps. A call that edits several files is judged file by file
-/// (see [`QueryInput::per_file`]) and gets what any of its files gets, within
-/// `hook.max_patterns`; its plan is its first file's.
+/// (see [`QueryInput::per_file`]) and gets what its files get, each file's best first, within
+/// `hook.max_patterns` and one more for each further file; its plan is its first file's.
 pub fn select_for_moment_by(
     index: &Index,
     config: &Config,
@@ -282,16 +261,30 @@ pub fn select_for_moment_by(
     let Some(files) = input.per_file() else {
         return select_for_file(index, config, moment, input, options);
     };
-    let mut joined: Option<MomentSelection> = None;
+    let mut plan = None;
+    let mut selections = Vec::new();
     for file in &files {
         let one = select_for_file(index, config, moment, file, options)?;
-        joined = Some(match joined {
-            None => one,
-            Some(so_far) => so_far.joined(one, config.hook.max_patterns),
-        });
+        match one.selection {
+            Some(selection) => {
+                // The plan shown is the first searched file's.
+                if selections.is_empty() {
+                    plan = Some(one.plan);
+                }
+                selections.push(selection);
+            }
+            None => {
+                plan.get_or_insert(one.plan);
+            }
+        }
     }
-    match joined {
-        Some(selected) => Ok(selected),
+    match plan {
+        // One more pattern for each further file: a patch's every file may bring one of its
+        // own past what one file may, whatever the others' took (some already shown).
+        Some(plan) => Ok(MomentSelection {
+            plan,
+            selection: Selection::of_files(selections, config.hook.max_patterns + files.len() - 1),
+        }),
         None => select_for_file(index, config, moment, input, options),
     }
 }

@@ -577,21 +577,29 @@ fn selection_of(candidates: Vec<Candidate>) -> Selection {
 }
 
 #[test]
-fn a_call_over_several_files_gets_what_any_file_gets_within_the_limit() {
+fn a_call_over_several_files_gets_each_file_s_best_first_within_the_limit() {
     let glob = |g: &str| Verdict::Kept(Grounds::Glob { glob: g.into() });
+    let words = Verdict::Kept(Grounds::Words { score: 3.0 });
     let outside = Verdict::Dropped(Shortfall::OutsidePaths);
-    let first = selection_of(vec![
+    let universal = Verdict::Kept(Grounds::Universal);
+    let controller = selection_of(vec![
+        judged("house.md", universal.clone()),
         judged("api.md", glob("src/api/**")),
+        judged("errors.md", words.clone()),
+        judged("logging.md", words.clone()),
         judged("tests.md", outside.clone()),
-        judged("docs.md", outside.clone()),
     ]);
-    let second = selection_of(vec![
+    let test = selection_of(vec![
+        judged("house.md", universal.clone()),
         judged("tests.md", glob("tests/**")),
         judged("api.md", outside.clone()),
-        judged("docs.md", glob("docs/**")),
+        judged("fixtures.md", words.clone()),
+    ]);
+    let migration = selection_of(vec![
+        judged("migrations.md", glob("db/**")),
         judged("ci.md", outside.clone()),
     ]);
-    let joined = first.joined(second, 2);
+    let joined = Selection::of_files(vec![controller, test, migration], 4).unwrap();
     let verdicts: Vec<(&str, &Verdict)> = joined
         .candidates
         .iter()
@@ -600,15 +608,23 @@ fn a_call_over_several_files_gets_what_any_file_gets_within_the_limit() {
     assert_eq!(
         verdicts,
         [
-            // The first file's rule first, then the second file's, each once.
+            // Universal, not counted; then each file's best, then each file's second.
+            ("house.md", &universal),
             ("api.md", &glob("src/api/**")),
             ("tests.md", &glob("tests/**")),
-            // Kept by the second file, but the call's limit is reached.
+            ("migrations.md", &glob("db/**")),
+            ("errors.md", &words),
+            // Kept by its file, but the call's limit is reached.
             (
-                "docs.md",
-                &Verdict::Dropped(Shortfall::OverLimit { max: 2 })
+                "fixtures.md",
+                &Verdict::Dropped(Shortfall::OverLimit { max: 4 })
+            ),
+            (
+                "logging.md",
+                &Verdict::Dropped(Shortfall::OverLimit { max: 4 })
             ),
             ("ci.md", &outside),
         ]
     );
+    assert!(Selection::of_files(Vec::new(), 4).is_none());
 }
