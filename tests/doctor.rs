@@ -412,8 +412,9 @@ fn files_an_ingest_refuses_or_warns_about_are_named_every_time() {
 #[test]
 fn an_index_behind_its_files_is_named_with_what_changed() {
     // A pattern edited, added or deleted after the last ingest is served in its indexed
-    // version (or still served, deleted) until the next refresh.
-    let ws = installed(&["claude"]);
+    // version (or still served, deleted) until the next refresh. (With no agent registered:
+    // the doctor runs each agent's session start first, which refreshes the index.)
+    let ws = installed(&[]);
     ws.write("patterns/pooling.md", "# Pooling\n\nRelease the client.\n");
     ws.lore().arg("ingest").assert().success();
     let index_checks = |report: &Value| -> Vec<String> {
@@ -433,7 +434,7 @@ fn an_index_behind_its_files_is_named_with_what_changed() {
     );
     ws.write("patterns/retries.md", "# Retries\n\nBack off.\n");
     let (out, report) = doctor(&ws, true);
-    assert_eq!(out.status.code(), Some(0), "a warning, not a problem");
+    assert_eq!(out.status.code(), Some(0), "warnings, not a problem");
     let behind = index_checks(&report);
     assert_eq!(behind.len(), 1, "{report:#}");
     assert!(behind[0].contains("1 changed (pooling.md)"), "{behind:?}");
@@ -445,9 +446,9 @@ fn an_index_behind_its_files_is_named_with_what_changed() {
         "---\npaths: [\"src/**\"\n---\n# Broken\n",
     );
     let (_, report) = doctor(&ws, true);
-    // (The run of SessionStart above brought retries.md in, as a session start does.)
     let behind = index_checks(&report);
-    assert!(behind.is_empty(), "{behind:?}");
+    assert!(behind[0].contains("1 added (retries.md)"), "{behind:?}");
+    assert!(!behind[0].contains("broken.md"), "{behind:?}");
     assert!(
         report["file_issues"]
             .as_array()
@@ -600,4 +601,27 @@ fn a_repository_where_no_agent_runs_lore_is_warned_about() {
     // One agent registered: nothing to warn about.
     let (_, report) = doctor(&installed(&["codex"]), true);
     assert!(agents_check(&report).is_none(), "{report}");
+}
+
+#[test]
+fn the_index_is_checked_after_the_session_start_the_doctor_runs() {
+    // A session start refreshes the index, the doctor's own run of one too: the files check
+    // then says what the next session finds, not what the run just brought in.
+    let ws = installed(&["claude"]);
+    ws.write("patterns/retries.md", "# Retries\n\nBack off.\n");
+    let (_, report) = doctor(&ws, true);
+    let index: Vec<&Value> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["check"] == "index")
+        .collect();
+    assert!(index.is_empty(), "{index:?}");
+    let out = ws.lore().args(["ingest", "--json"]).output().unwrap();
+    let ingest: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        ingest["added"].as_array().map(Vec::len),
+        Some(0),
+        "{ingest}"
+    );
 }

@@ -130,6 +130,16 @@ pub enum ConfigTrouble {
 
 /// Diagnose every agent in `inputs.repo`.
 pub fn diagnose(inputs: &Inputs) -> DoctorReport {
+    // The agents' hooks run first: a session start they run refreshes the index as any
+    // does, so the index and files checks then say what the next session will find.
+    let runtime = private_runtime_dir();
+    let agents: Vec<AgentReport> = AGENTS
+        .iter()
+        .map(|agent| diagnose_agent(agent, inputs, runtime.as_deref()))
+        .collect();
+    if let Some(dir) = &runtime {
+        let _ = std::fs::remove_dir_all(dir);
+    }
     let mut checks = Vec::new();
     let mut unmatched_paths = Vec::new();
     let mut file_issues = Vec::new();
@@ -181,14 +191,6 @@ pub fn diagnose(inputs: &Inputs) -> DoctorReport {
             ),
             Some("run `lore init`".into()),
         )),
-    }
-    let runtime = private_runtime_dir();
-    let agents: Vec<AgentReport> = AGENTS
-        .iter()
-        .map(|agent| diagnose_agent(agent, inputs, runtime.as_deref()))
-        .collect();
-    if let Some(dir) = &runtime {
-        let _ = std::fs::remove_dir_all(dir);
     }
     if !agents.iter().any(|a| a.registered) {
         // Not a problem: a team may use lore only through `lore search`; but nothing is
