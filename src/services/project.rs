@@ -2,15 +2,19 @@
 //! `pyproject.toml`, `go.mod`, `*.csproj`, ...) and marker files (`next.config.ts`,
 //! `nest-cli.json`) in the folders of the touched file up to the working directory (a
 //! monorepo's package, a .NET project below its solution), and in the working directory and
-//! the folders above it up to the repository root. What each folder showed is remembered
-//! beside the session ledgers and read again only when the folder's stamps say it changed.
+//! the folders above it up to the repository root; at the repository's top with nothing
+//! touched, also in the folders one or two levels down that hold root files of their own (a
+//! monorepo's parts). What each folder showed is remembered beside the session ledgers and
+//! read again only when the folder's stamps say it changed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::core::query::{ManifestFindings, TechnologyTable};
 use crate::storage::file_stamps::now_ns;
 use crate::storage::project_cache::{CachedFolder, FolderFacts, ProjectCache};
-use crate::storage::project_files::{is_repository_root, read_root_files};
+use crate::storage::project_files::{
+    RootEntries, is_repository_root, read_root_files, root_entries,
+};
 
 /// Most folders looked at from the working directory upwards.
 const MAX_LEVELS: usize = 6;
@@ -54,6 +58,15 @@ fn project_facts_at(
             break;
         }
     }
+    // At the repository's top with nothing touched (a session start, a prompt), a monorepo's
+    // root says little of what its parts are written in: their own root files count too.
+    let sub_projects = match touched {
+        None if is_repository_root(cwd) || top.is_some_and(|top| top == cwd) => {
+            sub_project_folders(cwd, table)
+        }
+        _ => Vec::new(),
+    };
+    folders.extend(sub_projects.iter().map(PathBuf::as_path));
     let mut known: FolderFacts = cache.map(ProjectCache::load).unwrap_or_default();
     let mut read_any = false;
     let mut facts = ManifestFindings::default();
@@ -78,6 +91,62 @@ fn project_facts_at(
         cache.store(&known);
     }
     facts
+}
+
+/// Most folders below the top read as sub-projects.
+const MAX_SUB_PROJECTS: usize = 24;
+/// Most folders listed while looking for them.
+const MAX_LISTED: usize = 64;
+/// Folders that hold what a build or a package manager put there, never a project's own.
+const NOT_PROJECTS: &[&str] = &[
+    "bin",
+    "build",
+    "dist",
+    "node_modules",
+    "obj",
+    "out",
+    "target",
+    "vendor",
+    "venv",
+];
+
+/// The folders one or two levels below `top` that hold root files of their own
+/// (`services/api/Api.csproj`, `apps/admin/Gemfile`, `cli/go.mod`), in name order: at most
+/// [`MAX_SUB_PROJECTS`] of them, from at most [`MAX_LISTED`] folders listed. Hidden and build
+/// folders are passed over.
+fn sub_project_folders(top: &Path, table: &TechnologyTable) -> Vec<PathBuf> {
+    let holds_root_file =
+        |entries: &RootEntries| entries.files.iter().any(|name| table.is_root_file(name));
+    let candidates = |dir: &Path| -> Vec<PathBuf> {
+        root_entries(dir)
+            .dirs
+            .into_iter()
+            .filter(|name| !name.starts_with('.') && !NOT_PROJECTS.contains(&name.as_str()))
+            .map(|name| dir.join(name))
+            .collect()
+    };
+    let mut found = Vec::new();
+    let mut listed = 0;
+    for child in candidates(top) {
+        if found.len() >= MAX_SUB_PROJECTS || listed >= MAX_LISTED {
+            break;
+        }
+        listed += 1;
+        if holds_root_file(&root_entries(&child)) {
+            found.push(child);
+            continue;
+        }
+        for grandchild in candidates(&child) {
+            if found.len() >= MAX_SUB_PROJECTS || listed >= MAX_LISTED {
+                break;
+            }
+            listed += 1;
+            if holds_root_file(&root_entries(&grandchild)) {
+                found.push(grandchild);
+            }
+        }
+    }
+    found
 }
 
 /// The root files worth reading that sit one folder down (`gradle/libs.versions.toml`).
@@ -141,6 +210,53 @@ mod tests {
             !facts.technologies.contains(&"rails".to_string()),
             "{facts:?}"
         );
+    }
+
+    #[test]
+    fn at_a_monorepo_s_top_its_parts_root_files_count_for_what_touches_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path();
+        std::fs::create_dir(repo.join(".git")).unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = repo.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "pom.xml",
+            "<project><artifactId>shop</artifactId></project>\n",
+        );
+        write("apps/admin/Gemfile", "gem 'rails'\n");
+        write("cli/go.mod", "module example.com/cli\n\ngo 1.22\n");
+        // What a build or a tool left is no part of the project.
+        write(
+            "node_modules/left-pad/package.json",
+            r#"{"dependencies": {"next": "15"}}"#,
+        );
+        write(".cache/pyproject.toml", "[project]\nname = \"x\"\n");
+        let table = TechnologyTable::builtin();
+        let whole = project_facts(repo, None, None, &table, None);
+        for language in ["java", "ruby", "go"] {
+            assert!(whole.languages.contains(&language.to_string()), "{whole:?}");
+        }
+        assert!(
+            whole.technologies.contains(&"rails".to_string()),
+            "{whole:?}"
+        );
+        assert!(
+            !whole.technologies.contains(&"nextjs".to_string()),
+            "{whole:?}"
+        );
+        assert!(
+            !whole.languages.contains(&"python".to_string()),
+            "{whole:?}"
+        );
+        // A touched file is in one part: the others' files say nothing of it.
+        let touched = repo.join("cli/cmd");
+        std::fs::create_dir_all(&touched).unwrap();
+        let one = project_facts(repo, Some(&touched), None, &table, None);
+        assert!(one.languages.contains(&"go".to_string()), "{one:?}");
+        assert!(!one.languages.contains(&"ruby".to_string()), "{one:?}");
     }
 
     #[test]
