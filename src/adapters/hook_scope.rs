@@ -13,7 +13,7 @@ use crate::core::sources::Harness;
 use crate::services::deadline::Deadline;
 use crate::services::ingest::RecordedState;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
-use crate::services::project::project_facts;
+use crate::services::project::project_facts_beside;
 use crate::services::refresh::{
     Freshness, build_first_index, check_freshness, refresh_changed, refresh_index, upgrade_index,
 };
@@ -131,10 +131,11 @@ impl HookSession {
                     .join(crate::core::text_window::path_window(f))
             })
             .and_then(|f| f.parent().map(Path::to_path_buf));
-        project_facts(
+        project_facts_beside(
             &self.project_dir,
             touched.as_deref(),
             top,
+            &self.config.knowledge_dir,
             &table,
             Some(&cache),
         )

@@ -12,9 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::core::query::{ManifestFindings, TechnologyTable};
 use crate::storage::file_stamps::now_ns;
 use crate::storage::project_cache::{CachedFolder, FolderFacts, ProjectCache};
-use crate::storage::project_files::{
-    RootEntries, is_repository_root, read_root_files, root_entries,
-};
+use crate::storage::project_files::{is_repository_root, part_folders, read_root_files};
 
 /// Most folders looked at from the working directory upwards.
 const MAX_LEVELS: usize = 6;
@@ -31,14 +29,35 @@ pub fn project_facts(
     table: &TechnologyTable,
     cache: Option<&ProjectCache>,
 ) -> ManifestFindings {
-    project_facts_at(cwd, touched, top, table, cache, now_ns())
+    project_facts_at(cwd, touched, (top, None), table, cache, now_ns())
 }
 
-/// [`project_facts`] with the folders read at `now` (nanoseconds since the epoch).
-fn project_facts_at(
+/// [`project_facts`] for a repository whose knowledge dir is `knowledge_dir`: never one of a
+/// monorepo's parts, and often the largest folder at its top, so it is not looked into.
+pub fn project_facts_beside(
     cwd: &Path,
     touched: Option<&Path>,
     top: Option<&Path>,
+    knowledge_dir: &Path,
+    table: &TechnologyTable,
+    cache: Option<&ProjectCache>,
+) -> ManifestFindings {
+    project_facts_at(
+        cwd,
+        touched,
+        (top, Some(knowledge_dir)),
+        table,
+        cache,
+        now_ns(),
+    )
+}
+
+/// [`project_facts`] with the folders read at `now` (nanoseconds since the epoch); `(top,
+/// knowledge_dir)`: where the search up stops, and the folder never read as a part.
+fn project_facts_at(
+    cwd: &Path,
+    touched: Option<&Path>,
+    (top, knowledge_dir): (Option<&Path>, Option<&Path>),
     table: &TechnologyTable,
     cache: Option<&ProjectCache>,
     now: i64,
@@ -62,7 +81,7 @@ fn project_facts_at(
     // root says little of what its parts are written in: their own root files count too.
     let sub_projects = match touched {
         None if is_repository_root(cwd) || top.is_some_and(|top| top == cwd) => {
-            sub_project_folders(cwd, table)
+            sub_project_folders(cwd, knowledge_dir, table)
         }
         _ => Vec::new(),
     };
@@ -111,42 +130,20 @@ const NOT_PROJECTS: &[&str] = &[
 ];
 
 /// The folders one or two levels below `top` that hold root files of their own
-/// (`services/api/Api.csproj`, `apps/admin/Gemfile`, `cli/go.mod`), in name order: at most
-/// [`MAX_SUB_PROJECTS`] of them, from at most [`MAX_LISTED`] folders listed. Hidden and build
-/// folders are passed over.
-fn sub_project_folders(top: &Path, table: &TechnologyTable) -> Vec<PathBuf> {
-    let holds_root_file =
-        |entries: &RootEntries| entries.files.iter().any(|name| table.is_root_file(name));
-    let candidates = |dir: &Path| -> Vec<PathBuf> {
-        root_entries(dir)
-            .dirs
-            .into_iter()
-            .filter(|name| !name.starts_with('.') && !NOT_PROJECTS.contains(&name.as_str()))
-            .map(|name| dir.join(name))
-            .collect()
-    };
-    let mut found = Vec::new();
-    let mut listed = 0;
-    for child in candidates(top) {
-        if found.len() >= MAX_SUB_PROJECTS || listed >= MAX_LISTED {
-            break;
-        }
-        listed += 1;
-        if holds_root_file(&root_entries(&child)) {
-            found.push(child);
-            continue;
-        }
-        for grandchild in candidates(&child) {
-            if found.len() >= MAX_SUB_PROJECTS || listed >= MAX_LISTED {
-                break;
-            }
-            listed += 1;
-            if holds_root_file(&root_entries(&grandchild)) {
-                found.push(grandchild);
-            }
-        }
-    }
-    found
+/// (`services/api/Api.csproj`, `apps/admin/Gemfile`, `cli/go.mod`), in name order (see
+/// `storage::project_files::part_folders`).
+fn sub_project_folders(
+    top: &Path,
+    knowledge_dir: Option<&Path>,
+    table: &TechnologyTable,
+) -> Vec<PathBuf> {
+    part_folders(
+        top,
+        |name| table.is_root_file(name),
+        |dir| NOT_PROJECTS.iter().any(|n| dir.ends_with(n)) || knowledge_dir == Some(dir),
+        MAX_SUB_PROJECTS,
+        MAX_LISTED,
+    )
 }
 
 /// The root files worth reading that sit one folder down (`gradle/libs.versions.toml`).
@@ -251,6 +248,22 @@ mod tests {
             !whole.languages.contains(&"python".to_string()),
             "{whole:?}"
         );
+        // The knowledge dir is no part of the project, whatever it holds.
+        write(
+            "patterns/tooling/pyproject.toml",
+            "[project]\nname = \"x\"\n",
+        );
+        assert!(
+            project_facts(repo, None, None, &table, None)
+                .languages
+                .contains(&"python".to_string())
+        );
+        let beside = project_facts_beside(repo, None, None, &repo.join("patterns"), &table, None);
+        assert!(
+            !beside.languages.contains(&"python".to_string()),
+            "{beside:?}"
+        );
+        assert!(beside.languages.contains(&"ruby".to_string()), "{beside:?}");
         // A touched file is in one part: the others' files say nothing of it.
         let touched = repo.join("cli/cmd");
         std::fs::create_dir_all(&touched).unwrap();
@@ -269,8 +282,16 @@ mod tests {
         let cache = ProjectCache::new(dir.path(), &project, table.fingerprint());
         // Well after the files were written, so their stamps are trusted.
         let later = now_ns() + 10_000_000_000;
-        let facts =
-            || project_facts_at(&project, None, Some(&project), &table, Some(&cache), later);
+        let facts = || {
+            project_facts_at(
+                &project,
+                None,
+                (Some(&project), None),
+                &table,
+                Some(&cache),
+                later,
+            )
+        };
         let first = facts();
         assert!(
             first.technologies.contains(&"rails".to_string()),

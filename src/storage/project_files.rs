@@ -3,7 +3,7 @@
 //! whether a given path below it exists. A folder is listed up to a cap, so a hook stays
 //! bounded whatever the project holds.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::bounded_read::read_listed_file;
 use super::file_stamps::{stamp_at, stamp_of};
@@ -148,6 +148,75 @@ pub fn root_entries(dir: &Path) -> RootEntries {
     }
     found.files.sort();
     found.dirs.sort();
+    found
+}
+
+/// Entries of one folder looked at while looking for a monorepo's parts: a part's root files
+/// sit among its first few, and a folder of thousands (a knowledge dir, generated files) is
+/// no part to read whole.
+const MAX_PART_ENTRIES: usize = 256;
+
+/// The folders one or two levels below `top` that hold a file `wanted` names (a monorepo's
+/// parts: `apps/admin` with its `Gemfile`), in name order: at most `max_found`, from at most
+/// `max_listed` folders listed, each read for at most [`MAX_PART_ENTRIES`] entries. Hidden
+/// folders, links and those `skipped` says are passed over, and a part's own folders are not
+/// looked into.
+pub fn part_folders(
+    top: &Path,
+    wanted: impl Fn(&str) -> bool,
+    skipped: impl Fn(&Path) -> bool,
+    max_found: usize,
+    max_listed: usize,
+) -> Vec<PathBuf> {
+    // A folder's sub-folders (sorted), and whether it holds a wanted file.
+    let look = |dir: &Path| -> (Vec<PathBuf>, bool) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return (Vec::new(), false);
+        };
+        let mut folders = Vec::new();
+        let mut holds = false;
+        for entry in entries.take(MAX_PART_ENTRIES).flatten() {
+            let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+                continue;
+            };
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                let path = entry.path();
+                if !name.starts_with('.') && !skipped(&path) {
+                    folders.push(path);
+                }
+            } else if kind.is_file() && wanted(&name) {
+                holds = true;
+            }
+        }
+        folders.sort();
+        (folders, holds)
+    };
+    let mut found = Vec::new();
+    let mut listed = 0;
+    let (children, _) = look(top);
+    for child in children {
+        if found.len() >= max_found || listed >= max_listed {
+            break;
+        }
+        listed += 1;
+        let (grandchildren, holds) = look(&child);
+        if holds {
+            found.push(child);
+            continue;
+        }
+        for grandchild in grandchildren {
+            if found.len() >= max_found || listed >= max_listed {
+                break;
+            }
+            listed += 1;
+            if look(&grandchild).1 {
+                found.push(grandchild);
+            }
+        }
+    }
     found
 }
 

@@ -16,7 +16,7 @@ use crate::adapters::hook_action::Action;
 use crate::core::config::Config;
 use crate::core::query::{QueryInput, TechnologyTable};
 use crate::core::sources::Harness;
-use crate::services::project::project_facts;
+use crate::services::project::{project_facts, project_facts_beside};
 use crate::services::query_plan::Moment;
 
 /// A payload only the Codex CLI sends: an `apply_patch` edit.
@@ -214,7 +214,17 @@ pub(super) fn add_call_context(input: &mut QueryInput, value: &Value, config: Op
             .as_deref()
             .map(|f| cwd.join(f))
             .and_then(|f| f.parent().map(Path::to_path_buf));
-        input.project = project_facts(cwd, touched.as_deref(), top, &table, None);
+        input.project = match config {
+            Some(config) => project_facts_beside(
+                cwd,
+                touched.as_deref(),
+                top,
+                &config.knowledge_dir,
+                &table,
+                None,
+            ),
+            None => project_facts(cwd, touched.as_deref(), top, &table, None),
+        };
     }
     if input.last_user_message.is_none() {
         input.last_user_message = value
