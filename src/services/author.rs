@@ -317,9 +317,6 @@ fn add_pattern_by(
                 .unwrap_or(requested),
         });
     }
-    if let Some(existing) = pattern_titled(config, &p.title)? {
-        return Err(AuthorError::Exists { existing });
-    }
     let text = render_new_pattern(p);
     let message = format!(
         "lore: add pattern \"{}\"\n\n{}",
@@ -334,26 +331,6 @@ fn add_pattern_by(
         WriteAction::Added,
         message,
     )
-}
-
-/// A pattern of the knowledge dir (not another agent's rule file) whose title is `title`,
-/// in any folder: a second file of the same title is the same convention split in two,
-/// which search then ranks against itself.
-fn pattern_titled(config: &Config, title: &str) -> Result<Option<String>, AuthorError> {
-    if !config.database.exists() {
-        return Ok(None);
-    }
-    let (index, _) = open_index_building_if_missing(config, &mut NoProgress)?;
-    let wanted = title.trim().to_lowercase();
-    Ok(index
-        .pattern_scopes()
-        .map_err(WorkspaceError::from)?
-        .into_iter()
-        .find(|row| {
-            row.title.trim().to_lowercase() == wanted
-                && config.knowledge_dir.join(&row.source).is_file()
-        })
-        .map(|row| row.source))
 }
 
 /// Resolve an existing pattern file from a source name; refuses symlinks.
