@@ -252,6 +252,17 @@ fn write_errors_the_agent_can_fix_are_tool_errors() {
         tool_text(&first).contains("`errors.md` already exists"),
         "{first}"
     );
+    // The same title in another folder may be the same topic for another language: it is
+    // written, and the answer names the other file.
+    let elsewhere = server.call_tool(
+        "add_pattern",
+        json!({"title": "errors", "body": "Return errors as values.", "directory": "go"}),
+    );
+    assert!(
+        tool_text(&elsewhere).starts_with("Added go/errors.md")
+            && tool_text(&elsewhere).contains("`errors.md` already has this title"),
+        "{elsewhere}"
+    );
     let missing = server.call_tool("update_pattern", json!({"source": "nope.md", "body": "b"}));
     assert_eq!(missing["result"]["isError"], true, "{missing}");
     assert!(

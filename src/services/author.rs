@@ -200,6 +200,9 @@ pub struct WriteOutcome {
     pub path: PathBuf,
     pub ingest: IngestReport,
     pub commit: CommitOutcome,
+    /// Other patterns of the knowledge dir with the title of the one added: the same
+    /// convention split in two, or the same topic in another language's folder.
+    pub same_title: Vec<String>,
 }
 
 /// Index the knowledge dir once under the write lock (a delta: only changed files are
@@ -262,6 +265,7 @@ fn write_and_index(
         config.mcp.branch_prefix.as_deref(),
     );
     Ok(WriteOutcome {
+        same_title: Vec::new(),
         action,
         source,
         path: path.to_path_buf(),
@@ -317,20 +321,43 @@ fn add_pattern_by(
                 .unwrap_or(requested),
         });
     }
+    let same_title = patterns_titled(config, &p.title)?;
     let text = render_new_pattern(p);
     let message = format!(
         "lore: add pattern \"{}\"\n\n{}",
         p.title.trim(),
         writer.says("Written", "add_pattern")
     );
-    write_and_index(
+    let mut outcome = write_and_index(
         config,
         &canonical_root,
         &path,
         &text,
         WriteAction::Added,
         message,
-    )
+    )?;
+    outcome.same_title = same_title;
+    Ok(outcome)
+}
+
+/// The patterns of the knowledge dir (not other agents' rule files) whose title is `title`,
+/// in any folder.
+fn patterns_titled(config: &Config, title: &str) -> Result<Vec<String>, AuthorError> {
+    if !config.database.exists() {
+        return Ok(Vec::new());
+    }
+    let (index, _) = open_index_building_if_missing(config, &mut NoProgress)?;
+    let wanted = title.trim().to_lowercase();
+    Ok(index
+        .pattern_scopes()
+        .map_err(WorkspaceError::from)?
+        .into_iter()
+        .filter(|row| {
+            row.title.trim().to_lowercase() == wanted
+                && config.knowledge_dir.join(&row.source).is_file()
+        })
+        .map(|row| row.source)
+        .collect())
 }
 
 /// Resolve an existing pattern file from a source name; refuses symlinks.

@@ -188,8 +188,10 @@ def test_add_update_append_write_files_and_index(repo: Path):
             assert "Not committed" in text_of(added)
 
             dup = await s.call_tool("add_pattern", {"title": "Logging: use tracing", "body": "again"})
-            # Same slug, but in the knowledge dir root: a different file, so allowed.
+            # Same slug, but in the knowledge dir root: a different file, so allowed, and the
+            # answer names the file with the same title.
             assert not dup.is_error, dup
+            assert "`rust/logging-use-tracing.md` already has this title" in text_of(dup)
             dup2 = await s.call_tool("add_pattern", {"title": "logging -- USE tracing", "body": "again"})
             assert dup2.is_error and "`logging-use-tracing.md` already exists" in text_of(dup2)
 

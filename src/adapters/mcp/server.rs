@@ -80,6 +80,24 @@ fn write_summary(outcome: &WriteOutcome) -> String {
     };
     let mut text = format!("{verb} {}", outcome.source);
     let report = &outcome.ingest;
+    let same_title = (!outcome.same_title.is_empty()).then(|| {
+        format!(
+            "Note: {} already {} this title: if it is the same convention, keep one file \
+             (update_pattern, append_to_pattern); the same topic for another language may \
+             stay apart.\n",
+            outcome
+                .same_title
+                .iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            if outcome.same_title.len() == 1 {
+                "has"
+            } else {
+                "have"
+            }
+        )
+    });
     if report.errors.is_empty() {
         text.push_str(" and indexed it; search_patterns finds it now.\n");
     } else {
@@ -104,6 +122,7 @@ fn write_summary(outcome: &WriteOutcome) -> String {
             text.push_str(&format!("Not committed: {reason}.\n"));
         }
     }
+    text.extend(same_title);
     text
 }
 
