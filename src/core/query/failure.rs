@@ -39,6 +39,10 @@ const FAILURE_WORDS: &[&str] = &[
     "timeout",
     "timed out",
     "data race",
+    "missing",
+    "required",
+    "unsupported",
+    "not allowed",
 ];
 
 /// The lines of `output` that say what failed, in order, from its last
@@ -48,11 +52,11 @@ pub fn failure_focus(output: &str) -> String {
     let tail = tail(output, ERROR_TAIL_BYTES);
     let lines: Vec<&str> = tail
         .lines()
-        .map(str::trim)
+        .map(unframed)
         .filter(|l| !l.is_empty())
         .collect();
     let mut kept: Vec<&str> = Vec::new();
-    if let Some(first) = output.lines().map(str::trim).find(|l| !l.is_empty())
+    if let Some(first) = output.lines().map(unframed).find(|l| !l.is_empty())
         && first.len() <= 500
     {
         kept.push(first);
@@ -82,6 +86,12 @@ pub fn failure_focus(output: &str) -> String {
         }
     }
     kept.join("\n")
+}
+
+/// A line without its surrounding space and the box-drawing frame some tools draw around a
+/// diagnostic (Terraform's `│ `), so a framed detail line reads like a plain one.
+fn unframed(line: &str) -> &str {
+    line.trim_matches(|c: char| c.is_whitespace() || ('\u{2500}'..='\u{257F}').contains(&c))
 }
 
 /// Whether a line names a failure: a failure word, an error or exception class
@@ -207,6 +217,29 @@ mod tests {
             2,
             "each cause once: {focus}"
         );
+    }
+
+    #[test]
+    fn a_framed_diagnostic_keeps_its_detail_line() {
+        // Some tools draw a box around each diagnostic; the sentence saying what is wrong
+        // is inside it, below the location and the quoted source.
+        let log = "Initializing modules...\n\
+                   \u{256d}\n\
+                   \u{2502} Error: Unsupported block type\n\
+                   \u{2502}\n\
+                   \u{2502}   on network.tf line 4, in module \"vpc\":\n\
+                   \u{2502}    4:   ingress {\n\
+                   \u{2502}\n\
+                   \u{2502} Blocks of type \"ingress\" belong in a \"subnet\" block, which is required.\n\
+                   \u{2570}\n";
+        let focus = failure_focus(log);
+        assert!(focus.contains("Error: Unsupported block type"), "{focus}");
+        assert!(
+            focus.lines().any(|l| l.starts_with("Blocks of type")),
+            "the detail, without its frame: {focus}"
+        );
+        assert!(!focus.contains("ingress {"), "{focus}");
+        assert!(!focus.contains('\u{2502}'), "{focus}");
     }
 
     #[test]
