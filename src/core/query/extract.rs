@@ -272,8 +272,16 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     }
     terms.add(languages.iter().cloned(), usize::MAX);
     let stack: Vec<&String> = technologies.iter().chain(&project_technologies).collect();
+    // A prompt is the user's words: the project's stack says where the request is (it opens
+    // the gates) but is no word of it, or every prompt, "thanks" included, would find the
+    // stack's guides. A tool call's stack is what its file and code are written in.
+    let searched_stack: Vec<&String> = if input.prompt.is_some() {
+        technologies.iter().collect()
+    } else {
+        stack.clone()
+    };
     terms.add(
-        clean_terms(stack.iter().flat_map(|t| t.split('-'))),
+        clean_terms(searched_stack.iter().flat_map(|t| t.split('-'))),
         usize::MAX,
     );
     let mut terms = terms.list;

@@ -461,7 +461,9 @@ fn a_hook_leaving_out_unkeepable_glob_and_technology_candidates_keeps_the_same_p
     )];
     for i in 0..120 {
         let body = match i % 40 {
-            0 => "Keep useState calls at the top; name state setters setX.",
+            0 => {
+                "Keep useState calls at the top; name a count state setCount, as `const [count, setCount] = useState(0)`."
+            }
             _ if i % 2 == 0 => "Lay out markup with semantic elements.",
             _ => "Prefer small files.",
         };

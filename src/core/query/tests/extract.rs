@@ -404,6 +404,62 @@ fn a_prompt_that_names_no_language_is_in_the_projects() {
 }
 
 #[test]
+fn a_prompt_searches_the_users_words_not_the_projects_stack() {
+    let project = ManifestFindings {
+        languages: vec!["python".to_owned()],
+        technologies: vec!["django".to_owned(), "celery".to_owned()],
+    };
+    let prompt = |text: &str| {
+        extract_query(&QueryInput {
+            prompt: Some(text.to_owned()),
+            cwd: Some("/srv/bakery".to_owned()),
+            project: project.clone(),
+            ..QueryInput::default()
+        })
+    };
+    let thanks = prompt("Thanks, that looks right");
+    // The stack still says where the request is (its gates open) ...
+    assert!(
+        thanks.project_technologies.contains(&"django".to_owned()),
+        "{:?}",
+        thanks.project_technologies
+    );
+    // ... but the user did not ask about it.
+    for name in ["django", "celery"] {
+        assert!(
+            !thanks.terms.contains(&name.to_owned()),
+            "{:?}",
+            thanks.terms
+        );
+    }
+    // A technology the user names is searched for.
+    let named = prompt("Retry the oven task when celery loses the broker");
+    assert!(
+        named.terms.contains(&"celery".to_owned()),
+        "{:?}",
+        named.terms
+    );
+    assert!(
+        !named.terms.contains(&"django".to_owned()),
+        "{:?}",
+        named.terms
+    );
+    // A tool call's stack is what its code is written in: it is searched.
+    let edit = extract_query(&QueryInput {
+        file_path: Some("/srv/bakery/ovens/views.py".to_owned()),
+        content: Some("def bake(request):\n    return render(request, 'oven.html')\n".to_owned()),
+        cwd: Some("/srv/bakery".to_owned()),
+        project: project.clone(),
+        ..input("Edit")
+    });
+    assert!(
+        edit.terms.contains(&"django".to_owned()),
+        "{:?}",
+        edit.terms
+    );
+}
+
+#[test]
 fn a_new_files_later_imports_name_what_it_uses() {
     let code = "import os\nimport sys\nimport json\nimport time\nimport typing\nimport pathlib\n\
                 import argparse\nimport datetime\nimport functools\nimport itertools\n\

@@ -429,6 +429,7 @@ fn judge_words(evidence: &Evidence, standard: &CallStandard) -> Verdict {
     if let Some(matched) = &evidence.technology.matched
         && evidence.technology.matches_stack()
         && words.has_call_evidence()
+        && score >= WORD_BAR
         && near_best(technology_share(matched.source))
     {
         return Verdict::Kept(Grounds::Technology {

@@ -137,12 +137,12 @@ fn a_technology_the_context_lacks_rules_a_pattern_out_and_one_it_has_admits_it()
         })
     );
     assert!(judge(&specific(&[], &["dataverse"]), &standard(7.5)).is_kept());
-    // Without a glob, the technology and a word of the call are grounds of their own.
+    // Without a glob, the technology and words of the call are grounds of their own.
     let mut worded = specific(&["dataverse"], &[]);
     worded.glob = None;
-    worded.words.content_bm25 = Some(-0.25);
+    worded.words.content_bm25 = Some(-WORD_BAR);
     assert_eq!(
-        judge(&worded, &standard(0.25)),
+        judge(&worded, &standard(WORD_BAR)),
         Verdict::Kept(Grounds::Technology {
             technology: "dataverse".into()
         })

@@ -425,3 +425,27 @@ fn a_technology_only_the_project_shows_must_be_as_near_the_best_as_words() {
     );
     assert!(judge(&mcp(&[], &["mcp"]), &standard(5.5)).is_kept());
 }
+
+#[test]
+fn a_technology_pattern_needs_the_word_bar_too() {
+    let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // A task-queue guide in a project using that queue, matched by one chance word of the
+    // call ("pick up the ticket" against "the worker picks it up"): the call's best, but weak.
+    let queue = |score: f64| Evidence {
+        technology: TechnologyEvidence::of(list(&["celery"]), &list(&["celery"]), &[], &[]),
+        ..by_words(score)
+    };
+    assert_eq!(
+        judge(&queue(1.0), &standard(1.0)),
+        Verdict::Dropped(Shortfall::WeakWords {
+            score: 1.0,
+            bar: WORD_BAR
+        })
+    );
+    assert_eq!(
+        judge(&queue(WORD_BAR), &standard(WORD_BAR)),
+        Verdict::Kept(Grounds::Technology {
+            technology: "celery".into()
+        })
+    );
+}
