@@ -15,7 +15,8 @@ use std::collections::BTreeSet;
 use super::concepts::edit_words;
 use super::failure::failure_focus;
 use super::path_words::{
-    command_path, folders_and_name, is_file_argument, path_in_repository, path_terms, relative_path,
+    command_path, folders_and_name, is_file_argument, path_in_repository, path_terms,
+    relative_path, without_checkout_location,
 };
 use super::prompt::user_words;
 use super::{
@@ -63,8 +64,10 @@ impl<'a> Fields<'a> {
     fn window(input: &'a QueryInput) -> Self {
         let field =
             |text: &'a Option<String>, max: usize| text.as_deref().map(|t| redacted_head(t, max));
+        // Commands and their output write paths from where the checkout sits on this machine.
+        let checkout = input.root.as_deref().or(input.cwd.as_deref());
         Self {
-            command: field(&input.command, MAX_COMMAND_BYTES),
+            command: field(&input.command, MAX_COMMAND_BYTES).map(|c| relocated(c, checkout)),
             description: field(&input.description, MAX_PROSE_BYTES),
             prompt: field(&input.prompt, MAX_PROSE_BYTES).and_then(|p| user_words(&p)),
             message: field(&input.last_user_message, MAX_PROSE_BYTES).and_then(|m| user_words(&m)),
@@ -73,7 +76,8 @@ impl<'a> Fields<'a> {
             error: input
                 .error
                 .as_deref()
-                .map(|e| redact_with(&failure_focus(&strip_exit_code(e)), SECRET_GAP).into_owned()),
+                .map(|e| redact_with(&failure_focus(&strip_exit_code(e)), SECRET_GAP).into_owned())
+                .map(|e| relocated(Cow::Owned(e), checkout).into_owned()),
             content: field(&input.content, MAX_CONTENT_BYTES),
             old_content: field(&input.old_content, MAX_CONTENT_BYTES),
         }
@@ -95,6 +99,16 @@ impl<'a> Fields<'a> {
             self.error.as_deref(),
         ]
     }
+}
+
+/// `text` with the checkout's absolute location left out of its paths (see
+/// [`without_checkout_location`]).
+fn relocated<'a>(text: Cow<'a, str>, checkout: Option<&str>) -> Cow<'a, str> {
+    let owned = match without_checkout_location(&text, checkout) {
+        Cow::Owned(owned) => Some(owned),
+        Cow::Borrowed(_) => None,
+    };
+    owned.map(Cow::Owned).unwrap_or(text)
 }
 
 /// Terms in order of importance, each once, with the set kept beside the list so adding is

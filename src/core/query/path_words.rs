@@ -2,6 +2,8 @@
 //! command works on. Layout folders (`src`, `internal`, `packages`) say nothing and are
 //! skipped.
 
+use std::borrow::Cow;
+
 use super::clean_terms;
 
 /// Most parent directories that contribute terms, nearest first.
@@ -69,6 +71,47 @@ pub fn relative_path(path: &str, cwd: Option<&str>) -> String {
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// `text` (a command, a failure's output) with the checkout's own absolute location left out
+/// of the paths it writes: `cd /home/ana/shop/backend && pytest` reads as `cd backend &&
+/// pytest` from the root, and `/home/ana/shop` alone as `.`. The folders above a checkout name
+/// the machine, not the call, and their words would be searched as the call's.
+pub fn without_checkout_location<'a>(text: &'a str, checkout: Option<&str>) -> Cow<'a, str> {
+    let Some(dir) = checkout.map(|d| d.trim_end_matches(['/', '\\'])) else {
+        return Cow::Borrowed(text);
+    };
+    // A root (`/`, `C:`) is everyone's prefix: nothing to leave out.
+    if dir.len() < 3 || !text.contains(dir) {
+        return Cow::Borrowed(text);
+    }
+    let path_char = |c: char| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '/' | '\\');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(dir) {
+        let before = rest[..at].chars().next_back();
+        let after = &rest[at + dir.len()..];
+        let next = after.chars().next();
+        let starts_path = before.is_none_or(|c| !path_char(c));
+        out.push_str(&rest[..at]);
+        match next {
+            Some('/' | '\\') if starts_path => rest = &after[1..],
+            Some(c) if starts_path && !path_char(c) => {
+                out.push('.');
+                rest = after;
+            }
+            None if starts_path => {
+                out.push('.');
+                rest = after;
+            }
+            _ => {
+                out.push_str(dir);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }
 
 /// `path` from the repository `root` when the file lies inside it, a path relative to `cwd`

@@ -143,3 +143,71 @@ fn a_command_run_in_a_folder_of_the_repository_is_about_it_as_a_cd_there_is() {
         unknown.terms
     );
 }
+
+#[test]
+fn the_checkouts_own_location_is_no_word_of_a_command_or_its_output() {
+    let at = |command: &str, error: Option<&str>| {
+        extract_query(&QueryInput {
+            command: Some(command.to_owned()),
+            error: error.map(str::to_owned),
+            cwd: Some("/home/ana/work/shopfront".to_owned()),
+            root: Some("/home/ana/work/shopfront".to_owned()),
+            ..input("Bash")
+        })
+    };
+    let absolute = at(
+        "cd /home/ana/work/shopfront/backend && python manage.py makemigrations",
+        Some(
+            "==== short test summary info ====\nFAILED /home/ana/work/shopfront/backend/orders/test_models.py::test_default - ValueError",
+        ),
+    );
+    let relative = at("cd backend && python manage.py makemigrations", None);
+    for word in ["home", "ana", "work", "shopfront"] {
+        assert!(
+            !absolute.terms.contains(&word.to_owned()),
+            "{:?}",
+            absolute.terms
+        );
+    }
+    assert!(
+        absolute.terms.contains(&"backend".to_owned()),
+        "{:?}",
+        absolute.terms
+    );
+    assert!(
+        absolute.terms.contains(&"orders".to_owned()),
+        "{:?}",
+        absolute.terms
+    );
+    assert_eq!(absolute.terms[..4], relative.terms[..4]);
+    // A path outside the checkout is the call's (a library in the trace), and so is a
+    // sibling whose name merely starts like the checkout's.
+    let outside = at(
+        "cat /home/ana/work/shopfront-legacy/README.md /opt/vendor/celery/app.py",
+        None,
+    );
+    for word in ["legacy", "vendor", "celery"] {
+        assert!(
+            outside.terms.contains(&word.to_owned()),
+            "{:?}",
+            outside.terms
+        );
+    }
+}
+
+#[test]
+fn leaving_out_the_checkouts_location_keeps_the_rest_of_the_text() {
+    use crate::core::query::path_words::without_checkout_location as relocate;
+    let root = Some("/srv/shop");
+    assert_eq!(relocate("cd /srv/shop && make", root), "cd . && make");
+    assert_eq!(
+        relocate("pytest --rootdir=/srv/shop/api", root),
+        "pytest --rootdir=api"
+    );
+    assert_eq!(
+        relocate("ls /srv/shopping /var/srv/shop/x", root),
+        "ls /srv/shopping /var/srv/shop/x"
+    );
+    assert_eq!(relocate("make", None), "make");
+    assert_eq!(relocate("cd /srv && ls", Some("/")), "cd /srv && ls");
+}
