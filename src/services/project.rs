@@ -16,6 +16,11 @@ use crate::storage::project_files::{is_repository_root, part_folders, read_root_
 
 /// Most folders looked at from the working directory upwards.
 const MAX_LEVELS: usize = 6;
+/// Most folders looked at from the touched file's folder up to the working directory: a
+/// JVM or Swift source sits a dozen folders below its module's build file
+/// (`android/app/src/main/java/com/acme/shop/ui/cart/`), and that build file says what the
+/// module is built with.
+const MAX_TOUCHED_LEVELS: usize = 14;
 
 /// The technologies and languages the root files show: of the folders between `touched`
 /// (the touched file's folder, if any) and `cwd`, then of `cwd` and the folders above it,
@@ -68,7 +73,7 @@ fn project_facts_at(
             touched
                 .ancestors()
                 .take_while(|dir| *dir != cwd)
-                .take(MAX_LEVELS),
+                .take(MAX_TOUCHED_LEVELS),
         );
     }
     for dir in cwd.ancestors().take(MAX_LEVELS) {
@@ -270,6 +275,28 @@ mod tests {
         let one = project_facts(repo, Some(&touched), None, &table, None);
         assert!(one.languages.contains(&"go".to_string()), "{one:?}");
         assert!(!one.languages.contains(&"ruby".to_string()), "{one:?}");
+    }
+
+    #[test]
+    fn a_deep_source_file_finds_its_modules_build_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path();
+        std::fs::create_dir(repo.join(".git")).unwrap();
+        std::fs::create_dir_all(repo.join("mobile/app")).unwrap();
+        std::fs::write(
+            repo.join("mobile/app/build.gradle.kts"),
+            "dependencies {\n    implementation(\"androidx.compose.ui:ui:1.7.0\")\n}\n",
+        )
+        .unwrap();
+        // Nine folders between the source file and its module's build file.
+        let source = repo.join("mobile/app/src/main/kotlin/org/tidepool/app/ui/cart");
+        std::fs::create_dir_all(&source).unwrap();
+        let table = TechnologyTable::builtin();
+        let facts = project_facts(repo, Some(&source), None, &table, None);
+        assert!(
+            facts.technologies.contains(&"jetpack-compose".to_string()),
+            "{facts:?}"
+        );
     }
 
     #[test]
