@@ -278,6 +278,26 @@ mod tests {
     }
 
     #[test]
+    fn a_file_whose_name_says_the_language_shows_a_part() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path();
+        std::fs::create_dir(repo.join(".git")).unwrap();
+        std::fs::create_dir_all(repo.join("apps/watch")).unwrap();
+        std::fs::write(
+            repo.join("apps/watch/Package.swift"),
+            "// swift-tools-version:5.9\nimport PackageDescription\n",
+        )
+        .unwrap();
+        std::fs::write(repo.join("package.json"), r#"{"name": "tide"}"#).unwrap();
+        let facts = project_facts(repo, None, None, &TechnologyTable::builtin(), None);
+        assert!(facts.languages.contains(&"swift".to_string()), "{facts:?}");
+        assert!(
+            facts.languages.contains(&"javascript".to_string()),
+            "{facts:?}"
+        );
+    }
+
+    #[test]
     fn a_deep_source_file_finds_its_modules_build_file() {
         let dir = tempfile::tempdir().unwrap();
         let repo = dir.path();

@@ -257,9 +257,10 @@ pub(super) fn root_file_names(table: &TechnologyTable) -> Vec<String> {
     names
 }
 
-/// Whether a root file is worth reading: a manifest, or a marker of some technology.
+/// Whether a root file is worth reading: a manifest, a marker of some technology, or a file
+/// whose name says the project's language (`Package.swift`, `Podfile`, `Rakefile`).
 pub(super) fn is_root_file(table: &TechnologyTable, file_name: &str) -> bool {
-    if kind(file_name).is_some() {
+    if kind(file_name).is_some() || !manifest_languages(file_name).is_empty() {
         return true;
     }
     let mut found = Found::default();
