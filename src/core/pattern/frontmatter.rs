@@ -200,6 +200,7 @@ impl Ctx<'_> {
                         })?);
                     }
                     values::extend_unique(&mut fm.technologies, names);
+                    fm.technologies_declared = true;
                 }
                 "universal" | "alwaysApply" => fm.universal |= self.boolean(key, value)?,
                 "applies_when" => fm.applies_when = self.applies_when(value)?,

@@ -49,6 +49,10 @@ pub struct Frontmatter {
     /// team's own, resolved against `lore.toml` later).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub technologies: Vec<String>,
+    /// The `technologies` key is present, even with no value: the list is then the whole
+    /// answer (see `TechnologyTable::of_pattern`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub technologies_declared: bool,
     /// Always-on tier (`universal: true`, tag `universal`, or Cursor `alwaysApply: true`).
     #[serde(default)]
     pub universal: bool,

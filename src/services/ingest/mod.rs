@@ -519,8 +519,9 @@ pub fn derivation_fingerprint(config: &Config) -> String {
 /// The version of the rules that derive a pattern at ingest (its named languages and
 /// technologies, which patterns get none, what of an instructions file is shown): raised when
 /// they change, so an index read with the earlier rules is read again once. 3: an
-/// instructions file's `@path` import lines are no longer shown.
-const SCOPE_RULES: u32 = 3;
+/// instructions file's `@path` import lines are no longer shown. 4: declared `technologies`
+/// are the whole list, an empty one included.
+const SCOPE_RULES: u32 = 4;
 
 fn fingerprint_text(table: &TechnologyTable) -> String {
     format!("{:016x}-{SCOPE_RULES}", table.fingerprint())
@@ -537,7 +538,8 @@ fn pattern_technologies(table: &TechnologyTable, pattern: &Pattern) -> Vec<Strin
         &pattern.title,
         None,
         &fm.tags,
-        &fm.technologies,
+        fm.technologies_declared
+            .then_some(fm.technologies.as_slice()),
     )
 }
 

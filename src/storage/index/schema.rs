@@ -415,7 +415,7 @@ fn backfill_technologies(tx: &Transaction<'_>) -> Result<(), IndexError> {
             serde_json::from_str(&tags).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         // As ingest does: what the pattern's name, tags and title say (see
         // `services::ingest`); frontmatter `technologies` come with the next ingest.
-        let technologies = table.of_pattern(&source, &title, None, &tags, &[]);
+        let technologies = table.of_pattern(&source, &title, None, &tags, None);
         let json =
             serde_json::to_string(&technologies).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         store.execute(rusqlite::params![id, json])?;

@@ -260,16 +260,17 @@ impl TechnologyTable {
         manifest::is_root_file(self, file_name)
     }
 
-    /// A pattern's technologies, strongest first: declared in frontmatter, named by a tag,
-    /// recognised in its path (file stem and directories), its title, and only when none of
-    /// those names one, the first two its description names.
+    /// A pattern's technologies: those declared in frontmatter, when it declares them (an
+    /// empty list says none); else, strongest first, those named by a tag, recognised in its
+    /// path (file stem and directories), its title, and only when none of those names one,
+    /// the first two its description names.
     pub fn of_pattern(
         &self,
         source: &str,
         title: &str,
         description: Option<&str>,
         tags: &[String],
-        declared: &[String],
+        declared: Option<&[String]>,
     ) -> Vec<String> {
         pattern::of_pattern(self, source, title, description, tags, declared)
     }

@@ -16,7 +16,7 @@ pub(super) fn of_pattern(
     title: &str,
     description: Option<&str>,
     tags: &[String],
-    declared: &[String],
+    declared: Option<&[String]>,
 ) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let push = |name: String, out: &mut Vec<String>| {
@@ -24,15 +24,21 @@ pub(super) fn of_pattern(
             out.push(name);
         }
     };
-    for name in declared {
-        let name = name.trim();
-        if name.is_empty() {
-            continue;
+    // What the author declared is the whole answer, an empty list included: it is how a
+    // team says a file named or titled for a technology (`# Tests (iOS and Android)`) is
+    // not confined to it.
+    if let Some(declared) = declared {
+        for name in declared {
+            let name = name.trim();
+            if name.is_empty() {
+                continue;
+            }
+            let canonical = table
+                .canonical(name)
+                .unwrap_or_else(|| name.to_ascii_lowercase());
+            push(canonical, &mut out);
         }
-        let canonical = table
-            .canonical(name)
-            .unwrap_or_else(|| name.to_ascii_lowercase());
-        push(canonical, &mut out);
+        return out;
     }
     for tag in tags {
         if let Some(canonical) = table.canonical(tag) {

@@ -4,7 +4,7 @@
 use super::*;
 
 fn of(source: &str, title: &str, description: Option<&str>) -> Vec<String> {
-    table().of_pattern(source, title, description, &[], &[])
+    table().of_pattern(source, title, description, &[], None)
 }
 
 #[test]
@@ -85,16 +85,38 @@ fn the_description_counts_only_when_nothing_stronger_names_one_and_only_its_firs
 }
 
 #[test]
-fn declared_and_tags_come_first() {
+fn declared_technologies_are_the_whole_list_and_tags_come_first() {
     let t = table();
     let declared = strings(&["Next.js", "acme-ui"]);
     let tags = strings(&["react", "hooks", "errors"]);
+    // What the author declared overrides what the name and tags suggest.
     assert_eq!(
-        t.of_pattern("web/supabase-auth.md", "Auth", None, &tags, &declared),
-        strings(&["nextjs", "acme-ui", "react", "supabase"])
+        t.of_pattern("web/supabase-auth.md", "Auth", None, &tags, Some(&declared)),
+        strings(&["nextjs", "acme-ui"])
+    );
+    // An empty declaration says the pattern is for no technology in particular.
+    assert!(
+        t.of_pattern(
+            "web/supabase-auth.md",
+            "Auth for Android",
+            None,
+            &tags,
+            Some(&[])
+        )
+        .is_empty()
     );
     assert_eq!(
-        t.of_pattern("guide.md", "Guide", None, &strings(&["express", "go"]), &[]),
+        t.of_pattern("web/supabase-auth.md", "Auth", None, &tags, None),
+        strings(&["react", "supabase"])
+    );
+    assert_eq!(
+        t.of_pattern(
+            "guide.md",
+            "Guide",
+            None,
+            &strings(&["express", "go"]),
+            None
+        ),
         strings(&["express"])
     );
 }

@@ -52,7 +52,7 @@ fn a_new_technology_is_found_by_every_detector() {
         strings(&["acme-ui"])
     );
     assert_eq!(
-        t.of_pattern("acme-ui-buttons.md", "Buttons", None, &[], &[]),
+        t.of_pattern("acme-ui-buttons.md", "Buttons", None, &[], None),
         strings(&["acme-ui"])
     );
     assert_eq!(t.canonical("Acme UI").as_deref(), Some("acme-ui"));
