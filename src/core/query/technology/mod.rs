@@ -186,13 +186,14 @@ impl TechnologyTable {
         }
     }
 
-    /// Identifies what this table can find: this version of lore, its built-in table and the
-    /// team's entries. Facts found with another table are found again, not reused.
+    /// Identifies what this table can find: this version of lore, its built-in table, which
+    /// root files it reads, and the team's entries. Facts found with another table are found again, not reused.
     pub fn fingerprint(&self) -> u64 {
         use std::hash::Hasher;
         let mut hasher = fnv::FnvHasher::default();
         hasher.write(env!("CARGO_PKG_VERSION").as_bytes());
         hasher.write(&index_generated::TABLE_FINGERPRINT.to_le_bytes());
+        hasher.write(&manifest::ROOT_FILE_RULES.to_le_bytes());
         hasher.write(format!("{:?}", self.team).as_bytes());
         hasher.finish()
     }

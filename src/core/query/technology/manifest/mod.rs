@@ -38,6 +38,11 @@ pub(super) enum Evidence {
     Technology(&'static str),
 }
 
+/// Which root files are read and how, as a number: raised when that changes, so what a
+/// project's folders showed an earlier lore (remembered beside the session ledgers) is read
+/// again. 2: files whose name says the language (`Package.swift`) are read.
+pub(super) const ROOT_FILE_RULES: u32 = 2;
+
 /// Root files whose contents are read (besides the table's own marker files): exact names,
 /// patterns with one `*`, and one path below the root (Gradle's version catalog).
 const MANIFESTS: &[&str] = &[
