@@ -262,6 +262,7 @@ fn a_cline_task_is_primed_on_its_first_answer_and_again_after_compaction() {
         "python.md",
         "---\nlanguage: python\n---\n# Python style\n\nType hints on every function.\n",
     );
+    ws.write("pyproject.toml", "[project]\nname = \"shop\"\n");
     ws.lore().arg("ingest").assert().success();
     let first = contract(
         &hook(&ws, "cline", &cline_call(&ws, "t1", "src/a.py"), true),
@@ -270,13 +271,22 @@ fn a_cline_task_is_primed_on_its_first_answer_and_again_after_compaction() {
     .expect("the first answer primes the task");
     assert!(first.contains("Say what you changed."), "{first}");
     assert!(first.contains("Type hints"), "{first}");
+    assert!(
+        first.contains("Python style: patterns/python.md"),
+        "{first}"
+    );
     let second = contract(
         &hook(&ws, "cline", &cline_call(&ws, "t1", "src/b.py"), false),
         "cline",
     );
+    let second = second.unwrap_or_default();
     assert!(
-        !second.unwrap_or_default().contains("Say what you changed."),
-        "primed once per task"
+        !second.contains("Say what you changed."),
+        "primed once per task: {second}"
+    );
+    assert!(
+        !second.contains("Python style: patterns/python.md"),
+        "the listing comes once per task: {second}"
     );
     let compact = json!({"hookName": "pre_compact", "taskId": "t1", "workspaceRoots": [ws.root()]});
     assert_eq!(

@@ -152,10 +152,10 @@ pub fn run_action(
                     let found = inject_for_query(ctx, moment, input)?;
                     Ok(join(start, found))
                 })?;
-                if primed.is_none()
-                    && let Err(e) = session.ledger.record(&extra_shown)
-                {
-                    // Nothing to show still counts: the next call must not try again.
+                // Claimed like the sections shown (and given back with them when the answer
+                // never reaches the agent); nothing to show still counts: the next call must
+                // not prime again.
+                if let Err(e) = session.ledger.record(&extra_shown) {
                     trace.note(format!("cannot record the priming ({e}); it may run again"));
                 }
                 primed

@@ -465,7 +465,11 @@ fn technologies_canonical_when_known_lowercased_otherwise() {
     assert_eq!(fm("tags: [react]").technologies, Vec::<String>::new());
     // Declaring none is a declaration: the list is then the whole answer.
     assert!(!fm("tags: [react]").technologies_declared);
-    for declared in ["technologies: []", "technologies:", "technologies: [android]"] {
+    for declared in [
+        "technologies: []",
+        "technologies:",
+        "technologies: [android]",
+    ] {
         assert!(fm(declared).technologies_declared, "{declared}");
     }
 }
