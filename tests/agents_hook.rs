@@ -371,7 +371,7 @@ fn the_model_is_told_the_tool_by_its_agents_own_name() {
             .unwrap_or_else(|| panic!("{harness}: the storage rule is injected"));
         assert!(
             text.contains(&format!(
-                "that apply to this {tool} of src/storage/cache.rs"
+                "that apply to this {tool} call on src/storage/cache.rs"
             )),
             "{harness}: {text}"
         );

@@ -363,16 +363,36 @@ fn select_for_file(
 }
 
 /// The intro of a moment's injection: factual and naming where the conventions come from.
-fn intro_for(moment: Moment, source: &str, tool_name: Option<&str>, path: Option<&str>) -> String {
+/// How a tool call names its tool.
+#[derive(Debug, Clone, Copy)]
+enum ToolName<'a> {
+    /// Claude Code's names, which read as nouns (`Edit`, `Write`, `Bash`).
+    Neutral(&'a str),
+    /// Another agent's own name (`editor`, `write_file`): a name, not a noun that reads as
+    /// "this editor of a.kt", so it is named as a call.
+    Agents(&'a str),
+}
+
+fn intro_for(
+    moment: Moment,
+    source: &str,
+    tool: Option<ToolName<'_>>,
+    path: Option<&str>,
+) -> String {
     match moment {
         Moment::Prompt => {
             format!("Conventions from {source} that apply to this request:")
         }
         Moment::ToolCall => {
-            let call = match (tool_name, path) {
-                (Some(tool), Some(path)) => format!("this {tool} of {path}"),
-                (Some(tool), None) => format!("this {tool} call"),
-                _ => "this tool call".to_string(),
+            let call = match (tool, path) {
+                (Some(ToolName::Neutral(tool)), Some(path)) => format!("this {tool} of {path}"),
+                (Some(ToolName::Agents(tool)), Some(path)) => {
+                    format!("this {tool} call on {path}")
+                }
+                (Some(ToolName::Neutral(tool) | ToolName::Agents(tool)), None) => {
+                    format!("this {tool} call")
+                }
+                (None, _) => "this tool call".to_string(),
             };
             format!("Conventions from {source} that apply to {call}:")
         }
@@ -495,15 +515,12 @@ pub fn decide_for_query(
             .as_ref()
             .map(|first| format!("{first} and {} other files", files - 1)),
     };
-    let intro = intro_for(
-        moment,
-        &ctx.knowledge_label(),
-        input
-            .agent_tool_name
-            .as_deref()
-            .or(input.tool_name.as_deref()),
-        edited.as_deref(),
-    );
+    let tool = match (&input.agent_tool_name, &input.tool_name) {
+        (Some(own), _) => Some(ToolName::Agents(own)),
+        (None, Some(neutral)) => Some(ToolName::Neutral(neutral)),
+        (None, None) => None,
+    };
+    let intro = intro_for(moment, &ctx.knowledge_label(), tool, edited.as_deref());
     let patterns: Vec<ToShow> = kept
         .iter()
         .map(|c| ToShow {
