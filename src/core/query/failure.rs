@@ -40,6 +40,7 @@ const FAILURE_WORDS: &[&str] = &[
     "timed out",
     "data race",
     "missing",
+    "unresolved",
     "required",
     "unsupported",
     "not allowed",
@@ -95,13 +96,14 @@ fn unframed(line: &str) -> &str {
 }
 
 /// Whether a line names a failure: a failure word, an error or exception class
-/// (`InvalidRequestError`, `NullPointerException`), pytest's `E ` detail line, or an error code
-/// (`E0308`, `TS2345`).
+/// (`InvalidRequestError`, `NullPointerException`), pytest's `E ` detail line, the Kotlin
+/// compiler's `e: ` diagnostic, or an error code (`E0308`, `TS2345`).
 fn says_what_failed(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     FAILURE_WORDS.iter().any(|w| contains_word(&lower, w))
         || names_error_class(line)
         || line.starts_with("E ")
+        || line.starts_with("e: ")
         || has_error_code(line)
 }
 
@@ -240,6 +242,17 @@ mod tests {
         );
         assert!(!focus.contains("ingress {"), "{focus}");
         assert!(!focus.contains('\u{2502}'), "{focus}");
+    }
+
+    #[test]
+    fn a_kotlin_compiler_diagnostic_is_kept() {
+        let log = "> Task :app:compileDebugKotlin FAILED\n\
+                   e: file:///work/app/src/main/kotlin/Tide.kt:4:9 Type mismatch: inferred type is String but Int was expected\n\
+                   e: file:///work/app/src/main/kotlin/Tide.kt:9:1 Unresolved reference: gaugeFlow\n\
+                   FAILURE: Build failed with an exception.\n";
+        let focus = failure_focus(log);
+        assert!(focus.contains("Type mismatch"), "{focus}");
+        assert!(focus.contains("gaugeFlow"), "{focus}");
     }
 
     #[test]

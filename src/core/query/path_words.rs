@@ -92,7 +92,8 @@ pub fn without_checkout_location<'a>(text: &'a str, checkout: Option<&str>) -> C
         let before = rest[..at].chars().next_back();
         let after = &rest[at + dir.len()..];
         let next = after.chars().next();
-        let starts_path = before.is_none_or(|c| !path_char(c));
+        // `file:///home/ana/shop/...` names the path after its scheme.
+        let starts_path = before.is_none_or(|c| !path_char(c)) || rest[..at].ends_with("file://");
         out.push_str(&rest[..at]);
         match next {
             Some('/' | '\\') if starts_path => rest = &after[1..],

@@ -208,6 +208,10 @@ fn leaving_out_the_checkouts_location_keeps_the_rest_of_the_text() {
         relocate("ls /srv/shopping /var/srv/shop/x", root),
         "ls /srv/shopping /var/srv/shop/x"
     );
+    assert_eq!(
+        relocate("e: file:///srv/shop/app/Cart.kt:3:1 Unresolved", root),
+        "e: file://app/Cart.kt:3:1 Unresolved"
+    );
     assert_eq!(relocate("make", None), "make");
     assert_eq!(relocate("cd /srv && ls", Some("/")), "cd /srv && ls");
 }
