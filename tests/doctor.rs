@@ -343,6 +343,15 @@ fn a_lore_toml_that_cannot_be_used_is_told_apart_from_a_missing_one() {
             .starts_with("run `lore init`"),
         "{check}"
     );
+    // The hooks answer only with the notice that lore is off: no second, wrong cause (its
+    // channel) with a fix that fails on the same typo.
+    assert!(problems(&report, "claude").is_empty(), "{report:#}");
+    assert!(
+        checks_of(&report, "claude", "warning")
+            .iter()
+            .any(|c| c.contains("not run")),
+        "{report:#}"
+    );
 
     // A path given by LORE_CONFIG that does not exist: the path is what to fix.
     let bare = Workspace::new();

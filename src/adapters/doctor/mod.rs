@@ -251,7 +251,20 @@ fn diagnose_agent(agent: &AgentSpec, inputs: &Inputs, runtime: Option<&Path>) ->
         inputs.home.as_deref(),
     ));
     let mut primed = None;
-    if let Some(runtime) = runtime {
+    // With a lore.toml that cannot be used, every hook answers with the notice that lore is
+    // off: running them would report that notice's channel as a second, wrong cause.
+    let unusable = matches!(inputs.config_error, Some(ConfigTrouble::Unusable(_)));
+    if unusable && !found.registrations.is_empty() {
+        checks.push(Check::new(
+            Status::Warning,
+            "run",
+            "not run: lore's configuration cannot be used (the config check says why); until \
+             it is fixed, the hooks only tell the user that lore is off"
+                .to_string(),
+            None,
+        ));
+    }
+    if let Some(runtime) = runtime.filter(|_| !unusable) {
         let mut tried: Vec<(String, String)> = Vec::new();
         for reg in &found.registrations {
             let key = (reg.event.clone(), reg.command.clone());
