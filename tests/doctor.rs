@@ -634,3 +634,40 @@ fn the_index_is_checked_after_the_session_start_the_doctor_runs() {
         "{ingest}"
     );
 }
+
+#[test]
+fn a_knowledge_dir_gone_from_the_checkout_is_a_problem_with_the_fix_that_works() {
+    let ws = installed(&["claude"]);
+    ws.lore().arg("ingest").assert().success();
+    std::fs::rename(ws.path("patterns"), ws.path("conventions")).unwrap();
+    let (out, report) = doctor(&ws, true);
+    assert_eq!(out.status.code(), Some(1), "{report:#}");
+    let files: Vec<&Value> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["check"] == "files")
+        .collect();
+    assert_eq!(files.len(), 1, "{report:#}");
+    assert_eq!(files[0]["status"], "problem");
+    assert!(
+        files[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("patterns does not exist"),
+        "{report:#}"
+    );
+    assert!(
+        files[0]["fix"].as_str().unwrap().contains("knowledge_dir"),
+        "{report:#}"
+    );
+    // Not "the index is behind the files" with a fix (`lore ingest`) that fails.
+    assert!(
+        !report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["message"].as_str().unwrap().contains("behind")),
+        "{report:#}"
+    );
+}

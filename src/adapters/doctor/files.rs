@@ -26,6 +26,30 @@ pub struct FileIssue {
 
 /// The checks (errors, then warnings; one ok line when there is neither) and every issue.
 pub fn files_check(config: &Config, repo: &Path) -> (Vec<Check>, Vec<FileIssue>) {
+    // Without its knowledge dir, an ingest fails and every pattern looks removed: the
+    // folder is what to fix, not the index.
+    if !config.knowledge_dir.is_dir() {
+        let shown = config
+            .knowledge_dir
+            .strip_prefix(repo)
+            .unwrap_or(&config.knowledge_dir);
+        let missing = Check::new(
+            Status::Problem,
+            "files",
+            format!(
+                "the knowledge dir {} does not exist (moved, or `knowledge_dir` in lore.toml \
+                 mistyped): `lore ingest` fails, and hooks serve the patterns as lore last \
+                 indexed them",
+                shown.display()
+            ),
+            Some(
+                "move the patterns back, or point `knowledge_dir` in lore.toml at where they \
+                 are now, then run `lore ingest`"
+                    .into(),
+            ),
+        );
+        return (vec![missing], Vec::new());
+    }
     // Compared with the index when there is one to read; without, the files alone.
     let index = Index::open_read_only(&config.database, Duration::from_secs(2))
         .ok()
