@@ -335,11 +335,21 @@ fn session_check(agent: &AgentSpec, proof: &SessionProof) -> Check {
             None,
         );
     }
+    // Claude Code records a prompt hook's context without its command: said apart, so the
+    // count matches what the user saw arrive.
+    let besides = match proof.unattributed {
+        0 => String::new(),
+        n => format!(
+            ", besides {n} context{} of a prompt hook (Claude Code does not record which hook \
+             gave it)",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
     if proof.missed.is_empty() {
         return Check::ok(
             "last session",
             format!(
-                "{record}: {} of lore's injections reached the model",
+                "{record}: {} of lore's injections reached the model{besides}",
                 proof.reached
             ),
         );
@@ -353,7 +363,7 @@ fn session_check(agent: &AgentSpec, proof: &SessionProof) -> Check {
         Status::Problem,
         "last session",
         format!(
-            "{record}: {} of {} of lore's injections reached the model; not: {}",
+            "{record}: {} of {} of lore's injections reached the model{besides}; not: {}",
             proof.reached,
             proof.injections,
             missed.join("; ")

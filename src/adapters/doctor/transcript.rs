@@ -28,6 +28,11 @@ pub struct SessionProof {
     pub reached: usize,
     /// Those that did not reach the model, each with why.
     pub missed: Vec<Missed>,
+    /// Contexts that reached the model from hooks the record does not name (Claude Code
+    /// records a prompt hook's context without the command that gave it): lore's, when it
+    /// answers the prompt event, but not counted above.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unattributed: usize,
     /// What the record cannot say (no record of lore's answers, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -37,6 +42,10 @@ pub struct SessionProof {
 pub struct Missed {
     pub event: String,
     pub why: String,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Claude Code's folder name for a project: every character but ASCII letters and digits
@@ -106,6 +115,17 @@ pub fn claude_proof(transcript: PathBuf, lines: &[Value]) -> SessionProof {
             (text(a, "hookEvent"), content)
         })
         .collect();
+    // Events whose contexts the record ties to a command: the others' contexts (a prompt's)
+    // reached the model from a hook the record does not name.
+    let attributed: Vec<String> = attachments
+        .iter()
+        .filter(|a| text(a, "type") == "hook_success")
+        .map(|a| text(a, "hookEvent"))
+        .collect();
+    let unattributed = delivered
+        .iter()
+        .filter(|(event, _)| !attributed.contains(event))
+        .count();
     let mut injections = 0;
     let mut reached = 0;
     let mut missed = Vec::new();
@@ -173,6 +193,7 @@ pub fn claude_proof(transcript: PathBuf, lines: &[Value]) -> SessionProof {
         injections,
         reached,
         missed,
+        unattributed,
         note: None,
     }
 }
@@ -257,6 +278,7 @@ pub fn codex_proof(rollout: PathBuf, lines: &[Value], shown: Option<Vec<String>>
             injections: 0,
             reached: 0,
             missed: Vec::new(),
+            unattributed: 0,
             note: Some("lore's record of that session is gone (session records live in $XDG_RUNTIME_DIR/lore), so what it answered is unknown".into()),
         };
     };
@@ -277,6 +299,7 @@ pub fn codex_proof(rollout: PathBuf, lines: &[Value], shown: Option<Vec<String>>
         injections: shown.len(),
         reached,
         missed,
+        unattributed: 0,
         note: None,
     }
 }
@@ -321,10 +344,31 @@ mod tests {
             proof.missed
         );
         assert!(proof.missed[1].why.contains("timed out after 2000 ms"));
+        assert_eq!(proof.unattributed, 0);
         assert_eq!(
             claude_project_folder(Path::new("/tmp/cc/w.x/project")),
             "-tmp-cc-w-x-project"
         );
+    }
+
+    #[test]
+    fn a_prompt_hooks_context_recorded_without_its_command_is_said_apart() {
+        // Claude Code keeps a prompt hook's context, not the run that gave it.
+        let ok = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"use thiserror"}}"#;
+        let lines = vec![
+            attachment(
+                json!({"type": "hook_additional_context", "hookEvent": "UserPromptSubmit", "content": ["prefer fakes"]}),
+            ),
+            attachment(
+                json!({"type": "hook_success", "hookEvent": "PreToolUse", "command": "lore hook", "stdout": ok}),
+            ),
+            attachment(
+                json!({"type": "hook_additional_context", "hookEvent": "PreToolUse", "content": ["use thiserror"]}),
+            ),
+        ];
+        let proof = claude_proof(PathBuf::from("t.jsonl"), &lines);
+        assert_eq!((proof.injections, proof.reached), (1, 1));
+        assert_eq!(proof.unattributed, 1);
     }
 
     #[test]
