@@ -187,6 +187,27 @@ fn why_shows_what_the_session_was_already_shown() {
         "{text}"
     );
     assert!(text.contains("session why-session (dedup on)"), "{text}");
+    // Explaining the very call that ran: its own answer is in the record, and the user is
+    // told how to see it as a first call.
+    assert!(
+        text.contains("1 kept pattern was shown to session why-session before")
+            && text.contains("--session ''"),
+        "{text}"
+    );
+    let fresh = ws
+        .lore()
+        .args(["why", "--session", "", "-"])
+        .write_stdin(edit_payload(
+            &ws,
+            "why-session",
+            "src/app.py",
+            "def main(): pass",
+        ))
+        .output()
+        .unwrap();
+    let fresh = stdout(&fresh);
+    assert!(fresh.contains("+ injected"), "{fresh}");
+    assert!(fresh.contains("no session (dedup off)"), "{fresh}");
     // Another session id gets it again.
     let other = ws
         .lore()

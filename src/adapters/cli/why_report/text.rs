@@ -1,7 +1,7 @@
 //! `lore why`'s text form: the call as the hook read it, one line per candidate with its
 //! outcome and reason, and what was injected; for a session start, the text it primes.
 
-use super::{MAX_SOURCE_COLUMN, WhyReport};
+use super::{MAX_SOURCE_COLUMN, Outcome, WhyReport};
 use crate::core::sources::Harness;
 use crate::services::hybrid::RetrievalMode;
 
@@ -84,6 +84,24 @@ pub(in crate::adapters::cli) fn print_text(report: &WhyReport) {
     }
     println!();
     print_sent("injected", report);
+    let shown_before = report
+        .candidates
+        .iter()
+        .filter(|c| c.outcome == Outcome::AlreadyShown)
+        .count();
+    if shown_before > 0
+        && let Some(id) = &report.session_id
+    {
+        // Explaining a call that already ran: its own answer is in the session's record, so
+        // what it injected reads as "shown before".
+        println!(
+            "note: {shown_before} kept pattern{} {} shown to session {id} before, by an \
+             earlier call or by this one if it already ran; `lore why --session '' ...` \
+             explains the call as a session's first",
+            if shown_before == 1 { "" } else { "s" },
+            if shown_before == 1 { "was" } else { "were" },
+        );
+    }
 }
 
 /// The closing line: what was sent, and how much of the budget it took.
