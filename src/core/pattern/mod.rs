@@ -152,8 +152,8 @@ pub fn assemble_pattern(
     }
 }
 
-/// The file name without its directory and its markdown extension (`.md`, `.markdown`,
-/// `.mdc`, any case).
+/// The file name without its directory, its markdown extension (`.md`, `.markdown`, `.mdc`,
+/// any case) and Copilot's format mark (`migrations.instructions.md` is `migrations`).
 fn file_stem(source: &str) -> String {
     let name = source.rsplit(['/', '\\']).next().unwrap_or(source);
     let lower = name.to_ascii_lowercase();
@@ -161,6 +161,13 @@ fn file_stem(source: &str) -> String {
         .iter()
         .find(|ext| lower.ends_with(*ext) && lower.len() > ext.len())
         .map_or(name, |ext| &name[..name.len() - ext.len()]);
+    const MARK: &str = ".instructions";
+    let marked = stem.len() > MARK.len() && stem.to_ascii_lowercase().ends_with(MARK);
+    let stem = if marked {
+        &stem[..stem.len() - MARK.len()]
+    } else {
+        stem
+    };
     stem.to_string()
 }
 

@@ -132,7 +132,9 @@ fn title_falls_back_to_file_stem() {
     );
     assert_eq!(parse("rules/rust.mdc", "text").title, "rust");
     assert_eq!(parse("notes.markdown", "").title, "notes");
-    assert_eq!(parse("a.instructions.MD", "#\n").title, "a.instructions");
+    // Copilot's format mark is not the rule's name.
+    assert_eq!(parse("a.instructions.MD", "#\n").title, "a");
+    assert_eq!(parse(".instructions.md", "").title, ".instructions");
     assert_eq!(parse("README", "```\n# fenced\n```\n").title, "README");
 }
 

@@ -520,8 +520,9 @@ pub fn derivation_fingerprint(config: &Config) -> String {
 /// technologies, which patterns get none, what of an instructions file is shown): raised when
 /// they change, so an index read with the earlier rules is read again once. 3: an
 /// instructions file's `@path` import lines are no longer shown. 4: declared `technologies`
-/// are the whole list, an empty one included.
-const SCOPE_RULES: u32 = 4;
+/// are the whole list, an empty one included. 5: a title-less `x.instructions.md` is titled
+/// `x`.
+const SCOPE_RULES: u32 = 5;
 
 fn fingerprint_text(table: &TechnologyTable) -> String {
     format!("{:016x}-{SCOPE_RULES}", table.fingerprint())
