@@ -323,6 +323,11 @@ fn call_standard(
             })
             .map(score),
     )
+    .with_own_scores(
+        pool.values()
+            .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
+            .map(|c| score(c) * c.evidence.words.call_share()),
+    )
 }
 
 /// Whether a candidate is judged by its words alone, not by what the team or project asked for

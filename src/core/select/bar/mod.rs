@@ -197,6 +197,10 @@ pub struct CallStandard {
     /// The best word score among the files named for the call's stack (`go.md`,
     /// `nestjs.instructions.md`).
     pub best_stack_score: f64,
+    /// The best of the call's own shares of the candidates' word scores (see
+    /// [`WordEvidence::call_share`]): the best the call's words alone would set, without the
+    /// user's message.
+    pub best_own_score: f64,
     /// How many patterns the index holds (vector-only evidence depends on it).
     pub pattern_count: u64,
     /// Hybrid search: the fused score a candidate needs.
@@ -213,8 +217,17 @@ impl CallStandard {
         Self {
             best_score: scores.into_iter().fold(0.0, f64::max),
             best_stack_score: 0.0,
+            best_own_score: 0.0,
             pattern_count,
             min_relevance,
+        }
+    }
+
+    /// This standard, with the call's own shares of the candidates' word scores.
+    pub fn with_own_scores(self, scores: impl IntoIterator<Item = f64>) -> Self {
+        Self {
+            best_own_score: scores.into_iter().fold(0.0, f64::max),
+            ..self
         }
     }
 
@@ -466,7 +479,13 @@ fn judge_words(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         });
     }
     let call_share = words.call_share();
-    if call_share < CALL_WORDS_SHARE {
+    // Words mostly from the user's message say what the session is for; but a pattern the
+    // call's own words would keep without the message (as they do when the agent's record
+    // is unreadable) is not led by it: the message only adds to what the call says.
+    let own = score * call_share;
+    let kept_without_message =
+        own >= WORD_BAR && own + 1e-9 >= WORDS_SHARE * standard.best_own_score;
+    if call_share < CALL_WORDS_SHARE && !kept_without_message {
         return Verdict::Dropped(Shortfall::MessageLed { call_share });
     }
     Verdict::Kept(Grounds::Words { score })

@@ -382,12 +382,36 @@ fn words_mostly_from_the_users_message_do_not_keep_a_pattern() {
             ("ui", 0.24),
         ],
     );
-    match judge(&led, &standard(7.5)) {
+    // Another candidate the call's own words back fully sets what the call alone reaches.
+    let with_own_best = standard(7.5).with_own_scores([7.5]);
+    match judge(&led, &with_own_best) {
         Verdict::Dropped(Shortfall::MessageLed { call_share }) => {
             assert!((call_share - 4.0 / 10.9).abs() < 1e-9, "{call_share}");
         }
         other => panic!("{other:?}"),
     }
+    // But when the call's own share of this match is the best its words reach, and clears
+    // the bar, the call alone would keep it (as without a readable message): the message
+    // only added to it (a schema version bump after "add a migration for the new column").
+    let own = 7.5 * 4.0 / 10.9;
+    assert_eq!(
+        judge(&led, &standard(7.5).with_own_scores([own])),
+        Verdict::Kept(Grounds::Words { score: 7.5 })
+    );
+    let weak = Evidence {
+        words: WordEvidence {
+            content_bm25: Some(-3.0),
+            ..led.words.clone()
+        },
+        ..led.clone()
+    };
+    assert!(
+        matches!(
+            judge(&weak, &standard(3.0).with_own_scores([3.0 * 4.0 / 10.9])),
+            Verdict::Dropped(Shortfall::MessageLed { .. })
+        ),
+        "the call's own share under the bar"
+    );
     // The call's own words carry half or more: the message only adds context.
     let backed = with(
         &[("viewmodel", 0.8), ("stateflow", 0.6)],
