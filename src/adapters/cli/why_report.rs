@@ -361,6 +361,7 @@ fn verdict_reason(candidate: &Candidate) -> String {
             Shortfall::UnaskedTask { task } => {
                 format!("task gate: it guides a {task}, which the call does not ask for")
             }
+            Shortfall::NotATestCall => "test gate: it is about tests, and the call is not (no test file, test run or word of its own about tests)".into(),
             Shortfall::Language => "language gate: it is about a language the call is not in".into(),
             Shortfall::RelatedLanguageOnly => format!(
                 "language gate: only a language the call is in by relation admits it, and only words back it{}",

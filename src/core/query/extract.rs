@@ -365,6 +365,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         relative_path,
         project: input.cwd.as_deref().and_then(project_name),
         open_language_gate: false,
+        failure: fields.error.is_some(),
     }
 }
 

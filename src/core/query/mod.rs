@@ -227,4 +227,7 @@ pub struct Query {
     /// person or agent asked and every convention is a candidate.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub open_language_gate: bool,
+    /// The call reports a failed command's output: what tests and runs are about.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub failure: bool,
 }

@@ -60,6 +60,11 @@ pub struct Evidence {
     /// The pattern guides one task (an upgrade, a conversion), and whether the call names it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_guide: Option<TaskGuide>,
+    /// The pattern is about tests by its file name or title, and the call is not (see
+    /// `test_code::is_about_tests`): its words match everyday code too (models, fixtures of
+    /// the domain), yet it applies while tests are written or run.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tests_elsewhere: bool,
     /// The language gate admits the pattern only through a language the call is in by
     /// relation (JavaScript for a TypeScript file), not through the call's own.
     #[serde(skip_serializing_if = "std::ops::Not::not")]

@@ -38,6 +38,7 @@ use crate::core::select::globs::{
 };
 use crate::core::select::project_scope::{ProjectFolders, is_agent_file};
 use crate::core::select::task_guide::task_guide;
+use crate::core::select::test_code::{names_tests, query_is_about_tests};
 use crate::core::sources::CallSite;
 use crate::services::deadline::Deadline;
 use crate::services::hybrid::RetrievalMode;
@@ -207,6 +208,13 @@ pub fn select(
         let mut repeated = rule_scoping::merge_same_text(&rule_texts, request.explain, &mut pool);
         dropped.append(&mut repeated);
     }
+    // A guide named for tests is for calls about tests; set before the call's best is taken,
+    // so one never sets the best it cannot be kept against.
+    if !query_is_about_tests(request.query) {
+        for candidate in pool.values_mut() {
+            candidate.evidence.tests_elsewhere = names_tests(&candidate.source, &candidate.title);
+        }
+    }
     if lean {
         // A hook reads the rest of the evidence only for candidates it may keep (a Write of
         // common words in a large index has hundreds of word candidates). Another agent's
@@ -311,7 +319,7 @@ fn call_standard(
     };
     CallStandard::for_scores(
         pool.values()
-            .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
+            .filter(|c| sets_the_best(&c.evidence))
             .map(standard),
         facts.pattern_count,
         min_relevance,
@@ -325,9 +333,15 @@ fn call_standard(
     )
     .with_own_scores(
         pool.values()
-            .filter(|c| found_by_words(&c.evidence) && c.evidence.words.has_call_evidence())
+            .filter(|c| sets_the_best(&c.evidence))
             .map(|c| score(c) * c.evidence.words.call_share()),
     )
+}
+
+/// Whether a candidate's word score is a standard for the call: found by words, a word of
+/// the call itself backing it, and not a test guide on a call that is not about tests.
+fn sets_the_best(evidence: &Evidence) -> bool {
+    found_by_words(evidence) && evidence.words.has_call_evidence() && !evidence.tests_elsewhere
 }
 
 /// Whether a candidate is judged by its words alone, not by what the team or project asked for

@@ -371,6 +371,7 @@ mod own_globs;
 mod rule_repo;
 mod rule_scoping;
 mod same_text;
+mod test_guides;
 
 #[test]
 fn a_selection_past_its_deadline_stops_instead_of_answering() {

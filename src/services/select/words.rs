@@ -11,6 +11,7 @@ use crate::core::select::bar::{
 };
 use crate::core::select::bm25::{Posting, RankedText, bm25_scores_weighted, term_weight};
 use crate::core::select::sections::concentrated_breadth;
+use crate::core::select::test_code::{names_tests, query_is_about_tests};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::select::evidence::{BROAD_GLOB_BOOST, GlobMatch, NameMatch};
@@ -199,6 +200,7 @@ pub(super) fn word_candidates(
     let mut removed = Vec::new();
     let mut gated: Vec<i64> = Vec::new();
     let mut strongest = 0.0_f64;
+    let tests_call = query_is_about_tests(query);
     // Strongest first, a batch at a time: once a kept-able candidate scores S, one whose best
     // possible score is under the lowest share of the best any grounds accept can never be
     // kept, so it is never read (a common word in a large index matches hundreds). Naming
@@ -233,7 +235,12 @@ pub(super) fn word_candidates(
         for (&id, (source, title)) in &passing {
             let words = with_name(id, source);
             if in_project_scope(&facts.project_folders, query, source) {
-                if words.name_match != Some(NameMatch::Stack) && words.has_call_evidence() {
+                // A test guide on a call not about tests will not be kept (see
+                // `core::select::test_code`): it sets no best.
+                if words.name_match != Some(NameMatch::Stack)
+                    && words.has_call_evidence()
+                    && (tests_call || !names_tests(source, title))
+                {
                     strongest = strongest.max(least_standard_score(words.score(), &words));
                 }
                 let candidate = entry(pool, id, source, title);

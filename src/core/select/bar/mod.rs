@@ -72,6 +72,8 @@ pub enum Shortfall {
     OutsidePaths,
     /// The pattern guides one task (an upgrade, a conversion) the call does not name.
     UnaskedTask { task: String },
+    /// The pattern is about tests and the call is not: only its words back it.
+    NotATestCall,
     /// The pattern is about a language the call is not in.
     Language,
     /// The pattern is about a language the call is in only by relation (JavaScript for a
@@ -353,6 +355,10 @@ pub fn judge(evidence: &Evidence, standard: &CallStandard) -> Verdict {
         return Verdict::Kept(Grounds::Glob {
             glob: glob.glob.clone(),
         });
+    }
+    // Past the author's globs, a guide named for tests needs a call about tests.
+    if evidence.tests_elsewhere {
+        return Verdict::Dropped(Shortfall::NotATestCall);
     }
     let by_words = judge_words(evidence, standard);
     match (&evidence.vector, standard.min_relevance) {

@@ -251,3 +251,30 @@ fn a_pattern_scoped_to_other_files_or_to_an_unasked_task_stays_out_whatever_its_
 
 mod vectors;
 mod words;
+
+#[test]
+fn a_guide_named_for_tests_needs_a_call_about_tests_unless_its_glob_matched() {
+    let guide = Evidence {
+        tests_elsewhere: true,
+        ..by_words(7.5)
+    };
+    assert_eq!(
+        judge(&guide, &standard(7.5)),
+        Verdict::Dropped(Shortfall::NotATestCall)
+    );
+    // Its author's glob matching the touched file says it applies there.
+    let scoped = Evidence {
+        glob: Some(GlobMatch {
+            glob: "backend/**/factories.py".into(),
+            kind: GlobKind::Specific,
+        }),
+        ..guide.clone()
+    };
+    assert!(judge(&scoped, &standard(7.5)).is_kept());
+    // On a call about tests the same words keep it.
+    let asked = Evidence {
+        tests_elsewhere: false,
+        ..guide
+    };
+    assert!(judge(&asked, &standard(7.5)).is_kept());
+}
