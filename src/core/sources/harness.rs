@@ -209,7 +209,12 @@ pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
                 ["AGENTS.md", "CLAUDE.md", "GEMINI.md"].contains(&name) && within(cwd, rule.folder)
             }
             SourceKind::Claude => rule.scope == Scope::Always && within(cwd, rule.folder),
-            SourceKind::Copilot => rule.source == ".github/copilot-instructions.md",
+            // Copilot CLI puts an instructions file whose `applyTo` matches every file into
+            // its own system prompt, as it does `copilot-instructions.md` (measured with the
+            // real client, 1.0.102); a path-scoped one it only names.
+            SourceKind::Copilot => {
+                rule.source == ".github/copilot-instructions.md" || rule.scope == Scope::Always
+            }
             _ => false,
         },
         Harness::Cline => match rule.kind {

@@ -142,6 +142,13 @@ fn copilot_loads_the_instruction_files_but_not_path_scoped_ones() {
             "",
             ".github/copilot-instructions.md",
         ),
+        // `applyTo: "**"`: every file, so always on, and in Copilot's own system prompt.
+        rule(
+            SourceKind::Copilot,
+            Scope::Always,
+            "",
+            ".github/instructions/general.instructions.md",
+        ),
     ] {
         assert!(harness_loads(&loaded, &at_root), "{}", loaded.source);
     }
