@@ -284,7 +284,15 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         // What a new file imports beyond its first lines fills what room is left.
         terms.add(edit.imported.iter().cloned(), MAX_CONTENT_TERMS);
     }
-    terms.add(languages.iter().cloned(), usize::MAX);
+    // A prompt's languages borrowed from its project open the gates; they are not the user's
+    // words (a file named for one would win on its name alone).
+    terms.add(
+        languages
+            .iter()
+            .filter(|l| !project_only.contains(l))
+            .cloned(),
+        usize::MAX,
+    );
     let stack: Vec<&String> = technologies.iter().chain(&project_technologies).collect();
     // A prompt is the user's words: the project's stack says where the request is (it opens
     // the gates) but is no word of it, or every prompt, "thanks" included, would find the
@@ -341,9 +349,11 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
     extend_unique(&mut languages, related_only.iter().cloned());
     let kept = |weak: Vec<String>| weak.into_iter().filter(|t| terms.contains(t)).collect();
     let mut stack_names: Vec<String> = Vec::new();
+    // A language the call is in only by relation (the project's others, for a command) names
+    // no file the call's own stack: `protobuf.md` is not a `cargo clippy` call's general file.
     for name in languages
         .iter()
-        .filter(|l| !project_only.contains(l))
+        .filter(|l| !project_only.contains(l) && !related_only.contains(l))
         .chain(&technologies)
         .chain(&project_technologies)
     {

@@ -366,6 +366,7 @@ fn paths_scope_a_pattern_to_their_files_and_a_build_file_beside_a_language_is_no
     );
 }
 
+mod borrowed_languages;
 mod files;
 mod own_globs;
 mod rule_repo;

@@ -404,6 +404,33 @@ fn a_prompt_that_names_no_language_is_in_the_projects() {
 }
 
 #[test]
+fn a_language_the_call_is_in_only_through_its_project_names_no_stack_file() {
+    let project = ManifestFindings {
+        languages: vec!["rust".to_owned(), "protobuf".to_owned()],
+        ..ManifestFindings::default()
+    };
+    let clippy = extract_query(&QueryInput {
+        command: Some("cargo clippy -- -D warnings".to_owned()),
+        project: project.clone(),
+        ..input("Bash")
+    });
+    // The command is in the project's other languages too (their gates open) ...
+    assert!(
+        clippy.languages.contains(&"protobuf".to_owned()),
+        "{clippy:?}"
+    );
+    // ... but only its own is its stack.
+    assert!(
+        clippy.stack_names.contains(&"rust".to_owned()),
+        "{clippy:?}"
+    );
+    assert!(
+        !clippy.stack_names.contains(&"protobuf".to_owned()),
+        "{clippy:?}"
+    );
+}
+
+#[test]
 fn a_prompt_searches_the_users_words_not_the_projects_stack() {
     let project = ManifestFindings {
         languages: vec!["python".to_owned()],
