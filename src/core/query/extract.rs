@@ -15,8 +15,8 @@ use std::collections::BTreeSet;
 use super::concepts::edit_words;
 use super::failure::failure_focus;
 use super::path_words::{
-    command_path, folders_and_name, is_file_argument, path_in_repository, path_terms,
-    relative_path, without_checkout_location,
+    command_path, folders_and_name, is_file_argument, located_paths, path_in_repository,
+    path_terms, relative_path, without_checkout_location,
 };
 use super::prompt::user_words;
 use super::{
@@ -182,6 +182,13 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
             if !option_value && is_file_argument(word) {
                 extend_unique(&mut languages, languages_for_path(word));
             }
+        }
+    }
+    // A failure names the files it failed on (`internal/billing.go:71:19: Error return ...`):
+    // a `make lint` is in the language of what it reports.
+    if let Some(error) = &fields.error {
+        for path in located_paths(error) {
+            extend_unique(&mut languages, languages_for_path(path));
         }
     }
     for text in fields.call_prose().into_iter().flatten() {

@@ -115,6 +115,45 @@ pub fn without_checkout_location<'a>(text: &'a str, checkout: Option<&str>) -> C
     Cow::Owned(out)
 }
 
+/// Most paths [`located_paths`] returns.
+const MAX_LOCATED: usize = 5;
+
+/// The files a tool's output points at a line of, as compilers, linters and test runners do
+/// (`internal/billing.go:71:19:`, `--> src/main.rs:3:5`, `src/a.ts(3,5): error`,
+/// `File "app/models.py", line 9`), first ones first, each once; at most [`MAX_LOCATED`].
+pub fn located_paths(output: &str) -> Vec<&str> {
+    let mut found: Vec<&str> = Vec::new();
+    for token in output.split(|c: char| c.is_whitespace() || c == '"' || c == '\'') {
+        if found.len() >= MAX_LOCATED {
+            break;
+        }
+        let token = token.trim_start_matches(['(', '[', '<']);
+        let token = token.strip_prefix("file://").unwrap_or(token);
+        // The path ends where its line number starts: `x.go:12`, `x.ts(3,5)`, or (Python)
+        // the token is the whole quoted path and `, line N` follows.
+        let end = token
+            .char_indices()
+            .find(|&(i, c)| {
+                (c == ':' || c == '(') && token[i + 1..].starts_with(|d: char| d.is_ascii_digit())
+            })
+            .map_or(token.trim_end_matches([',', ':']).len(), |(i, _)| i);
+        let path = &token[..end];
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let extension = name.rsplit_once('.').map(|(stem, ext)| (stem, ext));
+        let named = extension.is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=6).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        });
+        let located = end < token.len() || output.contains(&format!("{path}\", line "));
+        if named && located && !found.contains(&path) {
+            found.push(path);
+        }
+    }
+    found
+}
+
 /// `path` from the repository `root` when the file lies inside it, a path relative to `cwd`
 /// taken from there; None when it lies elsewhere or `root` is unknown.
 pub fn path_in_repository(path: &str, root: Option<&str>, cwd: Option<&str>) -> Option<String> {

@@ -215,3 +215,33 @@ fn leaving_out_the_checkouts_location_keeps_the_rest_of_the_text() {
     assert_eq!(relocate("make", None), "make");
     assert_eq!(relocate("cd /srv && ls", Some("/")), "cd /srv && ls");
 }
+
+#[test]
+fn the_files_a_failure_points_at_are_read_from_its_output() {
+    use crate::core::query::path_words::located_paths;
+    let output = "internal/invoice/handler.go:71:19: Error return value is not checked (errcheck)\n\
+                  --> src/main.rs:3:5\n\
+                  web/src/a.ts(3,5): error TS2345: Argument\n\
+                  File \"/srv/app/models.py\", line 9, in save\n\
+                  see https://example.com/docs:80 and version 1.2.3:4\n";
+    assert_eq!(
+        located_paths(output),
+        [
+            "internal/invoice/handler.go",
+            "src/main.rs",
+            "web/src/a.ts",
+            "/srv/app/models.py"
+        ]
+    );
+    // A failed `make lint` is in the language of the files it reports.
+    let lint = extract_query(&QueryInput {
+        command: Some("make lint".to_owned()),
+        error: Some(
+            "internal/invoice/handler.go:71:19: Error return value of `Encode` is not checked\n\
+             make: *** [Makefile:6: lint] Error 1\n"
+                .to_owned(),
+        ),
+        ..input("Bash")
+    });
+    assert_eq!(lint.languages, ["go"]);
+}
