@@ -59,8 +59,25 @@ pub struct Action {
 pub struct PromptContext {
     /// The agent's last words before it ended in a question.
     pub asked: bool,
-    /// The last call the agent made since the user's previous message.
-    pub call: Option<Call>,
+    /// The calls the agent made since the user's previous message, the last first.
+    pub calls: Vec<Call>,
+}
+
+impl PromptContext {
+    /// The call a correction is about: the last of the stretch whose changed lines name what
+    /// it names (the patch that added `errors.Wrap` for "never errors.Wrap", not the test
+    /// run after it), else the last call.
+    pub fn corrected_call(&self, capture: &Capture) -> Option<&Call> {
+        let names = capture_names(capture);
+        self.calls
+            .iter()
+            .find(|call| {
+                changed_lines(call)
+                    .iter()
+                    .any(|l| names_any(&l.to_lowercase(), &names))
+            })
+            .or(self.calls.first())
+    }
 }
 
 /// A correction found in a session.
@@ -88,7 +105,9 @@ pub fn corrections(entries: &[Entry], cues: &NoteCues) -> Vec<Found> {
                     if capture.only_no && context.asked {
                         continue;
                     }
-                    let action = context.call.as_ref().map(|c| action_of(c, &capture));
+                    let action = context
+                        .corrected_call(&capture)
+                        .map(|c| action_of(c, &capture));
                     out.push(Found {
                         capture,
                         said: Said::Prompt,
@@ -135,7 +154,7 @@ pub fn context_before(entries: &[Entry], at: usize) -> PromptContext {
                 seen_agent = true;
                 context.asked = ends_with_question(text);
             }
-            Entry::Call(call) if context.call.is_none() => context.call = Some(call.clone()),
+            Entry::Call(call) => context.calls.push(call.clone()),
             _ => {}
         }
     }
@@ -176,21 +195,35 @@ fn is_import(line: &str) -> bool {
     .any(|start| line.starts_with(start))
 }
 
-pub fn action_of(call: &Call, capture: &Capture) -> Action {
+/// The lines a call writes that were not there before.
+fn changed_lines(call: &Call) -> Vec<&str> {
     let old: Vec<&str> = call.old_text.lines().map(str::trim).collect();
-    let changed: Vec<&str> = call
-        .new_text
+    call.new_text
         .lines()
         .map(str::trim_end)
         .filter(|l| !l.trim().is_empty() && !old.contains(&l.trim()))
-        .collect();
-    let names: Vec<String> = capture
+        .collect()
+}
+
+/// What a capture names (the preferred and the avoided), as keys to find in code.
+fn capture_names(capture: &Capture) -> Vec<String> {
+    capture
         .prefer
         .iter()
         .chain(&capture.avoid)
         .map(|n| n.key())
         .filter(|k| !k.is_empty())
-        .collect();
+        .collect()
+}
+
+/// Whether a lower-cased line holds one of `names` whole.
+fn names_any(lower: &str, names: &[String]) -> bool {
+    names.iter().any(|n| lower.contains(n.as_str()))
+}
+
+pub fn action_of(call: &Call, capture: &Capture) -> Action {
+    let changed = changed_lines(call);
+    let names = capture_names(capture);
     let naming = |matches: &dyn Fn(&str) -> bool| -> Vec<&str> {
         changed
             .iter()
@@ -201,7 +234,7 @@ pub fn action_of(call: &Call, capture: &Capture) -> Action {
     // The lines naming what the user named, whole (`import logging` for "not logging");
     // else naming a word of it (`@Autowired` for "autowired fields": code rarely spells a
     // phrase), where an import of the word only says it is used somewhere below.
-    let whole = naming(&|lower| names.iter().any(|n| lower.contains(n.as_str())));
+    let whole = naming(&|lower| names_any(lower, &names));
     let chosen = if whole.is_empty() {
         let words: Vec<&str> = names
             .iter()

@@ -275,6 +275,50 @@ fn a_bare_no_that_answers_the_agents_question_is_dropped() {
 }
 
 #[test]
+fn a_correction_is_attached_to_the_call_that_wrote_what_it_names() {
+    let edit = Call {
+        id: "t1".into(),
+        tool: "Edit".into(),
+        paths: vec!["ledger/post.go".into()],
+        new_text: "if err != nil {\n\treturn errors.Wrap(err, \"post entry\")\n}".into(),
+        ..Call::default()
+    };
+    let test_run = Call {
+        id: "t2".into(),
+        tool: "Bash".into(),
+        command: Some("go test ./...".into()),
+        ..Call::default()
+    };
+    let session = |calls: Vec<Call>| {
+        let mut entries = vec![Entry::User {
+            text: "post ledger entries".into(),
+            typed: true,
+        }];
+        entries.extend(calls.into_iter().map(Entry::Call));
+        entries.push(Entry::User {
+            text: "no, we wrap errors with `fmt.Errorf` and %w, never `errors.Wrap`".into(),
+            typed: true,
+        });
+        entries
+    };
+    // The test run came last, but the edit wrote what the user named.
+    let found = corrections(
+        &session(vec![edit.clone(), test_run.clone()]),
+        &NoteCues::default(),
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let action = found[0].action.as_ref().unwrap();
+    assert_eq!(action.paths, ["ledger/post.go"], "{action:?}");
+    assert!(
+        action.lines.iter().any(|l| l.contains("errors.Wrap")),
+        "{action:?}"
+    );
+    // When no call names it, the last call is the one corrected.
+    let found = corrections(&session(vec![test_run]), &NoteCues::default());
+    assert_eq!(found[0].action.as_ref().unwrap().tool, "Bash");
+}
+
+#[test]
 fn a_refused_calls_reason_is_a_correction_with_the_call() {
     let entries = [
         Entry::Call(Call {

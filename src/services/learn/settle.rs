@@ -160,7 +160,7 @@ fn settle_pending(
         }
         let action = context
             .as_ref()
-            .and_then(|c| c.call.as_ref())
+            .and_then(|c| c.corrected_call(capture))
             .map(|call| action_of(call, capture));
         if let Some(transcript) = &pending.transcript {
             state.mark_seen(&read_mark(transcript, &capture.words));
