@@ -296,6 +296,12 @@ fn why_reads_another_agents_payload_as_its_hook_does() {
     assert!(text.contains("AfterTool replace"), "{text}");
     assert!(text.contains("(the Gemini CLI)"), "{text}");
     assert!(text.contains("+ injected     api-routes.md"), "{text}");
+    // Its own event names say whose payload it is: no --harness needed.
+    let out = why(&ws, &["--session", "", "gemini.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("(the Gemini CLI)"), "{text}");
+    assert!(text.contains("+ injected     api-routes.md"), "{text}");
     // An event that agent's hook does not search is said to be one, in its own terms.
     ws.write(
         "before.json",

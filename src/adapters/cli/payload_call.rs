@@ -24,6 +24,20 @@ pub(super) fn is_codex_payload(value: &Value) -> bool {
     value.get("tool_name").and_then(Value::as_str) == Some(codex::event::PATCH_TOOL)
 }
 
+/// The agent a payload can only have come from, by the names it uses: Gemini CLI's own
+/// events (`BeforeAgent`, `AfterTool`: Qwen Code, built on it, names them as Claude Code
+/// does), Cline's `hookName`. Others share Claude Code's shape and are told by `--harness`.
+fn sole_agent_of(value: &Value) -> Option<Harness> {
+    let event = value.get("hook_event_name").and_then(Value::as_str);
+    if matches!(
+        event,
+        Some("BeforeAgent" | "AfterAgent" | "BeforeTool" | "AfterTool")
+    ) {
+        return Some(Harness::Gemini);
+    }
+    value.get("hookName").is_some().then_some(Harness::Cline)
+}
+
 /// The event a payload is for; eval cases and hand-written calls may omit it, and a tool
 /// call is then a PreToolUse.
 fn event_or_default(event: Option<String>, has_tool: bool) -> String {
@@ -159,7 +173,7 @@ pub(super) fn harness_of(
     match name {
         Some(name) => Harness::named(name).ok_or_else(|| anyhow::anyhow!("no agent named {name}")),
         None if codex || is_codex_payload(value) => Ok(Harness::Codex),
-        None => Ok(Harness::ClaudeCode),
+        None => Ok(sole_agent_of(value).unwrap_or(Harness::ClaudeCode)),
     }
 }
 
