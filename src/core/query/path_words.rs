@@ -139,7 +139,7 @@ pub fn located_paths(output: &str) -> Vec<&str> {
             .map_or(token.trim_end_matches([',', ':']).len(), |(i, _)| i);
         let path = &token[..end];
         let name = path.rsplit('/').next().unwrap_or(path);
-        let extension = name.rsplit_once('.').map(|(stem, ext)| (stem, ext));
+        let extension = name.rsplit_once('.');
         let named = extension.is_some_and(|(stem, ext)| {
             !stem.is_empty()
                 && (1..=6).contains(&ext.len())
