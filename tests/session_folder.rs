@@ -131,3 +131,35 @@ fn a_package_session_through_a_link_names_a_file_of_another_package_from_the_roo
     assert!(text.contains("MARK-DB-POOL"), "{text}");
     assert!(text.contains("Edit of packages/db/src/pool.ts"), "{text}");
 }
+
+#[test]
+fn a_session_started_in_a_package_folder_is_primed_with_that_folders_instructions() {
+    let ws = monorepo();
+    ws.write(
+        "apps/web/AGENTS.md",
+        "# Web app\n\nRoutes never import from another app. MARK-WEB-AGENTS\n",
+    );
+    ws.write(
+        "packages/db/AGENTS.md",
+        "# Database package\n\nNo raw SQL outside queries/. MARK-DB-AGENTS\n",
+    );
+    ws.lore().args(["ingest"]).assert().success();
+    // Gemini CLI loads GEMINI.md files, not AGENTS.md: lore primes with the folder's own.
+    let start = |folder: &str| {
+        let payload = json!({
+            "session_id": format!("start-{folder}"), "cwd": ws.path(folder),
+            "hook_event_name": "SessionStart", "source": "startup",
+        });
+        let out = ws
+            .lore()
+            .args(["hook", "--harness", "gemini"])
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let web = start("apps/web");
+    assert!(web.contains("MARK-WEB-AGENTS"), "{web}");
+    assert!(!web.contains("MARK-DB-AGENTS"), "another package's: {web}");
+}

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::core::query::ManifestFindings;
 use crate::core::select::bar::Shortfall;
 use crate::core::select::sections::WeightedTerms;
-use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, loaded_alongside};
+use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, loaded_alongside, within};
 use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
 use crate::services::project_listing::project_listing;
 use crate::services::render::{chars, render};
@@ -67,14 +67,16 @@ pub fn inject_session_start(
         None => true,
     });
     injectable.sort_by(|a, b| a.source.cmp(&b.source));
-    // The repository's own instructions (a root `AGENTS.md` the harness does not load)
-    // apply to every call: they prime the session like an always-on rule.
+    // The instructions of the folders the session works in (a root `AGENTS.md`, and
+    // `services/billing/AGENTS.md` for a session started there) that the harness does not
+    // load apply to every call: they prime the session like an always-on rule.
+    let session_folder = site.cwd.clone().unwrap_or_default();
     let (universal, rest): (Vec<&PatternScopeRow>, Vec<&PatternScopeRow>) =
         injectable.into_iter().partition(|s| {
             s.universal
                 || natives
                     .get(&s.id)
-                    .is_some_and(|o| o.scope == Scope::Folder && o.folder.is_empty())
+                    .is_some_and(|o| o.scope == Scope::Folder && within(&session_folder, &o.folder))
         });
     let listing_budget = if universal.is_empty() {
         budget
