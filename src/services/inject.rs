@@ -23,6 +23,7 @@ use crate::core::sources::{CallSite, Harness};
 use crate::services::budget_share::PatternShare;
 use crate::services::deadline::Deadline;
 use crate::services::hybrid::query_text_of;
+use crate::services::intro::intro_for;
 pub use crate::services::query_plan::Moment;
 use crate::services::query_plan::{QueryPlan, plan_query};
 use crate::services::select::{Candidate, SelectRequest, Selection, select};
@@ -362,46 +363,6 @@ fn select_for_file(
     })
 }
 
-/// The intro of a moment's injection: factual and naming where the conventions come from.
-/// How a tool call names its tool.
-#[derive(Debug, Clone, Copy)]
-enum ToolName<'a> {
-    /// Claude Code's names, which read as nouns (`Edit`, `Write`, `Bash`).
-    Neutral(&'a str),
-    /// Another agent's own name (`editor`, `write_file`): a name, not a noun that reads as
-    /// "this editor of a.kt", so it is named as a call.
-    Agents(&'a str),
-}
-
-fn intro_for(
-    moment: Moment,
-    source: &str,
-    tool: Option<ToolName<'_>>,
-    path: Option<&str>,
-) -> String {
-    match moment {
-        Moment::Prompt => {
-            format!("Conventions from {source} that apply to this request:")
-        }
-        Moment::ToolCall => {
-            let call = match (tool, path) {
-                (Some(ToolName::Neutral(tool)), Some(path)) => format!("this {tool} of {path}"),
-                (Some(ToolName::Agents(tool)), Some(path)) => {
-                    format!("this {tool} call on {path}")
-                }
-                (Some(ToolName::Neutral(tool) | ToolName::Agents(tool)), None) => {
-                    format!("this {tool} call")
-                }
-                (None, _) => "this tool call".to_string(),
-            };
-            format!("Conventions from {source} that apply to {call}:")
-        }
-        Moment::ToolFailure => {
-            format!("Conventions from {source} that bear on this failure:")
-        }
-    }
-}
-
 /// Everything a prompt, tool call or failed tool call decided: the query and every candidate
 /// with its verdict, each chosen pattern's share of the budget, and the text to inject.
 #[derive(Debug, Clone)]
@@ -504,23 +465,12 @@ pub fn decide_for_query(
         return Ok(decision);
     }
     let terms = weighted_terms(plan.searched_terms(), &kept);
-    let edited = match input.file_edits.len() {
-        0 | 1 => query.relative_path.clone(),
-        2 => query
-            .relative_path
-            .as_ref()
-            .map(|first| format!("{first} and 1 other file")),
-        files => query
-            .relative_path
-            .as_ref()
-            .map(|first| format!("{first} and {} other files", files - 1)),
-    };
-    let tool = match (&input.agent_tool_name, &input.tool_name) {
-        (Some(own), _) => Some(ToolName::Agents(own)),
-        (None, Some(neutral)) => Some(ToolName::Neutral(neutral)),
-        (None, None) => None,
-    };
-    let intro = intro_for(moment, &ctx.knowledge_label(), tool, edited.as_deref());
+    let intro = intro_for(
+        moment,
+        &ctx.knowledge_label(),
+        input,
+        query.relative_path.as_deref(),
+    );
     let patterns: Vec<ToShow> = kept
         .iter()
         .map(|c| ToShow {

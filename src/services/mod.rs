@@ -6,6 +6,7 @@ pub mod deadline;
 pub mod hybrid;
 pub mod ingest;
 pub mod inject;
+pub mod intro;
 pub mod learn;
 pub mod paths_audit;
 pub mod project;
