@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use crate::core::pattern::SectionSpan;
-use crate::core::select::budget::{Budget, PatternPlan, SectionInfo, allocate};
+use crate::core::select::budget::{Budget, PatternPlan, SectionInfo, all_seen, allocate};
 use crate::core::select::sections::{WeightedTerms, is_heading_only};
 use crate::services::budget_share::{PatternShare, ShareOutcome};
 use crate::services::inject::{InjectContext, Injection};
@@ -165,15 +165,6 @@ pub(crate) fn plan_and_render(
         shown: keys,
     });
     Ok(Rendered { shares, injection })
-}
-
-/// Whether the session was already shown every section of a pattern worth showing on its
-/// own (a pattern nothing of which was shown is never "all seen").
-fn all_seen(sections: &[SectionInfo]) -> bool {
-    sections.iter().any(|s| s.shown)
-        && sections
-            .iter()
-            .all(|s| s.shown || s.heading_only || s.chars == 0)
 }
 
 /// What allocation needs to know about each section of a pattern.

@@ -74,6 +74,11 @@ pub struct PatternPlan {
     pub chars: usize,
 }
 
+/// On a pattern the session was already shown part of, a section holding the call's words
+/// less than this share of the pattern's best section for the call is not shown: it compares
+/// sections of one file for one call, so it means the same in any index.
+pub const SECTION_SHARE: f64 = 0.5;
+
 /// Most characters a pattern shown briefly gets: one or two sections that hold the call's words.
 pub const BRIEF_ROOM: usize = 600;
 
@@ -117,6 +122,39 @@ pub fn allocate(
     plans
 }
 
+/// The least relevance a section needs to be shown: once the session was shown part of the
+/// pattern, a later call gets only the sections that hold its words about as well as the
+/// pattern's best for it ([`SECTION_SHARE`]). When that best was shown already, the session
+/// has what the file says about this call, and the rest (its layout, its configuration, on a
+/// test failure) speaks of something else.
+fn section_floor(sections: &[SectionInfo]) -> f64 {
+    if !sections.iter().any(|s| s.shown || s.shown_cut) {
+        return 0.0;
+    }
+    let best = sections
+        .iter()
+        .filter(|s| !s.heading_only)
+        .map(|s| s.relevance)
+        .fold(0.0, f64::max);
+    best * SECTION_SHARE
+}
+
+/// Whether the session was already shown every section of a pattern that a call could get:
+/// some of it was shown, and no section left unshown holds the call's words well enough (see
+/// [`section_floor`]). A pattern nothing of which was shown is never "all seen".
+pub fn all_seen(sections: &[SectionInfo]) -> bool {
+    let floor = section_floor(sections);
+    sections.iter().any(|s| s.shown || s.shown_cut)
+        && sections.iter().all(|s| {
+            s.shown
+                || s.shown_cut
+                || s.heading_only
+                || s.chars == 0
+                || s.relevance <= 0.0
+                || s.relevance < floor
+        })
+}
+
 /// What to show of one pattern within `room` characters.
 fn plan_pattern(budget: &Budget, sections: &[SectionInfo], room: usize) -> Option<PatternPlan> {
     let total: usize = sections.iter().map(|s| s.chars).sum();
@@ -131,8 +169,12 @@ fn plan_pattern(budget: &Budget, sections: &[SectionInfo], room: usize) -> Optio
     }
     let room = room.min(budget.pattern_room.max(budget.min_useful));
     let readable = |s: &SectionInfo| !s.shown && !s.heading_only && s.chars > 0;
+    let opened = sections.iter().any(|s| s.shown || s.shown_cut);
+    let floor = section_floor(sections);
     let mut order: Vec<usize> = (0..sections.len())
-        .filter(|&i| readable(&sections[i]) && sections[i].relevance > 0.0)
+        .filter(|&i| {
+            readable(&sections[i]) && sections[i].relevance > 0.0 && sections[i].relevance >= floor
+        })
         .collect();
     order.sort_by(|&a, &b| {
         sections[b]
@@ -143,7 +185,6 @@ fn plan_pattern(budget: &Budget, sections: &[SectionInfo], room: usize) -> Optio
     // Nothing holds the call's words (a pattern found by its globs, project or name): its
     // opening sections, in order, say what it is about, once a session; an opening already
     // shown, if only cut, is not sent again.
-    let opened = sections.iter().any(|s| s.shown || s.shown_cut);
     let opening = order.is_empty() && !opened;
     if opening {
         order = (0..sections.len())
@@ -279,13 +320,45 @@ mod tests {
         assert_eq!(plan.sections, [0]);
         assert_eq!(plan.cut, Some(BUDGET.pattern_room));
         // Once shown cut, the next call gets the next best instead of the same cut again.
-        let mut again = vec![section(3_000, 3.0), section(400, 1.0), section(900, 0.0)];
+        let mut again = vec![section(3_000, 3.0), section(400, 2.0), section(900, 0.0)];
         again[0].shown_cut = true;
         let plan = allocate(&BUDGET, &[again], |_| false, |_| 0)[0]
             .clone()
             .unwrap();
         assert_eq!(plan.sections, [1]);
         assert_eq!(plan.cut, None);
+    }
+
+    #[test]
+    fn a_later_call_gets_no_section_far_weaker_than_the_patterns_best_for_it() {
+        // The best section for the call (3.0) was shown earlier in the session: a section
+        // holding a stray word of the call (1.0) is not sent in its place, one holding much of
+        // what the best holds (2.0) is.
+        let mut sections = vec![section(600, 3.0), section(400, 1.0), section(500, 2.0)];
+        sections[0].shown = true;
+        let plan = allocate(&BUDGET, std::slice::from_ref(&sections), |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
+        assert_eq!(plan.sections, [2]);
+        assert!(!all_seen(&sections));
+        sections[2].shown = true;
+        assert_eq!(
+            allocate(&BUDGET, &[sections.clone()], |_| false, |_| 0)[0],
+            None
+        );
+        // Said as "shown before", not as a lack of room.
+        assert!(all_seen(&sections));
+        // Nothing of the pattern shown yet: its weaker sections fill the room as before.
+        let fresh = vec![section(3_000, 3.0), section(400, 1.0), section(500, 2.0)];
+        let plan = allocate(&BUDGET, &[fresh], |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
+        assert_eq!(plan.sections, [0]);
+        let fresh = vec![section(900, 3.0), section(400, 1.0), section(1_500, 2.0)];
+        let plan = allocate(&BUDGET, &[fresh], |_| false, |_| 0)[0]
+            .clone()
+            .unwrap();
+        assert_eq!(plan.sections, [0, 2]);
     }
 
     #[test]
