@@ -163,3 +163,45 @@ fn a_session_started_in_a_package_folder_is_primed_with_that_folders_instruction
     assert!(web.contains("MARK-WEB-AGENTS"), "{web}");
     assert!(!web.contains("MARK-DB-AGENTS"), "another package's: {web}");
 }
+
+#[test]
+fn a_session_folders_instructions_come_before_always_on_rules_and_what_finds_no_room_is_named() {
+    let ws = monorepo();
+    // Always-on rules whose paths sort before the folder's guide, each long enough that
+    // two of them fill the room session start gives them.
+    for name in ["api-shapes", "commits", "logging", "naming"] {
+        let lines: String = (0..24)
+            .map(|i| format!("- Rule {i} of {name}: keep it consistent with the rest.\n"))
+            .collect();
+        ws.write(
+            &format!(".cursor/rules/{name}.mdc"),
+            &format!("---\nalwaysApply: true\n---\n# {name}\n\n{lines}\nMARK-ALWAYS-{name}\n"),
+        );
+    }
+    ws.write(
+        "apps/web/AGENTS.md",
+        "# Web app\n\nRun `pnpm test` from this folder. MARK-WEB-AGENTS\n",
+    );
+    ws.lore().args(["ingest"]).assert().success();
+    let payload = json!({
+        "session_id": "start-web", "cwd": ws.path("apps/web"),
+        "hook_event_name": "SessionStart", "source": "startup",
+    });
+    let out = ws
+        .lore()
+        .args(["hook", "--harness", "gemini"])
+        .write_stdin(payload.to_string())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("MARK-WEB-AGENTS"), "{text}");
+    let shown = ["api-shapes", "commits", "logging", "naming"]
+        .iter()
+        .filter(|name| text.contains(&format!("MARK-ALWAYS-{name}")))
+        .count();
+    assert!(shown < 4, "the budget was meant to be too small: {text}");
+    // What found no room is named, so the agent can read it.
+    assert!(text.contains("not shown for lack of room"), "{text}");
+    assert!(text.contains(".cursor/rules/naming.mdc"), "{text}");
+}

@@ -10,9 +10,11 @@ use crate::core::query::ManifestFindings;
 use crate::core::select::bar::Shortfall;
 use crate::core::select::sections::WeightedTerms;
 use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, loaded_alongside, within};
-use crate::services::inject::{InjectContext, Injection, ToShow, show_patterns};
+use crate::services::budget_share::ShareOutcome;
+use crate::services::inject::{InjectContext, Injection, ToShow};
 use crate::services::project_listing::project_listing;
 use crate::services::render::{chars, render};
+use crate::services::show::plan_and_render;
 use crate::storage::index::{IndexError, PatternScopeRow, rule_origins};
 
 /// Prime a session for the project whose root files showed `project`, within `budget`
@@ -71,13 +73,19 @@ pub fn inject_session_start(
     // `services/billing/AGENTS.md` for a session started there) that the harness does not
     // load apply to every call: they prime the session like an always-on rule.
     let session_folder = site.cwd.clone().unwrap_or_default();
-    let (universal, rest): (Vec<&PatternScopeRow>, Vec<&PatternScopeRow>) =
-        injectable.into_iter().partition(|s| {
-            s.universal
-                || natives
-                    .get(&s.id)
-                    .is_some_and(|o| o.scope == Scope::Folder && within(&session_folder, &o.folder))
-        });
+    let session_instructions = |s: &PatternScopeRow| {
+        natives
+            .get(&s.id)
+            .filter(|o| o.scope == Scope::Folder && within(&session_folder, &o.folder))
+            .map(|o| o.folder.matches('/').count() + usize::from(!o.folder.is_empty()))
+    };
+    let (mut universal, rest): (Vec<&PatternScopeRow>, Vec<&PatternScopeRow>) = injectable
+        .into_iter()
+        .partition(|s| s.universal || session_instructions(s).is_some());
+    // The session folder's own instructions first, the nearest folder's before its parents':
+    // they say how to work where the session is, and must not lose their room to the
+    // always-on rules of every folder.
+    universal.sort_by_key(|s| std::cmp::Reverse(session_instructions(s)));
     let listing_budget = if universal.is_empty() {
         budget
     } else {
@@ -146,12 +154,48 @@ fn show_universal(
             brief: false,
         })
         .collect();
-    let source = ctx.knowledge_label();
-    show_patterns(
-        ctx,
-        &patterns,
-        &WeightedTerms::default(),
-        &format!("Conventions from {source} that always apply:"),
-        budget,
-    )
+    let intro = format!(
+        "Conventions from {} that always apply:",
+        ctx.knowledge_label()
+    );
+    // What always applies but finds no room is named, so the agent knows to read it; the
+    // line takes room itself, so the patterns are planned again without it (a few rounds at
+    // most: each can only leave out more).
+    let mut line = String::new();
+    for _ in 0..3 {
+        let room = budget.saturating_sub(chars(&line));
+        let rendered = plan_and_render(ctx, &patterns, &WeightedTerms::default(), &intro, room)?;
+        let left_out: Vec<String> = rendered
+            .shares
+            .iter()
+            .filter(|share| share.outcome == ShareOutcome::NoRoom)
+            .map(|share| {
+                let native = universal
+                    .iter()
+                    .any(|row| row.source == share.source && natives.contains_key(&row.id));
+                format!("`{}`", ctx.pattern_path(&share.source, native))
+            })
+            .collect();
+        let wanted = if left_out.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "\n\nAlso always apply, not shown for lack of room (read them before working \
+                 there): {}.",
+                left_out.join(", ")
+            )
+        };
+        if chars(&wanted) <= chars(&line) || chars(&wanted) >= budget {
+            return Ok(rendered.injection.map(|mut injection| {
+                if !left_out.is_empty() && chars(&wanted) < budget {
+                    injection.text.push_str(&wanted);
+                }
+                injection
+            }));
+        }
+        line = wanted;
+    }
+    ctx.trace
+        .note("no room to name the always-on patterns not shown");
+    Ok(plan_and_render(ctx, &patterns, &WeightedTerms::default(), &intro, budget)?.injection)
 }

@@ -24,18 +24,6 @@ pub(crate) struct ToShow {
     pub brief: bool,
 }
 
-/// Show `patterns` in order within `budget` characters: each gets the sections the budget
-/// allocates it (relevant to `terms`, not shown to the session before), under `intro`.
-pub(crate) fn show_patterns(
-    ctx: &mut InjectContext<'_>,
-    patterns: &[ToShow],
-    terms: &WeightedTerms,
-    intro: &str,
-    budget: usize,
-) -> Result<Option<Injection>, IndexError> {
-    Ok(plan_and_render(ctx, patterns, terms, intro, budget)?.injection)
-}
-
 /// What [`plan_and_render`] made of a list of patterns.
 pub(crate) struct Rendered {
     /// Each pattern loaded from the index, with its share of the budget.
@@ -43,7 +31,9 @@ pub(crate) struct Rendered {
     pub injection: Option<Injection>,
 }
 
-/// [`show_patterns`], keeping each pattern's share of the budget. Past the deadline, nothing
+/// Show `patterns` in order within `budget` characters: each gets the sections the budget
+/// allocates it (relevant to `terms`, not shown to the session before), under `intro`, with
+/// its share of the budget. Past the deadline, nothing
 /// is rendered; what dedup skipped goes into the call's trace record.
 pub(crate) fn plan_and_render(
     ctx: &mut InjectContext<'_>,
