@@ -226,9 +226,20 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         .into_iter()
         .filter(|t| !technologies.contains(t))
         .partition(|t| applies_to(table, t, &languages));
-    // A technology that is also a language of the table (React, Vue, Docker) is one.
-    for technology in technologies.iter().chain(&project_technologies) {
+    // A technology that is also a language of the table (React, Vue, Docker) is one. One a
+    // prompt has only from its project's root files is borrowed like the project's languages.
+    for technology in &technologies {
         if let Some(language) = canonical_language(technology) {
+            extend_unique(&mut languages, [language.to_string()]);
+        }
+    }
+    for technology in &project_technologies {
+        if let Some(language) = canonical_language(technology)
+            && !languages.iter().any(|l| l == language)
+        {
+            if input.prompt.is_some() {
+                extend_unique(&mut project_only, [language.to_string()]);
+            }
             extend_unique(&mut languages, [language.to_string()]);
         }
     }

@@ -487,6 +487,38 @@ fn a_prompt_searches_the_users_words_not_the_projects_stack() {
 }
 
 #[test]
+fn a_prompt_does_not_search_a_language_its_project_has_through_a_technology() {
+    // React is a technology and a language of its own: in a Python + React project a prompt
+    // about the API title is in React's gates, but no word of it is `react`.
+    let project = ManifestFindings {
+        languages: vec!["python".to_owned(), "typescript".to_owned()],
+        technologies: vec!["fastapi".to_owned(), "react".to_owned()],
+    };
+    let prompt = |text: &str| {
+        extract_query(&QueryInput {
+            prompt: Some(text.to_owned()),
+            cwd: Some("/srv/ledger".to_owned()),
+            project: project.clone(),
+            ..QueryInput::default()
+        })
+    };
+    let title = prompt("Rename the API title shown in the docs page");
+    assert!(title.languages.contains(&"react".to_owned()), "{title:?}");
+    assert!(
+        !title.terms.contains(&"react".to_owned()),
+        "{:?}",
+        title.terms
+    );
+    // Named by the user, it is searched.
+    let named = prompt("The React invoice list flickers on reload");
+    assert!(
+        named.terms.contains(&"react".to_owned()),
+        "{:?}",
+        named.terms
+    );
+}
+
+#[test]
 fn a_new_files_later_imports_name_what_it_uses() {
     let code = "import os\nimport sys\nimport json\nimport time\nimport typing\nimport pathlib\n\
                 import argparse\nimport datetime\nimport functools\nimport itertools\n\
