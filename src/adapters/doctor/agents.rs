@@ -113,6 +113,9 @@ pub struct AgentSpec {
     pub limit_chars: usize,
     /// A hook that exits non-zero can deny a tool, so lore's command must never fail.
     pub must_not_fail: bool,
+    /// A top-level answer field the agent shows the user (never the model) next to the
+    /// context: lore's notices (the learn inbox) use it, so it is no fault of the answer.
+    pub user_notice: Option<&'static str>,
     /// The instruction files it loads itself that lore does not read as rules (they need no
     /// leaving out), by name.
     pub unread_files: &'static [&'static str],
@@ -168,6 +171,7 @@ pub const AGENTS: &[AgentSpec] = &[
         reply: ReplyField::Specific,
         limit_chars: 10_000,
         must_not_fail: false,
+        user_notice: Some("systemMessage"),
         unread_files: &[],
     },
     AgentSpec {
@@ -207,6 +211,7 @@ pub const AGENTS: &[AgentSpec] = &[
         reply: ReplyField::Specific,
         limit_chars: 9_000,
         must_not_fail: false,
+        user_notice: None,
         unread_files: &[],
     },
     AgentSpec {
@@ -239,6 +244,7 @@ pub const AGENTS: &[AgentSpec] = &[
         reply: ReplyField::Specific,
         limit_chars: 60_000,
         must_not_fail: false,
+        user_notice: None,
         unread_files: &[],
     },
     AgentSpec {
@@ -278,6 +284,7 @@ pub const AGENTS: &[AgentSpec] = &[
         reply: ReplyField::TopLevel("additionalContext"),
         limit_chars: 10_240,
         must_not_fail: true,
+        user_notice: None,
         unread_files: &[],
     },
     AgentSpec {
@@ -321,6 +328,7 @@ pub const AGENTS: &[AgentSpec] = &[
         reply: ReplyField::Specific,
         limit_chars: 60_000,
         must_not_fail: false,
+        user_notice: None,
         unread_files: &["QWEN.md"],
     },
     AgentSpec {
@@ -352,6 +360,7 @@ pub const AGENTS: &[AgentSpec] = &[
         reply: ReplyField::TopLevel("context"),
         limit_chars: 50_000,
         must_not_fail: true,
+        user_notice: None,
         unread_files: &[],
     },
     AgentSpec {
@@ -382,6 +391,7 @@ pub const AGENTS: &[AgentSpec] = &[
         reply: ReplyField::TopLevel("additionalContext"),
         limit_chars: 60_000,
         must_not_fail: false,
+        user_notice: None,
         unread_files: &[],
     },
 ];

@@ -245,7 +245,7 @@ fn read_reply(agent: &AgentSpec, event: &str, stdout: &str) -> Result<String, St
                     !matches!(
                         f.as_str(),
                         "hookSpecificOutput.additionalContext" | "hookSpecificOutput.hookEventName"
-                    )
+                    ) && agent.user_notice != Some(f.as_str())
                 })
                 .cloned()
                 .collect();
@@ -265,6 +265,12 @@ fn read_reply(agent: &AgentSpec, event: &str, stdout: &str) -> Result<String, St
                         ));
                     }
                     Ok(text.to_string())
+                }
+                // Only a notice to the user (the learn inbox): no context for this call.
+                None if !fields.is_empty()
+                    && fields.iter().all(|f| agent.user_notice == Some(f.as_str())) =>
+                {
+                    Ok(String::new())
                 }
                 None => Err(ignored(&fields)),
             }
@@ -338,6 +344,15 @@ mod tests {
         assert!(wrong.contains("drops it"), "{wrong}");
         let extra = r#"{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"x"},"systemMessage":"y"}"#;
         assert!(read_reply(codex, "SessionStart", extra).is_err());
+        // Claude Code shows a `systemMessage` to the user: lore's inbox notice is no fault.
+        let claude = agent("claude").unwrap();
+        assert_eq!(read_reply(claude, "SessionStart", extra), Ok("x".into()));
+        assert_eq!(
+            read_reply(claude, "SessionStart", r#"{"systemMessage":"y"}"#),
+            Ok(String::new())
+        );
+        let stray = r#"{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"x"},"reason":"y"}"#;
+        assert!(read_reply(claude, "SessionStart", stray).is_err());
         assert!(read_reply(copilot, "SessionStart", "plain text").is_err());
     }
 }
