@@ -92,7 +92,8 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
     if start > 0 {
         parts.push(OMITTED);
     }
-    parts.extend(&blocks[start..=end]);
+    let run = as_written(rest, &blocks[start..=end]);
+    parts.push(&run);
     if !filled.is_empty() {
         parts.push(&filled);
     }
@@ -100,6 +101,30 @@ pub fn window(text: &str, max: usize, terms: &WeightedTerms) -> String {
         parts.push(OMITTED);
     }
     parts.join("\n\n")
+}
+
+/// The text of a run of consecutive `blocks` of `text` as its author wrote it: list items
+/// stay one list (a blank line only where the text has one, never two in a row).
+fn as_written(text: &str, blocks: &[&str]) -> String {
+    let (Some(first), Some(last)) = (blocks.first(), blocks.last()) else {
+        return String::new();
+    };
+    // Blocks are slices of `text`: their places in it give the run's span.
+    let base = text.as_ptr() as usize;
+    let from = (first.as_ptr() as usize).saturating_sub(base);
+    let to = (last.as_ptr() as usize).saturating_sub(base) + last.len();
+    let Some(span) = text.get(from..to) else {
+        return blocks.join("\n\n");
+    };
+    let mut out: Vec<&str> = Vec::new();
+    for line in span.lines() {
+        let line = line.trim_end();
+        if line.is_empty() && out.last().is_none_or(|l| l.is_empty()) {
+            continue;
+        }
+        out.push(line);
+    }
+    out.join("\n")
 }
 
 /// The block at `at`, too long for `room`, cut to its lines that carry the call's words (see
@@ -299,7 +324,8 @@ mod tests {
         );
         assert_eq!(
             window(text, 62, &none),
-            format!("## Rules\n\n- First rule is long enough.\n\n- Second rule.\n\n{OMITTED}")
+            // The items stay one list, as written.
+            format!("## Rules\n\n- First rule is long enough.\n- Second rule.\n\n{OMITTED}")
         );
         assert_eq!(window(text, 5, &none), "");
         assert_eq!(window("short", 100, &none), "short");
