@@ -10,7 +10,7 @@ use super::args::InitArgs;
 use super::progress::TerminalProgress;
 use crate::adapters::hook_registration::InstallOutcome;
 use crate::core::config::OllamaConfig;
-use crate::services::ingest::{IngestOptions, ingest_with_embeddings};
+use crate::services::ingest::{IngestOptions, ingest_with_embeddings, scan_rule_files};
 use crate::services::status::source_statuses;
 use crate::services::workspace::{CONFIG_FILE_NAME, load_config};
 use crate::storage::bounded_read::{BoundedReadError, read_bounded};
@@ -132,20 +132,35 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         eprintln!("wrote {}", config_path.display());
     }
 
-    let patterns = repo.join("patterns");
-    if !patterns.exists() {
-        std::fs::create_dir_all(&patterns)
-            .with_context(|| format!("cannot create {}", patterns.display()))?;
-        let example = patterns.join("error-handling.md");
-        write_atomically(&example, EXAMPLE_PATTERN)?;
-        eprintln!("wrote {}", example.display());
-    }
-
     if add_gitignore_line(&repo.join(".gitignore"))? {
         eprintln!("added {INDEX_IGNORE_LINE} to .gitignore");
     }
 
     let config = load_config(&config_path)?;
+    let patterns = &config.knowledge_dir;
+    if !patterns.exists() {
+        std::fs::create_dir_all(patterns)
+            .with_context(|| format!("cannot create {}", patterns.display()))?;
+        // A team that already keeps rule files has its conventions: an example of lore's
+        // would be listed and served among them as if the team had written it.
+        let rules = scan_rule_files(&repo, patterns, &config.sources)
+            .files
+            .len();
+        if rules == 0 {
+            let example = patterns.join("error-handling.md");
+            write_atomically(&example, EXAMPLE_PATTERN)?;
+            eprintln!("wrote {}", example.display());
+        } else {
+            eprintln!(
+                "created {} empty: the repository's {rules} rule file{} hold its conventions, \
+                 so no example pattern was written; patterns the team adds (`lore learn`, the \
+                 MCP tool `add_pattern`, or by hand) go there",
+                patterns.display(),
+                if rules == 1 { "" } else { "s" }
+            );
+        }
+    }
+
     let mut index = Index::open(&config.database)?;
     let embedder = OllamaEmbedder::when_hybrid(&config, false).unwrap_or_else(|e| {
         eprintln!("warning: {e}; indexing full text only");

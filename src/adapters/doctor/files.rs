@@ -8,7 +8,7 @@ use std::path::Path;
 
 use std::time::Duration;
 
-use crate::services::ingest::{CheckedIssue, SinceIngest, check_files};
+use crate::services::ingest::{CheckedIssue, SinceIngest, check_files, scan_rule_files};
 use crate::storage::index::Index;
 
 /// Issues named in a message at most; `--json` lists them all.
@@ -33,6 +33,26 @@ pub fn files_check(config: &Config, repo: &Path) -> (Vec<Check>, Vec<FileIssue>)
             .knowledge_dir
             .strip_prefix(repo)
             .unwrap_or(&config.knowledge_dir);
+        // A team that keeps only other agents' rule files commits none (git keeps no empty
+        // folder): ingest reads the rule files alone, unless the index holds patterns of
+        // the knowledge dir, which would all look removed.
+        let rules = scan_rule_files(repo, &config.knowledge_dir, &config.sources)
+            .files
+            .len();
+        if rules > 0 && !holds_own_patterns(config) {
+            let note = Check::new(
+                Status::Ok,
+                "files",
+                format!(
+                    "no knowledge dir ({}): lore reads the repository's {rules} rule file{} \
+                     in place; the first pattern the team adds creates it",
+                    shown.display(),
+                    if rules == 1 { "" } else { "s" }
+                ),
+                None,
+            );
+            return (vec![note], Vec::new());
+        }
         let missing = Check::new(
             Status::Problem,
             "files",
@@ -173,4 +193,18 @@ fn named(issues: &[FileIssue]) -> String {
         text.push_str(&format!("; and {} more", issues.len() - MAX_NAMED));
     }
     text
+}
+
+/// Whether the index holds patterns read from the knowledge dir (not only other agents' rule
+/// files); false without a readable index.
+fn holds_own_patterns(config: &Config) -> bool {
+    let Ok(Some(index)) = Index::open_read_only(&config.database, Duration::from_secs(2)) else {
+        return false;
+    };
+    let files = index.indexed_files().map(|f| f.len() as u64).unwrap_or(0);
+    let rules: u64 = index
+        .rule_source_counts()
+        .map(|counts| counts.values().sum())
+        .unwrap_or(0);
+    files > rules
 }

@@ -111,6 +111,11 @@ pub(super) fn resolve_dir(
     requested: &str,
     create: bool,
 ) -> Result<(PathBuf, PathBuf), AuthorError> {
+    // A team that keeps only other agents' rule files commits no knowledge dir (git keeps no
+    // empty folder): the first pattern written makes it.
+    if create && std::fs::symlink_metadata(root).is_err() {
+        std::fs::create_dir_all(root).map_err(io_err(root))?;
+    }
     let canonical_root = root.canonicalize().map_err(io_err(root))?;
     let outside = |why| AuthorError::OutsideKnowledgeDir {
         requested: requested.to_string(),
