@@ -132,10 +132,9 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
         eprintln!("wrote {}", config_path.display());
     }
 
-    if add_gitignore_line(&repo.join(".gitignore"))? {
-        eprintln!("added {INDEX_IGNORE_LINE} to .gitignore");
-    }
-
+    // Before anything walks the repository (which reads .gitignore): a .gitignore that is
+    // not a regular file is refused here, not read.
+    let ignore_line_added = add_gitignore_line(&repo.join(".gitignore"))?;
     let config = load_config(&config_path)?;
     let patterns = &config.knowledge_dir;
     if !patterns.exists() {
@@ -159,6 +158,10 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
                 if rules == 1 { "" } else { "s" }
             );
         }
+    }
+
+    if ignore_line_added {
+        eprintln!("added {INDEX_IGNORE_LINE} to .gitignore");
     }
 
     let mut index = Index::open(&config.database)?;
