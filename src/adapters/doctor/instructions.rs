@@ -108,13 +108,7 @@ pub fn instruction_files(
                 let Some(origin) = origins.get(&scope.id) else {
                     continue;
                 };
-                let rule = RuleFile {
-                    kind: origin.kind,
-                    scope: origin.scope,
-                    folder: &origin.folder,
-                    source: &scope.source,
-                    matches_path: false,
-                };
+                let rule = RuleFile::of(origin, &scope.source, false);
                 if !harness_loads(&rule, &at_root(agent.harness))
                     && !agent_imports.contains(&scope.source)
                 {

@@ -124,6 +124,10 @@ mod tests {
         assert_eq!(r.pattern.chunks[0].line, 4);
         assert_eq!(r.warnings.len(), 1);
         assert!(r.warnings[0].message.contains("opening `---`"));
+        // Copilot CLI itself reads no frontmatter there: the rule is recorded as such, and
+        // the warning says what that does.
+        assert!(r.origin.unopened_frontmatter);
+        assert!(r.warnings[0].message.contains("every request"));
         // Prose that happens to start with a word and a colon, and no closing line, is text.
         let prose = read_rule(
             ".github/instructions/notes.instructions.md",

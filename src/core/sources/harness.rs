@@ -162,6 +162,22 @@ pub struct RuleFile<'a> {
     pub source: &'a str,
     /// Its globs (for [`Scope::Globs`]) match the call's touched file.
     pub matches_path: bool,
+    /// Its frontmatter lacks the opening `---` (see `RuleOrigin::unopened_frontmatter`).
+    pub unopened_frontmatter: bool,
+}
+
+impl<'a> RuleFile<'a> {
+    /// What [`harness_loads`] needs of an indexed rule at `source`.
+    pub fn of(origin: &'a super::RuleOrigin, source: &'a str, matches_path: bool) -> Self {
+        Self {
+            kind: origin.kind,
+            scope: origin.scope,
+            folder: &origin.folder,
+            source,
+            matches_path,
+            unopened_frontmatter: origin.unopened_frontmatter,
+        }
+    }
 }
 
 /// Whether the harness of `site` has already put `rule` into the model's context for this
@@ -211,9 +227,13 @@ pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
             SourceKind::Claude => rule.scope == Scope::Always && within(cwd, rule.folder),
             // Copilot CLI puts an instructions file whose `applyTo` matches every file into
             // its own system prompt, as it does `copilot-instructions.md` (measured with the
-            // real client, 1.0.102); a path-scoped one it only names.
+            // real client, 1.0.102); a path-scoped one it only names. One whose frontmatter
+            // lacks its opening `---` has no `applyTo` for it: it goes into the system
+            // prompt too, whatever scope lore read from its keys.
             SourceKind::Copilot => {
-                rule.source == ".github/copilot-instructions.md" || rule.scope == Scope::Always
+                rule.source == ".github/copilot-instructions.md"
+                    || rule.scope == Scope::Always
+                    || rule.unopened_frontmatter
             }
             _ => false,
         },
@@ -256,16 +276,7 @@ pub fn imported_by_harness<S: AsRef<str>, O: Borrow<super::RuleOrigin>>(
         .iter()
         .filter(|(source, origin)| {
             let origin = origin.borrow();
-            harness_loads(
-                &RuleFile {
-                    kind: origin.kind,
-                    scope: origin.scope,
-                    folder: &origin.folder,
-                    source: source.as_ref(),
-                    matches_path: false,
-                },
-                site,
-            )
+            harness_loads(&RuleFile::of(origin, source.as_ref(), false), site)
         })
         .map(|(source, _)| source.as_ref())
         .collect();

@@ -26,13 +26,7 @@ pub fn hook_shortfall(
     if !origin.for_hooks {
         return Some(Shortfall::ExcludedAgent);
     }
-    let rule = RuleFile {
-        kind: origin.kind,
-        scope: origin.scope,
-        folder: &origin.folder,
-        source,
-        matches_path,
-    };
+    let rule = RuleFile::of(origin, source, matches_path);
     let harness = site.harness?;
     (harness_loads(&rule, site) || imported.contains(source))
         .then_some(Shortfall::LoadedByHarness { harness })
@@ -51,6 +45,7 @@ mod tests {
             for_hooks,
             regexes: Vec::new(),
             imports: Vec::new(),
+            unopened_frontmatter: false,
         }
     }
 

@@ -189,6 +189,11 @@ pub struct RuleOrigin {
     /// [`imports`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub imports: Vec<String>,
+    /// Its frontmatter lacks the opening `---` line: lore reads the keys all the same, but an
+    /// agent that reads frontmatter strictly (Copilot CLI) sees none, and so no scope: it
+    /// applies the rule to every request (see `harness::harness_loads`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unopened_frontmatter: bool,
 }
 
 /// Metadata of another agent's file that lore could not use: reported, never fatal.
@@ -392,14 +397,23 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
     };
     // Frontmatter whose opening `---` is missing (`applyTo: ...` on line 1, `---` below) is
     // still the author's scoping.
+    let mut unopened = false;
     let (yaml, body, body_line, yaml_line) = match yaml {
         None if kind != SourceKind::AgentsMd => match unopened_frontmatter(body) {
             Some((yaml, rest, line)) => {
+                unopened = true;
+                let copilot = if kind == SourceKind::Copilot {
+                    " (Copilot CLI reads no frontmatter in it, so it applies the rule to every \
+                     request)"
+                } else {
+                    ""
+                };
                 warnings.push(RuleWarning {
                     line: 1,
-                    message: "the frontmatter has no opening `---` line: read as frontmatter \
-                              all the same; add `---` above its first key"
-                        .to_string(),
+                    message: format!(
+                        "the frontmatter has no opening `---` line: read as frontmatter all \
+                         the same{copilot}; add `---` above its first key"
+                    ),
                 });
                 (Some(yaml), rest, line, 1)
             }
@@ -452,6 +466,7 @@ pub fn read_rule(source: &str, text: &str) -> Option<NativeRule> {
             } else {
                 Vec::new()
             },
+            unopened_frontmatter: unopened,
         },
         warnings,
     })

@@ -51,7 +51,7 @@ pub fn rule_origins(rules: &BTreeMap<i64, RuleText>) -> Vec<(&str, &RuleOrigin)>
         .collect()
 }
 
-const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks, s.regexes, s.imports";
+const ORIGIN_COLUMNS: &str = "s.kind, s.scope, s.folder, s.hooks, s.regexes, s.imports, s.unopened";
 
 fn decode_list(text: Option<String>) -> Result<Vec<String>, IndexError> {
     match text {
@@ -60,7 +60,7 @@ fn decode_list(text: Option<String>) -> Result<Vec<String>, IndexError> {
     }
 }
 
-/// The origin in the six columns starting at `at`.
+/// The origin in the seven columns starting at `at`.
 fn read_origin(row: &Row<'_>, at: usize) -> Result<RuleOrigin, IndexError> {
     let kind: String = row.get(at)?;
     let scope: String = row.get(at + 1)?;
@@ -74,6 +74,7 @@ fn read_origin(row: &Row<'_>, at: usize) -> Result<RuleOrigin, IndexError> {
         for_hooks: row.get(at + 3)?,
         regexes: decode_list(row.get(at + 4)?)?,
         imports: decode_list(row.get(at + 5)?)?,
+        unopened_frontmatter: row.get(at + 6)?,
     })
 }
 
@@ -248,8 +249,8 @@ pub(super) fn insert_origin(
     let imports = list(&origin.imports)?;
     tx.prepare_cached(
         "INSERT INTO pattern_sources (pattern_id, kind, scope, folder, hooks, regexes, imports,
-                                      text_hash)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                                      text_hash, unopened)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
         pattern_id,
@@ -259,7 +260,8 @@ pub(super) fn insert_origin(
         origin.for_hooks,
         regexes,
         imports,
-        rule_text_hash(body)
+        rule_text_hash(body),
+        origin.unopened_frontmatter
     ])?;
     Ok(())
 }
@@ -552,5 +554,52 @@ mod tests {
         );
         assert_eq!(stamp("services/api/AGENTS.md"), ("h".to_string(), true));
         assert_eq!(stamp("errors.md"), ("h".to_string(), true));
+    }
+
+    #[test]
+    fn schema_18_has_rule_files_with_frontmatter_read_again_and_records_an_unopened_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("i.db");
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        super::super::schema::migrate_to(&mut conn, 17).unwrap();
+        super::super::old_rows::store_as_before(
+            &conn,
+            "globs",
+            &[
+                (
+                    1,
+                    ".github/instructions/go.instructions.md",
+                    Some("copilot"),
+                ),
+                (2, "services/api/AGENTS.md", Some("agents_md")),
+                (3, "errors.md", None),
+            ],
+        );
+        super::super::schema::migrate_to(&mut conn, 18).unwrap();
+        let reread = |source: &str| -> bool {
+            conn.query_row(
+                "SELECT NOT EXISTS (SELECT 1 FROM source_files WHERE source = ?1)",
+                [source],
+                |r| r.get(0),
+            )
+            .unwrap()
+        };
+        assert!(reread(".github/instructions/go.instructions.md"));
+        assert!(!reread("services/api/AGENTS.md"));
+        assert!(!reread("errors.md"));
+        drop(conn);
+        // Stored and read back: an unopened frontmatter is remembered.
+        let mut index = Index::open(&path).unwrap();
+        let bench = ".github/instructions/bench.instructions.md";
+        write(
+            &mut index,
+            &[(
+                bench,
+                "applyTo: \"bench/**\"\n---\n# Benchmarks\nPin the CPU.\n",
+            )],
+            &[],
+        );
+        let id = id_of(&index, bench);
+        assert!(index.rule_origins(&[id]).unwrap()[&id].unopened_frontmatter);
     }
 }

@@ -353,6 +353,19 @@ pub(super) const MIGRATIONS: &[&str] = &[
     UPDATE patterns SET content_hash = '' WHERE id IN (SELECT id FROM reread);
     DROP TABLE reread;
     "#,
+    // 18: whether a rule file's frontmatter lacks its opening `---` (see
+    // `core::sources::RuleOrigin::unopened_frontmatter`): Copilot CLI then applies the rule to
+    // every request, so lore must not send it again. Rule files with frontmatter of their own
+    // are read again by the next ingest to find out.
+    r#"
+    ALTER TABLE pattern_sources ADD COLUMN unopened INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM source_files WHERE source IN (
+        SELECT p.source FROM patterns p JOIN pattern_sources s ON s.pattern_id = p.id
+        WHERE s.kind <> 'agents_md'
+    );
+    UPDATE patterns SET content_hash = ''
+    WHERE id IN (SELECT pattern_id FROM pattern_sources WHERE kind <> 'agents_md');
+    "#,
 ];
 
 /// Rows a migration adds with lore's own rules, which SQL cannot apply: migrations 4 and 7

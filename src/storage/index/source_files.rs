@@ -247,7 +247,8 @@ mod tests {
                 "DROP INDEX patterns_gate_rows; DROP TABLE source_files;
                  ALTER TABLE pattern_sources DROP COLUMN regexes;
              ALTER TABLE pattern_sources DROP COLUMN imports;
-             ALTER TABLE pattern_sources DROP COLUMN text_hash; PRAGMA user_version = 10;",
+             ALTER TABLE pattern_sources DROP COLUMN text_hash;
+             ALTER TABLE pattern_sources DROP COLUMN unopened; PRAGMA user_version = 10;",
             )
             .unwrap();
         }

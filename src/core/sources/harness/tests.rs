@@ -18,6 +18,7 @@ fn rule<'a>(kind: SourceKind, scope: Scope, folder: &'a str, source: &'a str) ->
         folder,
         source,
         matches_path: true,
+        unopened_frontmatter: false,
     }
 }
 
@@ -168,6 +169,30 @@ fn copilot_loads_the_instruction_files_but_not_path_scoped_ones() {
 }
 
 #[test]
+fn copilot_loads_an_instructions_file_whose_frontmatter_it_cannot_read() {
+    // `applyTo: "benchmarks/**"` on line 1, no `---` above it: lore reads the scope, Copilot
+    // reads no frontmatter and puts the file in its system prompt.
+    let unopened = RuleFile {
+        unopened_frontmatter: true,
+        ..rule(
+            SourceKind::Copilot,
+            Scope::Globs,
+            "",
+            ".github/instructions/benchmarks.instructions.md",
+        )
+    };
+    assert!(harness_loads(
+        &unopened,
+        &site(Harness::Copilot, "", Some("benchmarks/a.cpp"))
+    ));
+    // Other agents do not load a Copilot file at all.
+    assert!(!harness_loads(
+        &unopened,
+        &site(Harness::ClaudeCode, "", Some("benchmarks/a.cpp"))
+    ));
+}
+
+#[test]
 fn qwen_and_opencode_load_agents_md_up_to_the_root() {
     for harness in [Harness::Qwen, Harness::OpenCode] {
         let root = rule(SourceKind::AgentsMd, Scope::Folder, "", "AGENTS.md");
@@ -207,6 +232,7 @@ fn an_agent_loads_what_the_files_it_loads_import() {
         for_hooks: true,
         regexes: Vec::new(),
         imports: imports.iter().map(|s| s.to_string()).collect(),
+        unopened_frontmatter: false,
     };
     let importers = vec![
         ("CLAUDE.md".to_string(), origin("", &["AGENTS.md"])),

@@ -330,7 +330,8 @@ fn an_index_of_schema_10_is_upgraded_and_read_once_without_a_reparse() {
             "DROP INDEX patterns_gate_rows; DROP TABLE source_files;
              ALTER TABLE pattern_sources DROP COLUMN regexes;
              ALTER TABLE pattern_sources DROP COLUMN imports;
-             ALTER TABLE pattern_sources DROP COLUMN text_hash; PRAGMA user_version = 10;",
+             ALTER TABLE pattern_sources DROP COLUMN text_hash;
+             ALTER TABLE pattern_sources DROP COLUMN unopened; PRAGMA user_version = 10;",
         )
         .unwrap();
     }

@@ -184,7 +184,8 @@ fn a_continue_rule_an_index_of_schema_12_holds_is_read_again_for_its_regex() {
             "UPDATE pattern_sources SET scope = 'described' WHERE kind = 'continue';
              ALTER TABLE pattern_sources DROP COLUMN regexes;
              ALTER TABLE pattern_sources DROP COLUMN imports;
-             ALTER TABLE pattern_sources DROP COLUMN text_hash; PRAGMA user_version = 12;",
+             ALTER TABLE pattern_sources DROP COLUMN text_hash;
+             ALTER TABLE pattern_sources DROP COLUMN unopened; PRAGMA user_version = 12;",
         )
         .unwrap();
     }
