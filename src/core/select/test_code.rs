@@ -99,6 +99,17 @@ pub fn is_test_file(path: &str) -> bool {
     infix || class_suffix || snake
 }
 
+/// Whether `path` lies in a test tree: a folder named for tests (`tests/`, `src/test/`,
+/// `__tests__/`, `spec/`). A `testing` module is not one: it holds shared test code among
+/// the main sources (`testing/src/main/java/...`).
+pub fn in_test_tree(path: &str) -> bool {
+    let mut folders: Vec<&str> = path.split(['/', '\\']).collect();
+    folders.pop();
+    folders
+        .iter()
+        .any(|dir| *dir != "testing" && TEST_FOLDERS.contains(dir))
+}
+
 /// Whether `glob` selects a project's tests in general: by a folder that holds tests
 /// (`**/src/test/**`, `tests/**/*.py`) or by a test's file name (`*_test.go`, `**/*.spec.ts`),
 /// with no other literal folder than a layout's (`src`, `main`). `tests/billing/**` selects
@@ -131,6 +142,18 @@ pub fn selects_tests(glob: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_test_tree_is_a_folder_named_for_tests_not_a_testing_module() {
+        assert!(in_test_tree("python/tests/test_codec.py"));
+        assert!(in_test_tree("core/src/test/java/OrderTest.java"));
+        assert!(in_test_tree("web/__tests__/cart.test.ts"));
+        assert!(!in_test_tree(
+            "testing/src/main/java/AbstractOrderTest.java"
+        ));
+        assert!(!in_test_tree("tests"));
+        assert!(!in_test_tree("src/test_helpers.py"));
+    }
 
     #[test]
     fn a_file_is_a_test_by_its_language_s_naming_convention() {

@@ -10,7 +10,7 @@ use crate::core::select::bar::{CallStandard, Grounds, Verdict};
 use crate::core::select::evidence::PathsLift;
 use crate::core::select::evidence::TechnologyEvidence;
 use crate::core::select::folder_mention::{folder_mention, names_folder};
-use crate::core::select::test_code::{is_test_file, selects_tests};
+use crate::core::select::test_code::{in_test_tree, is_test_file, selects_tests};
 use crate::core::sources::Scope;
 use crate::storage::index::{Index, IndexError, LanguageGate, RuleText};
 
@@ -76,7 +76,10 @@ fn paths_lifts(
             }
         }
     }
-    if is_test_file(path) {
+    // A test in a test tree its globs leave out (another package's `tests/`) is one its
+    // author chose not to scope the rule to; one among the main sources (a shared test base
+    // class) has no test tree of its own, and may be theirs.
+    if is_test_file(path) && !in_test_tree(path) {
         let rest: Vec<i64> = outside
             .iter()
             .filter(|id| !lifted.contains_key(id))

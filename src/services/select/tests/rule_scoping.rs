@@ -158,6 +158,14 @@ fn a_rule_for_the_test_tree_is_judged_by_its_words_for_a_test_kept_elsewhere() {
         verdict(&code, tests.0),
         Some(&Verdict::Dropped(Shortfall::OutsidePaths))
     );
+    // A test in a test tree the globs leave out (the Python bindings' own tests) is not
+    // one its author meant the rule for.
+    let other_tree = r.edit("", "bindings/tests/test_order_total.py", body, None);
+    assert!(kept(&other_tree).is_empty(), "{:?}", kept(&other_tree));
+    assert_eq!(
+        verdict(&other_tree, tests.0),
+        Some(&Verdict::Dropped(Shortfall::OutsidePaths))
+    );
 }
 
 #[test]
