@@ -230,6 +230,23 @@ fn a_claude_install_from_before_lore_listened_to_search_answers_and_stops_is_tol
 fn lore_missing_from_path_is_caught() {
     let ws = installed(&["gemini"]);
     assert_caught(&ws, false, "gemini", "lore", "not on PATH");
+    // Copilot's hooks end in `|| true`: without lore they answer nothing and exit 0, which
+    // is no sign of an empty index nor of an answer in order. They are not run.
+    let ws = installed(&["copilot"]);
+    let (_, report) = doctor(&ws, false);
+    let runs: Vec<&Value> = report["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["agent"] == "copilot")
+        .flat_map(|a| a["checks"].as_array().unwrap())
+        .filter(|c| c["check"].as_str().unwrap().starts_with("run"))
+        .collect();
+    assert_eq!(runs.len(), 1, "{runs:#?}");
+    assert!(
+        runs[0]["message"].as_str().unwrap().starts_with("not run"),
+        "{runs:#?}"
+    );
 }
 
 #[test]

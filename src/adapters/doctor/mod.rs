@@ -242,7 +242,11 @@ fn diagnose_agent(agent: &AgentSpec, inputs: &Inputs, runtime: Option<&Path>) ->
     }
     let path = inputs.path.as_deref();
     let mut checks = vec![checks::agent_binary(agent, path)];
-    checks.extend(checks::lore_binary(agent, &found, path));
+    let lore_checks = checks::lore_binary(agent, &found, path);
+    // A hook whose lore is not found does nothing (an `|| true` hides even the failure):
+    // running it would report its silence as an empty index or an answer in order.
+    let lore_missing = lore_checks.iter().any(|c| c.status == Status::Problem);
+    checks.extend(lore_checks);
     checks.extend(checks::registration_checks(agent, &found));
     checks.extend(trust::trust(
         agent,
@@ -264,7 +268,17 @@ fn diagnose_agent(agent: &AgentSpec, inputs: &Inputs, runtime: Option<&Path>) ->
             None,
         ));
     }
-    if let Some(runtime) = runtime.filter(|_| !unusable) {
+    if lore_missing && !unusable && !found.registrations.is_empty() {
+        checks.push(Check::new(
+            Status::Warning,
+            "run",
+            "not run: the hooks' lore is not found (the lore check says where it was looked \
+             for); until it is, every hook does nothing"
+                .to_string(),
+            None,
+        ));
+    }
+    if let Some(runtime) = runtime.filter(|_| !unusable && !lore_missing) {
         let mut tried: Vec<(String, String)> = Vec::new();
         for reg in &found.registrations {
             let key = (reg.event.clone(), reg.command.clone());
