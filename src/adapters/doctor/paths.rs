@@ -74,21 +74,41 @@ fn describe(audit: &PathsAudit, shown: impl Fn(&UnmatchedPaths) -> String) -> Ch
             ),
         );
     }
+    // A glob among others that match (the tests of a folder not written yet) is no fault:
+    // the pattern still comes by its globs. Said, not warned about.
+    if audit.unmatched.iter().all(|u| !u.none_match) {
+        let named: Vec<String> = audit
+            .unmatched
+            .iter()
+            .take(MAX_NAMED)
+            .map(|u| {
+                let globs: Vec<String> = u.globs.iter().map(|g| format!("`{g}`")).collect();
+                format!("{} ({})", shown(u), globs.join(", "))
+            })
+            .collect();
+        return Check::ok(
+            "paths",
+            format!(
+                "the `paths` of {} patterns each match a file of the repository ({} files); \
+                 some globs match none yet, beside others that do: {}",
+                audit.scoped_patterns,
+                audit.files,
+                named.join("; ")
+            ),
+        );
+    }
     let named: Vec<String> = audit
         .unmatched
         .iter()
+        .filter(|u| u.none_match)
         .take(MAX_NAMED)
         .map(|u| {
             let globs: Vec<String> = u.globs.iter().map(|g| format!("`{g}`")).collect();
-            let reach = if u.none_match {
-                "none of its globs matches a file"
-            } else {
-                "its other globs still match"
-            };
-            format!("{} ({}; {reach})", shown(u), globs.join(", "))
+            format!("{} ({})", shown(u), globs.join(", "))
         })
         .collect();
-    let more = audit.unmatched.len().saturating_sub(MAX_NAMED);
+    let stranded = audit.unmatched.iter().filter(|u| u.none_match).count();
+    let more = stranded.saturating_sub(MAX_NAMED);
     let more = if more > 0 {
         format!("; and {more} more (`lore doctor --json` lists them)")
     } else {
@@ -98,9 +118,8 @@ fn describe(audit: &PathsAudit, shown: impl Fn(&UnmatchedPaths) -> String) -> Ch
         Status::Warning,
         "paths",
         format!(
-            "{} of {} patterns with `paths` have globs that match no file of the repository, \
-             so they never come by those globs: {}{more}",
-            audit.unmatched.len(),
+            "{stranded} of {} patterns with `paths` have no glob that matches a file of the \
+             repository, so they never come by their globs: {}{more}",
             audit.scoped_patterns,
             named.join("; ")
         ),
@@ -127,5 +146,35 @@ mod tests {
         let check = describe(&audit, |u| u.source.clone());
         assert_eq!(check.status, Status::Ok);
         assert_eq!(check.message, "no pattern has `paths` globs to check");
+    }
+
+    #[test]
+    fn a_glob_beside_others_that_match_is_said_and_a_pattern_none_of_whose_match_is_warned() {
+        let unmatched = |source: &str, none_match: bool| UnmatchedPaths {
+            source: source.to_string(),
+            globs: vec!["web/src/**/*.test.ts".to_string()],
+            none_match,
+            rule_file: true,
+        };
+        let mut audit = PathsAudit {
+            scoped_patterns: 3,
+            files: 40,
+            complete: true,
+            unmatched: vec![unmatched(".cursor/rules/web.mdc", false)],
+        };
+        let check = describe(&audit, |u| u.source.clone());
+        assert_eq!(check.status, Status::Ok, "{}", check.message);
+        assert!(
+            check.message.contains(".cursor/rules/web.mdc"),
+            "{}",
+            check.message
+        );
+        audit
+            .unmatched
+            .push(unmatched(".cursor/rules/old.mdc", true));
+        let check = describe(&audit, |u| u.source.clone());
+        assert_eq!(check.status, Status::Warning);
+        assert!(check.message.contains("old.mdc"), "{}", check.message);
+        assert!(!check.message.contains("web.mdc"), "{}", check.message);
     }
 }
