@@ -286,6 +286,35 @@ pub fn is_task(clause: &str) -> bool {
         ]
         .iter()
         .any(|p| strip_prefix_ci(clause.trim(), p).is_some())
+        || relays_a_request(clause)
+}
+
+/// Someone's request passed on (`marketing wants the title to read X instead of Y`, `the
+/// client asked for CSV exports`): a task for now, not how the team writes code. A group
+/// that wants *to* do something (`the team wants to use X instead of Y`) states a practice,
+/// and a thing that needs something (`logging needs fields instead of format strings`) is one.
+fn relays_a_request(clause: &str) -> bool {
+    let words: Vec<String> = clause
+        .split_whitespace()
+        .take(5)
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    // The subject: one word, or two after an article or a possessive (`the client`).
+    let verb_at = match words.first().map(String::as_str) {
+        Some("the" | "our" | "my" | "their" | "your") => 2,
+        Some(_) => 1,
+        None => return false,
+    };
+    let (Some(verb), next) = (words.get(verb_at), words.get(verb_at + 1)) else {
+        return false;
+    };
+    matches!(
+        verb.as_str(),
+        "wants" | "asked" | "asks" | "requested" | "requests"
+    ) && next.is_some_and(|n| n != "to")
 }
 
 /// An acknowledgement after an opening "no" (`rest` is what follows it).
@@ -330,6 +359,15 @@ mod tests {
         ] {
             assert!(is_task(t), "{t}");
         }
+        for relayed in [
+            "marketing wants the API title to read Ledgerly instead of Invoicer",
+            "the client asked for CSV exports instead of PDF",
+        ] {
+            assert!(is_task(relayed), "{relayed}");
+        }
+        assert!(!is_task("the team wants to use pnpm instead of npm"));
+        assert!(!is_task("everyone needs to use pnpm instead of npm"));
+        assert!(!is_task("logging needs fields instead of format strings"));
         assert!(!is_task("use structlog, not logging"));
         assert!(!is_task("we don't use default exports"));
         for a in [
