@@ -377,3 +377,42 @@ fn the_model_is_told_the_tool_by_its_agents_own_name() {
         );
     }
 }
+
+#[test]
+fn copilots_session_start_does_not_list_the_instructions_files_copilot_tables_itself() {
+    let ws = Workspace::new();
+    common::git(ws.root(), &["init", "-q"]);
+    ws.write(
+        ".github/instructions/api.instructions.md",
+        "---\napplyTo: \"src/api/**\"\n---\n# Api handlers\n\nEvery handler validates its input.\n",
+    );
+    ws.write(
+        ".cursor/rules/jobs.mdc",
+        "---\nglobs: src/jobs/**\n---\n# Background jobs\n\nEvery job is idempotent.\n",
+    );
+    ws.write("package.json", "{\"name\": \"shop\"}\n");
+    ws.write("src/api/orders.ts", "export const orders = [];\n");
+    ws.write("src/jobs/refund.ts", "export const refund = 1;\n");
+    ws.lore().arg("ingest").assert().success();
+    let start = |harness: &str| {
+        let payload = json!({
+            "session_id": format!("start-{harness}"), "cwd": ws.root(),
+            "hook_event_name": "SessionStart", "source": "startup",
+        });
+        let out = ws
+            .lore()
+            .args(["hook", "--harness", harness])
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    // Copilot names its path-scoped instructions files in its own system prompt.
+    let copilot = start("copilot");
+    assert!(!copilot.contains("Api handlers"), "{copilot}");
+    assert!(copilot.contains("Background jobs"), "{copilot}");
+    // Another agent does not: lore lists them.
+    let gemini = start("gemini");
+    assert!(gemini.contains("Api handlers"), "{gemini}");
+}

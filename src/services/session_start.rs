@@ -9,7 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::core::query::ManifestFindings;
 use crate::core::select::bar::Shortfall;
 use crate::core::select::sections::WeightedTerms;
-use crate::core::sources::{RuleOrigin, Scope, hook_shortfall, loaded_alongside, within};
+use crate::core::sources::{
+    RuleFile, RuleOrigin, Scope, harness_names, hook_shortfall, loaded_alongside, within,
+};
 use crate::services::budget_share::ShareOutcome;
 use crate::services::inject::{InjectContext, Injection, ToShow};
 use crate::services::project_listing::project_listing;
@@ -91,6 +93,16 @@ pub fn inject_session_start(
     } else {
         budget / 2
     };
+    // What the harness names to the model itself (Copilot's table of its path-scoped
+    // instructions) is not listed again.
+    let rest: Vec<&PatternScopeRow> = rest
+        .into_iter()
+        .filter(|s| {
+            natives
+                .get(&s.id)
+                .is_none_or(|o| !harness_names(&RuleFile::of(o, &s.source, false), &site))
+        })
+        .collect();
     let listing = project_listing(ctx, &rest, &natives, project, listing_budget)?;
     let rendered = show_universal(
         ctx,

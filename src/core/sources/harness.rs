@@ -180,6 +180,17 @@ impl<'a> RuleFile<'a> {
     }
 }
 
+/// Whether the harness of `site` names `rule` to the model itself without loading it:
+/// Copilot CLI tables its path-scoped instructions files, with their `applyTo`, in its
+/// system prompt (measured with the real client, 1.0.102), so a listing of them from lore
+/// says it twice.
+pub fn harness_names(rule: &RuleFile<'_>, site: &CallSite) -> bool {
+    site.harness == Some(Harness::Copilot)
+        && rule.kind == SourceKind::Copilot
+        && rule.scope == Scope::Globs
+        && !rule.unopened_frontmatter
+}
+
 /// Whether the harness of `site` has already put `rule` into the model's context for this
 /// call, so lore should not inject it.
 pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {

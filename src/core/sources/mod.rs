@@ -33,7 +33,9 @@ use crate::core::select::globs::{GlobKind, classify_glob};
 use fields::Reader;
 
 pub use content::ContentMatcher;
-pub use harness::{CallSite, Harness, RuleFile, harness_loads, loaded_alongside, within};
+pub use harness::{
+    CallSite, Harness, RuleFile, harness_loads, harness_names, loaded_alongside, within,
+};
 pub use hooks::hook_shortfall;
 pub use imports::imported_paths;
 use imports::without_import_lines;
