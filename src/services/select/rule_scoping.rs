@@ -8,9 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::core::select::bar::{
-    CallStandard, Grounds, Shortfall, Verdict, WORD_BAR, judge_words_unnamed,
-};
+use crate::core::select::bar::{CallStandard, Grounds, Shortfall, Verdict, judge_words_unnamed};
 use crate::core::select::evidence::{GlobMatch, NameMatch};
 use crate::core::select::globs::covers_a_language;
 use crate::core::select::globs::path_file_keys;
@@ -214,21 +212,11 @@ pub(super) fn apply_rule_scoping(
             // A glob over a language's files anywhere in the repository (`**/*.py`) says
             // where the rule may apply, as an always-on rule's scope is everywhere: the
             // call's words must bear on it as they must on an always-on rule's. A glob naming
-            // a kind of file of the project (`**/migrations/*.py`, `src/**/*.ts`, `**/*.pyx`) is
-            // the author's own pick of files, enough alone. One that takes every file of a
-            // folder (`src/**`) picks a place, not a kind: the call's words must clear the bar
-            // (a comment's typo fixed in `src/` is no call for the rules of every file there).
+            // a part of the project (`**/migrations/**`, `src/**/*.ts`, `**/*.pyx`) is the
+            // author's own pick of files, enough alone.
             let whole_language = covers_a_language(&glob.glob);
             let words_bear = candidate.verdict.is_kept();
-            let score = candidate.evidence.word_score();
-            if takes_every_file(&glob.glob) && score < WORD_BAR {
-                candidate.verdict = Verdict::Dropped(Shortfall::WeakWords {
-                    score,
-                    bar: WORD_BAR,
-                });
-            } else if !whole_language
-                || (words_bear && candidate.evidence.words.has_call_evidence())
-            {
+            if !whole_language || (words_bear && candidate.evidence.words.has_call_evidence()) {
                 candidate.verdict = Verdict::Kept(Grounds::Glob {
                     glob: glob.glob.clone(),
                 });
@@ -243,13 +231,6 @@ pub(super) fn apply_rule_scoping(
             candidate.verdict = judge_words_unnamed(&candidate.evidence, standard);
         }
     }
-}
-
-/// Whether a glob takes every file below a folder (`src/**`, `app/api/*`, `**/*`) rather
-/// than files of a kind (`**/*.pyx`, `src/**/*.ts`, `**/Dockerfile`).
-fn takes_every_file(glob: &str) -> bool {
-    let last = glob.rsplit('/').next().unwrap_or(glob);
-    last == "**" || last == "*"
 }
 
 /// Sets aside the name of each rule file scoped by globs that is named for the call's stack,
