@@ -394,6 +394,7 @@ pub fn extract_query_with(input: &QueryInput, table: &TechnologyTable) -> Query 
         project: input.cwd.as_deref().and_then(project_name),
         open_language_gate: false,
         failure: fields.error.is_some(),
+        comments_only: edit.as_ref().is_some_and(|e| e.comments_only),
     }
 }
 

@@ -230,4 +230,8 @@ pub struct Query {
     /// The call reports a failed command's output: what tests and runs are about.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub failure: bool,
+    /// The call is an edit that changes only comments and spacing (see
+    /// `concepts::EditWords::comments_only`): a file's globs say nothing of it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub comments_only: bool,
 }

@@ -11,7 +11,7 @@
 
 use super::super::diff::{capped_lines, line_diff};
 use super::super::{clean_terms, term_stem, without_url_address};
-use super::lexer::{Lexer, Token};
+use super::lexer::{Kind, Lexer, Token};
 use super::matcher::Matcher;
 use super::{Concept, matchers_for};
 
@@ -41,6 +41,10 @@ pub struct EditWords {
     pub imported: Vec<String>,
     /// The constructs behind `concepts`, in the same order, for the debug trace.
     pub constructs: Vec<ConstructChange>,
+    /// An edit that changes only comments and spacing: its code, token for token, is the
+    /// same before and after (a typo fixed in a comment).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub comments_only: bool,
 }
 
 /// A construct the edit changed.
@@ -117,13 +121,49 @@ fn edited(languages: &[String], matchers: &[&Matcher], old: &str, new: &str) -> 
     let context = line_words(kept_lines, &changed);
 
     let (concepts, constructs) = words_of(changes.iter().map(|(c, change, _)| (*c, *change)));
+    let comments_only = !diff.added.is_empty() || !diff.removed.is_empty();
     EditWords {
         concepts,
         changed,
         context,
         imported: Vec::new(),
         constructs,
+        comments_only: comments_only && same_code(matchers, &old_lines, &new_lines),
     }
+}
+
+/// Whether two texts hold the same code, token for token, once comments (their markers and
+/// text) are left out; false for a language no lexer knows.
+fn same_code(matchers: &[&Matcher], old: &[&str], new: &[&str]) -> bool {
+    let Some(matcher) = matchers.first() else {
+        return false;
+    };
+    let syntax = matcher.syntax();
+    let marker = |text: &str| {
+        syntax.line_comments.contains(&text)
+            || syntax
+                .block_comments
+                .iter()
+                .any(|(open, close)| text == *open || text == *close)
+    };
+    let code = |lines: &[&str]| -> Vec<String> {
+        let mut lexer = Lexer::new(syntax);
+        let mut tokens: Vec<Token<'_>> = Vec::new();
+        let mut out = Vec::new();
+        for line in lines {
+            lexer.line(line, &mut tokens);
+            out.extend(
+                tokens
+                    .iter()
+                    .filter(|t| {
+                        t.kind != Kind::Comment && !(t.kind == Kind::Punct && marker(t.text))
+                    })
+                    .map(|t| t.text.to_string()),
+            );
+        }
+        out
+    };
+    code(old) == code(new)
 }
 
 fn written(languages: &[String], matchers: &[&Matcher], new: &str) -> EditWords {
@@ -145,6 +185,7 @@ fn written(languages: &[String], matchers: &[&Matcher], new: &str) -> EditWords 
         context: Vec::new(),
         imported,
         constructs,
+        comments_only: false,
     }
 }
 

@@ -80,6 +80,36 @@ fn a_language_wide_glob_needs_the_words_an_always_on_rule_needs_and_a_narrower_o
 }
 
 #[test]
+fn a_comment_fixed_under_a_rules_glob_does_not_bring_the_rule() {
+    let ownership = (
+        ".github/instructions/ownership.instructions.md",
+        "---\napplyTo: \"engine/**\"\n---\n# Buffer ownership\nA function that keeps a \
+         buffer takes it by value; a borrowed buffer never outlives the call.\n",
+    );
+    let r = repo(&[ownership]);
+    let old = "// recieve the next frame\nauto frame = decode(in);\n";
+    let typo = r.replace(
+        "engine/decode.cpp",
+        old,
+        "// receive the next frame\nauto frame = decode(in);\n",
+        true,
+    );
+    assert!(kept(&typo).is_empty(), "{:?}", kept(&typo));
+    assert!(matches!(
+        verdict(&typo, ownership.0),
+        Some(Verdict::Dropped(Shortfall::WeakWords { .. }))
+    ));
+    // The same words in code: the author's glob picks the file, enough alone.
+    let code = r.replace(
+        "engine/decode.cpp",
+        old,
+        "// recieve the next frame\nauto frame = decode_exact(in);\n",
+        true,
+    );
+    assert_eq!(kept(&code), [ownership.0]);
+}
+
+#[test]
 fn a_rule_naming_the_touched_file_s_folder_is_judged_by_its_words_whatever_its_paths() {
     let notes = (
         ".cursor/rules/release-notes.mdc",

@@ -315,3 +315,34 @@ fn written_content_keeps_the_words_of_modules_imported_past_its_first_lines() {
     let edited = edit_words(&langs(&["typescript"]), Some("const a = 1;"), new);
     assert!(edited.imported.is_empty(), "{edited:?}");
 }
+
+#[test]
+fn an_edit_of_comments_alone_is_told_from_one_of_code() {
+    let typo = edit_words(
+        &langs(&["cpp"]),
+        Some("// recieve the next frame\nauto frame = read(in);\n"),
+        "// receive the next frame\nauto frame = read(in);\n",
+    );
+    assert!(typo.comments_only);
+    let doc = edit_words(
+        &langs(&["python"]),
+        Some("def area(r):\n    return 3.14 * r * r\n"),
+        "def area(r):\n    # pi, rounded\n    return 3.14 * r * r\n",
+    );
+    assert!(doc.comments_only);
+    let code = edit_words(
+        &langs(&["cpp"]),
+        Some("// the next frame\nauto frame = read(in);\n"),
+        "// the next frame\nauto frame = read_exact(in);\n",
+    );
+    assert!(!code.comments_only);
+    // A line commented out is code removed.
+    let disabled = edit_words(
+        &langs(&["go"]),
+        Some("\tlog.Printf(\"frame %d\", n)\n"),
+        "\t// log.Printf(\"frame %d\", n)\n",
+    );
+    assert!(!disabled.comments_only);
+    // An edit that changes nothing is not called one of comments.
+    assert!(!edit_words(&langs(&["cpp"]), Some("int a;\n"), "int a;\n").comments_only);
+}
