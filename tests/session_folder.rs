@@ -205,3 +205,43 @@ fn a_session_folders_instructions_come_before_always_on_rules_and_what_finds_no_
     assert!(text.contains("not shown for lack of room"), "{text}");
     assert!(text.contains(".cursor/rules/naming.mdc"), "{text}");
 }
+
+#[test]
+fn another_agents_wrapper_around_agents_md_does_not_prime_the_session() {
+    let ws = Workspace::new();
+    git(ws.root(), &["init", "-q"]);
+    ws.write(
+        "AGENTS.md",
+        "# Shop\n\nRun `make check` first. MARK-AGENTS\n",
+    );
+    ws.write(
+        "CLAUDE.md",
+        "@AGENTS.md\n\nClaude only: use the Task tool for searches. MARK-CLAUDE-ONLY\n",
+    );
+    ws.write(
+        "api/CLAUDE.md",
+        "# Api\n\nEvery route is versioned. MARK-API-CLAUDE\n",
+    );
+    ws.lore().args(["ingest"]).assert().success();
+    let start = |folder: &str| {
+        let payload = json!({
+            "session_id": format!("wrapper-{folder}"), "cwd": ws.path(folder),
+            "hook_event_name": "SessionStart", "source": "startup",
+        });
+        let out = ws
+            .lore()
+            .args(["hook", "--harness", "gemini"])
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let root = start("");
+    assert!(root.contains("MARK-AGENTS"), "{root}");
+    assert!(!root.contains("MARK-CLAUDE-ONLY"), "{root}");
+    // A CLAUDE.md that imports nothing holds the folder's own instructions.
+    std::fs::create_dir_all(ws.path("api")).unwrap();
+    let api = start("api");
+    assert!(api.contains("MARK-API-CLAUDE"), "{api}");
+}

@@ -75,10 +75,17 @@ pub fn inject_session_start(
     // `services/billing/AGENTS.md` for a session started there) that the harness does not
     // load apply to every call: they prime the session like an always-on rule.
     let session_folder = site.cwd.clone().unwrap_or_default();
+    // A `CLAUDE.md` that imports `AGENTS.md` is that agent's wrapper: what it adds is
+    // written for its own agent, so another agent is not primed with it (its words may
+    // still bring it to a call).
     let session_instructions = |s: &PatternScopeRow| {
         natives
             .get(&s.id)
             .filter(|o| o.scope == Scope::Folder && within(&session_folder, &o.folder))
+            .filter(|o| {
+                s.source.ends_with("AGENTS.md")
+                    || !o.imports.iter().any(|i| i.ends_with("AGENTS.md"))
+            })
             .map(|o| o.folder.matches('/').count() + usize::from(!o.folder.is_empty()))
     };
     let (mut universal, rest): (Vec<&PatternScopeRow>, Vec<&PatternScopeRow>) = injectable
