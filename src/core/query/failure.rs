@@ -44,6 +44,10 @@ const FAILURE_WORDS: &[&str] = &[
     "required",
     "unsupported",
     "not allowed",
+    "can't",
+    "couldn't",
+    "could not",
+    "unable to",
 ];
 
 /// The lines of `output` that say what failed, in order, from its last
@@ -97,13 +101,15 @@ fn unframed(line: &str) -> &str {
 
 /// Whether a line names a failure: a failure word, an error or exception class
 /// (`InvalidRequestError`, `NullPointerException`), pytest's `E ` detail line, the Kotlin
-/// compiler's `e: ` diagnostic, or an error code (`E0308`, `TS2345`).
+/// compiler's `e: ` diagnostic, Jest's and Vitest's `● ` header naming a failing test, or
+/// an error code (`E0308`, `TS2345`).
 fn says_what_failed(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     FAILURE_WORDS.iter().any(|w| contains_word(&lower, w))
         || names_error_class(line)
         || line.starts_with("E ")
         || line.starts_with("e: ")
+        || line.starts_with("● ")
         || has_error_code(line)
 }
 
@@ -253,6 +259,33 @@ mod tests {
         let focus = failure_focus(log);
         assert!(focus.contains("Type mismatch"), "{focus}");
         assert!(focus.contains("gaugeFlow"), "{focus}");
+    }
+
+    #[test]
+    fn a_test_runner_s_failing_test_and_its_message_are_kept() {
+        let output = "PASS libs/cart/src/total.spec.ts\n\
+                      FAIL apps/shop/src/basket.service.spec.ts\n\
+                      ● BasketService › should be defined\n\
+                      \n\
+                      Nest can't resolve dependencies of the BasketService (?). Please make \
+                      sure that the argument \"BasketRepository\" at index [0] is available.\n\
+                      \n\
+                      at Injector.lookupComponentInParentModules (node_modules/x.js:254:19)\n\
+                      Tests: 1 failed, 12 passed, 13 total\n";
+        let focus = failure_focus(output);
+        assert!(
+            focus.contains("● BasketService › should be defined"),
+            "{focus}"
+        );
+        assert!(focus.contains("can't resolve dependencies"), "{focus}");
+        assert!(!focus.contains("lookupComponentInParentModules"), "{focus}");
+        for line in [
+            "Could not find a declaration file for module 'left-pad'",
+            "warning: unable to access '/root/.config/git/attributes'",
+            "Couldn't connect to the broker at localhost:5672",
+        ] {
+            assert!(says_what_failed(line), "{line}");
+        }
     }
 
     #[test]
