@@ -64,6 +64,22 @@ fn edit(ws: &Workspace, session: &str, folder: &str, file: &str) -> String {
         .to_string()
 }
 
+/// What a Gemini CLI session started in `folder` (from the root) is primed with.
+fn gemini_start(ws: &Workspace, session: &str, folder: &str) -> String {
+    let payload = json!({
+        "session_id": session, "cwd": ws.path(folder),
+        "hook_event_name": "SessionStart", "source": "startup",
+    });
+    let out = ws
+        .lore()
+        .args(["hook", "--harness", "gemini"])
+        .write_stdin(payload.to_string())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    stdout(&out)
+}
+
 #[test]
 fn a_session_started_in_a_package_folder_gets_what_one_at_the_root_gets() {
     let ws = monorepo();
@@ -145,20 +161,7 @@ fn a_session_started_in_a_package_folder_is_primed_with_that_folders_instruction
     );
     ws.lore().args(["ingest"]).assert().success();
     // Gemini CLI loads GEMINI.md files, not AGENTS.md: lore primes with the folder's own.
-    let start = |folder: &str| {
-        let payload = json!({
-            "session_id": format!("start-{folder}"), "cwd": ws.path(folder),
-            "hook_event_name": "SessionStart", "source": "startup",
-        });
-        let out = ws
-            .lore()
-            .args(["hook", "--harness", "gemini"])
-            .write_stdin(payload.to_string())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        stdout(&out)
-    };
+    let start = |folder: &str| gemini_start(&ws, &format!("start-{folder}"), folder);
     let web = start("apps/web");
     assert!(web.contains("MARK-WEB-AGENTS"), "{web}");
     assert!(!web.contains("MARK-DB-AGENTS"), "another package's: {web}");
@@ -183,18 +186,7 @@ fn a_session_folders_instructions_come_before_always_on_rules_and_what_finds_no_
         "# Web app\n\nRun `pnpm test` from this folder. MARK-WEB-AGENTS\n",
     );
     ws.lore().args(["ingest"]).assert().success();
-    let payload = json!({
-        "session_id": "start-web", "cwd": ws.path("apps/web"),
-        "hook_event_name": "SessionStart", "source": "startup",
-    });
-    let out = ws
-        .lore()
-        .args(["hook", "--harness", "gemini"])
-        .write_stdin(payload.to_string())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = stdout(&out);
+    let text = gemini_start(&ws, "start-web", "apps/web");
     assert!(text.contains("MARK-WEB-AGENTS"), "{text}");
     let shown = ["api-shapes", "commits", "logging", "naming"]
         .iter()
@@ -223,20 +215,7 @@ fn another_agents_wrapper_around_agents_md_does_not_prime_the_session() {
         "# Api\n\nEvery route is versioned. MARK-API-CLAUDE\n",
     );
     ws.lore().args(["ingest"]).assert().success();
-    let start = |folder: &str| {
-        let payload = json!({
-            "session_id": format!("wrapper-{folder}"), "cwd": ws.path(folder),
-            "hook_event_name": "SessionStart", "source": "startup",
-        });
-        let out = ws
-            .lore()
-            .args(["hook", "--harness", "gemini"])
-            .write_stdin(payload.to_string())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        stdout(&out)
-    };
+    let start = |folder: &str| gemini_start(&ws, &format!("wrapper-{folder}"), folder);
     let root = start("");
     assert!(root.contains("MARK-AGENTS"), "{root}");
     assert!(!root.contains("MARK-CLAUDE-ONLY"), "{root}");
