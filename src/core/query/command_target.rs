@@ -1,7 +1,7 @@
 //! Where in a monorepo a command works without changing the shell's folder: a directory given
 //! to the tool (`pnpm -C apps/web test`, `make -C docs`) or a workspace package it selects by
-//! name (`pnpm --filter webapp build`, `cargo test -p api`, `npm test -w web`). Nested guides
-//! of that folder apply to the command as they do to an edit there.
+//! name (`pnpm --filter webapp build`, `cargo test -p api`, `npm test -w web`, `nx test api`).
+//! Nested guides of that folder apply to the command as they do to an edit there.
 
 use super::command::{basename, program_position, simple_commands};
 
@@ -48,6 +48,16 @@ pub fn command_target(command: &str) -> Option<CommandTarget> {
 }
 
 fn target_of(program: &str, args: &[String]) -> Option<CommandTarget> {
+    // Nx run through a package manager (`pnpm nx test api`, `npx nx build web`).
+    if matches!(program, "pnpm" | "npx" | "yarn" | "bunx" | "pnpx")
+        && let Some((first, rest)) = args.split_first()
+        && first == "nx"
+    {
+        return nx_project(rest);
+    }
+    if program == "nx" {
+        return nx_project(args);
+    }
     let options_of = |table: &[(&str, &'static [&'static str])]| {
         table
             .iter()
@@ -78,6 +88,40 @@ fn target_of(program: &str, args: &[String]) -> Option<CommandTarget> {
         }
     }
     go_package_folder(program, args)
+}
+
+/// The one project an Nx command runs a target of: `nx test api`, `nx run api:test`,
+/// `nx build web --prod`. `nx affected`, `nx run-many` and a target with no project name
+/// no one project.
+fn nx_project(args: &[String]) -> Option<CommandTarget> {
+    let mut words = args.iter().filter(|a| !a.starts_with('-'));
+    let target = words.next()?;
+    if target == "run" {
+        let spec = words.next()?;
+        let (project, _) = spec.split_once(':')?;
+        return package(project);
+    }
+    if matches!(
+        target.as_str(),
+        "affected"
+            | "run-many"
+            | "graph"
+            | "show"
+            | "reset"
+            | "daemon"
+            | "format"
+            | "format:write"
+            | "format:check"
+            | "generate"
+            | "g"
+            | "migrate"
+            | "release"
+            | "init"
+            | "list"
+    ) {
+        return None;
+    }
+    words.next().and_then(|project| package(project))
 }
 
 /// The go tool's subcommands that take package patterns.
@@ -184,6 +228,27 @@ mod tests {
         );
         // The shell would expand it: no place known.
         assert_eq!(command_target("make -C $DIR"), None);
+    }
+
+    #[test]
+    fn an_nx_target_names_its_project() {
+        assert_eq!(command_target("nx test billing"), package("billing"));
+        assert_eq!(
+            command_target("pnpm nx lint storefront --fix"),
+            package("storefront")
+        );
+        assert_eq!(
+            command_target("npx nx run billing:build"),
+            package("billing")
+        );
+        assert_eq!(
+            command_target("nx build --prod storefront"),
+            package("storefront")
+        );
+        // Many projects, or none named: no one place.
+        assert_eq!(command_target("nx affected -t test"), None);
+        assert_eq!(command_target("pnpm nx run-many -t lint"), None);
+        assert_eq!(command_target("nx test"), None);
     }
 
     #[test]
