@@ -11,7 +11,7 @@ mod doctor_support;
 mod rules_repo;
 
 use common::{Workspace, stderr, stdout};
-use doctor_support::{checks_of, doctor, installed, problems};
+use doctor_support::{checks_of, doctor, installed, lore_checks, problems};
 use serde_json::Value;
 
 #[test]
@@ -96,12 +96,7 @@ fn files_an_ingest_refuses_or_warns_about_are_named_every_time() {
         };
         assert!(named("patterns/pooling.md", "error"), "{issues:#?}");
         assert!(named(".cursor/rules/ui.mdc", "warning"), "{issues:#?}");
-        let files: Vec<&Value> = report["checks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|c| c["check"] == "files")
-            .collect();
+        let files: Vec<&Value> = lore_checks(&report, "files");
         assert_eq!(files[0]["status"], "problem", "{files:#?}");
         assert!(
             files[0]["message"]
@@ -210,12 +205,7 @@ fn the_index_is_checked_after_the_session_start_the_doctor_runs() {
     let ws = installed(&["claude"]);
     ws.write("patterns/retries.md", "# Retries\n\nBack off.\n");
     let (_, report) = doctor(&ws, true);
-    let index: Vec<&Value> = report["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["check"] == "index")
-        .collect();
+    let index: Vec<&Value> = lore_checks(&report, "index");
     assert!(index.is_empty(), "{index:?}");
     let out = ws.lore().args(["ingest", "--json"]).output().unwrap();
     let ingest: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -233,12 +223,7 @@ fn a_knowledge_dir_gone_from_the_checkout_is_a_problem_with_the_fix_that_works()
     std::fs::rename(ws.path("patterns"), ws.path("conventions")).unwrap();
     let (out, report) = doctor(&ws, true);
     assert_eq!(out.status.code(), Some(1), "{report:#}");
-    let files: Vec<&Value> = report["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["check"] == "files")
-        .collect();
+    let files: Vec<&Value> = lore_checks(&report, "files");
     assert_eq!(files.len(), 1, "{report:#}");
     assert_eq!(files[0]["status"], "problem");
     assert!(

@@ -127,3 +127,13 @@ pub fn assert_caught(ws: &Workspace, with_lore: bool, agent: &str, check: &str, 
         "{agent}: no `{check}` problem with {words:?} in {found:#?}"
     );
 }
+
+/// The checks of lore itself (not of an agent) named `check` in a doctor report.
+pub fn lore_checks<'a>(report: &'a Value, check: &str) -> Vec<&'a Value> {
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["check"] == check)
+        .collect()
+}

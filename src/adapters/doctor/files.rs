@@ -198,13 +198,8 @@ fn named(issues: &[FileIssue]) -> String {
 /// Whether the index holds patterns read from the knowledge dir (not only other agents' rule
 /// files); false without a readable index.
 fn holds_own_patterns(config: &Config) -> bool {
-    let Ok(Some(index)) = Index::open_read_only(&config.database, Duration::from_secs(2)) else {
-        return false;
-    };
-    let files = index.indexed_files().map(|f| f.len() as u64).unwrap_or(0);
-    let rules: u64 = index
-        .rule_source_counts()
-        .map(|counts| counts.values().sum())
-        .unwrap_or(0);
-    files > rules
+    Index::open_read_only(&config.database, Duration::from_secs(2))
+        .ok()
+        .flatten()
+        .is_some_and(|index| index.holds_knowledge_patterns().unwrap_or(false))
 }

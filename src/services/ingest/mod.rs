@@ -219,9 +219,7 @@ fn rules_without_knowledge_dir(
     }
     let listing =
         listing.unwrap_or_else(|| SourceListing::with_rules(config, KnowledgeScan::default()));
-    let indexed = index.indexed_files()?.len() as u64;
-    let indexed_rules: u64 = index.rule_source_counts()?.values().sum();
-    if listing.rules.is_empty() || indexed > indexed_rules {
+    if listing.rules.is_empty() || index.holds_knowledge_patterns()? {
         return Err(missing());
     }
     Ok(listing)

@@ -29,8 +29,8 @@ use globset::GlobSetBuilder;
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
 use crate::core::select::bar::{
-    CallStandard, Grounds, Shortfall, Verdict, WORD_BAR, judge, least_standard_score, may_be_kept,
-    standard_score,
+    CallStandard, Grounds, Shortfall, Verdict, judge, judge_comments_only, least_standard_score,
+    may_be_kept, standard_score,
 };
 use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch};
 use crate::core::select::globs::{
@@ -256,17 +256,8 @@ pub fn select(
         rule_scoping::drop_loaded_text(&rule_texts, &imported, request.site, &mut pool);
     }
     if request.query.comments_only {
-        // A comment's typo fixed: the file's globs say where a rule may apply, and nothing
-        // the edit does bears on one; only words that clear the bar keep it.
         for candidate in pool.values_mut() {
-            let score = candidate.evidence.word_score();
-            if matches!(candidate.verdict, Verdict::Kept(Grounds::Glob { .. })) && score < WORD_BAR
-            {
-                candidate.verdict = Verdict::Dropped(Shortfall::WeakWords {
-                    score,
-                    bar: WORD_BAR,
-                });
-            }
+            candidate.verdict = judge_comments_only(candidate.verdict.clone(), &candidate.evidence);
         }
     }
     let mut candidates: Vec<Candidate> = pool.into_values().collect();

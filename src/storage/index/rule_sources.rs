@@ -203,6 +203,14 @@ impl Index {
         Ok(has)
     }
 
+    /// Whether the index holds patterns read from the knowledge dir, not only other agents'
+    /// rule files: without the knowledge dir, an ingest would take those out of it.
+    pub fn holds_knowledge_patterns(&self) -> Result<bool, IndexError> {
+        let files = self.indexed_files()?.len() as u64;
+        let rules: u64 = self.rule_source_counts()?.values().sum();
+        Ok(files > rules)
+    }
+
     /// How many indexed patterns came from each kind of rule file.
     pub fn rule_source_counts(&self) -> Result<BTreeMap<SourceKind, u64>, IndexError> {
         let mut stmt = self

@@ -408,6 +408,22 @@ fn rescue_by_vector(
     }
 }
 
+/// The verdict on a candidate for an edit that changes only comments and spacing (a typo
+/// fixed in one): the file's globs say where a rule may apply, and nothing the edit does
+/// bears on one, so a candidate kept for its glob stays only on words that clear the bar.
+pub fn judge_comments_only(verdict: Verdict, evidence: &Evidence) -> Verdict {
+    let score = evidence.word_score();
+    match verdict {
+        Verdict::Kept(Grounds::Glob { .. }) if score < WORD_BAR => {
+            Verdict::Dropped(Shortfall::WeakWords {
+                score,
+                bar: WORD_BAR,
+            })
+        }
+        other => other,
+    }
+}
+
 /// The grounds the call's words give a candidate whose file name names the call's stack,
 /// that name set aside: a rule file its author scoped by globs is for the files they match,
 /// so on a call that touches no file (a command) its name is no scope of the author's, and

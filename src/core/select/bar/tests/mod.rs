@@ -278,3 +278,27 @@ fn a_guide_named_for_tests_needs_a_call_about_tests_unless_its_glob_matched() {
     };
     assert!(judge(&asked, &standard(7.5)).is_kept());
 }
+
+#[test]
+fn an_edit_of_comments_alone_keeps_a_globbed_pattern_only_on_words_that_clear_the_bar() {
+    let globbed = |content: f64| Evidence {
+        glob: Some(GlobMatch {
+            glob: "src/storage/**".into(),
+            kind: GlobKind::Specific,
+        }),
+        ..by_words(content)
+    };
+    let weak = globbed(1.2);
+    let kept = judge(&weak, &standard(5.0));
+    assert!(matches!(kept, Verdict::Kept(Grounds::Glob { .. })));
+    assert!(matches!(
+        judge_comments_only(kept, &weak),
+        Verdict::Dropped(Shortfall::WeakWords { .. })
+    ));
+    let strong = globbed(2.0);
+    let kept = judge(&strong, &standard(5.0));
+    assert_eq!(judge_comments_only(kept.clone(), &strong), kept);
+    // Other grounds are the words' own: unchanged.
+    let words = judge(&by_words(5.0), &standard(5.0));
+    assert_eq!(judge_comments_only(words.clone(), &by_words(5.0)), words);
+}
