@@ -13,7 +13,7 @@ use crate::core::sources::Harness;
 use crate::services::deadline::Deadline;
 use crate::services::ingest::RecordedState;
 use crate::services::inject::{InjectContext, Injection, SearchHint, Trace};
-use crate::services::project::project_facts_beside;
+use crate::services::project::{command_folder, project_facts_beside};
 use crate::services::refresh::{
     Freshness, build_first_index, check_freshness, refresh_changed, refresh_index, upgrade_index,
 };
@@ -116,27 +116,49 @@ impl HookSession {
         {
             input.file_path = Some(named);
         }
-        input.project = self.project_facts(input.file_path.as_deref());
+        input.project = match (input.file_path.as_deref(), input.command.as_deref()) {
+            (None, Some(command)) => self.command_project_facts(command),
+            (file, _) => self.project_facts(file),
+        };
+    }
+
+    /// What the project's root files show for a shell command: those of the folder it works
+    /// in when it names one (see `services::project::command_folder`), else as for a call
+    /// touching nothing.
+    fn command_project_facts(&self, command: &str) -> ManifestFindings {
+        let table = TechnologyTable::with_team(&self.config.technologies);
+        let folder = command_folder(
+            &self.project_dir,
+            command,
+            Some(&self.config.knowledge_dir),
+            &table,
+        );
+        self.facts_from(folder.as_deref(), &table)
     }
 
     /// What the project's root files show, for a call touching `file` (absolute or relative
     /// to the project), each folder read again only when it changed (see `services::project`).
     pub fn project_facts(&self, file: Option<&str>) -> ManifestFindings {
         let table = TechnologyTable::with_team(&self.config.technologies);
-        let cache = ProjectCache::new(&self.ledger_dir, &self.project_dir, table.fingerprint());
-        let top = self.config.path.as_deref().and_then(Path::parent);
         let touched = file
             .map(|f| {
                 self.project_dir
                     .join(crate::core::text_window::path_window(f))
             })
             .and_then(|f| f.parent().map(Path::to_path_buf));
+        self.facts_from(touched.as_deref(), &table)
+    }
+
+    /// The project facts read from `touched` (a folder) up, or from the project's top.
+    fn facts_from(&self, touched: Option<&Path>, table: &TechnologyTable) -> ManifestFindings {
+        let cache = ProjectCache::new(&self.ledger_dir, &self.project_dir, table.fingerprint());
+        let top = self.config.path.as_deref().and_then(Path::parent);
         project_facts_beside(
             &self.project_dir,
-            touched.as_deref(),
+            touched,
             top,
             &self.config.knowledge_dir,
-            &table,
+            table,
             Some(&cache),
         )
     }

@@ -9,7 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::query::{ManifestFindings, TechnologyTable};
+use crate::core::query::{
+    CommandTarget, ManifestFindings, TechnologyTable, command_target, leading_directory,
+};
 use crate::storage::file_stamps::now_ns;
 use crate::storage::project_cache::{CachedFolder, FolderFacts, ProjectCache};
 use crate::storage::project_files::{is_repository_root, part_folders, read_root_files};
@@ -117,6 +119,35 @@ fn project_facts_at(
     facts
 }
 
+/// The folder below `cwd` a shell command works in, for reading its project's root files
+/// as a touched file's are: the folder it changes into or gives its tool (`cd apps/web &&`,
+/// `pnpm -C apps/web`), or the monorepo part it selects by package name (`nx test api`,
+/// `cargo test -p store`), found among the parts by folder name. Without it a command at a
+/// monorepo's top has every part's stack, and `nx test api` searched the web app's Angular.
+/// None when the command names no place, or no part or several share the name.
+pub fn command_folder(
+    cwd: &Path,
+    command: &str,
+    knowledge_dir: Option<&Path>,
+    table: &TechnologyTable,
+) -> Option<PathBuf> {
+    let named = match leading_directory(command).map(CommandTarget::Folder) {
+        Some(folder) => folder,
+        None => command_target(command)?,
+    };
+    match named {
+        CommandTarget::Folder(folder) => Some(cwd.join(folder)),
+        CommandTarget::Package(name) => {
+            let parts = sub_project_folders(cwd, knowledge_dir, table);
+            let mut named = parts
+                .into_iter()
+                .filter(|dir| dir.file_name().and_then(|n| n.to_str()) == Some(name.as_str()));
+            let first = named.next()?;
+            named.next().is_none().then_some(first)
+        }
+    }
+}
+
 /// Most folders below the top read as sub-projects.
 const MAX_SUB_PROJECTS: usize = 24;
 /// Most folders listed while looking for them.
@@ -212,6 +243,58 @@ mod tests {
             !facts.technologies.contains(&"rails".to_string()),
             "{facts:?}"
         );
+    }
+
+    #[test]
+    fn a_command_naming_a_part_of_a_monorepo_has_that_part_s_stack_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path();
+        std::fs::create_dir(repo.join(".git")).unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = repo.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("package.json", r#"{"name": "shop", "private": true}"#);
+        write(
+            "services/billing/package.json",
+            r#"{"dependencies": {"express": "4"}}"#,
+        );
+        write("services/storefront/Gemfile", "gem 'rails'\n");
+        write("tools/storefront/go.mod", "module x\n\ngo 1.22\n");
+        let table = TechnologyTable::builtin();
+        let facts = |command: &str| {
+            let folder = command_folder(repo, command, None, &table);
+            project_facts(repo, folder.as_deref(), None, &table, None)
+        };
+        for command in [
+            "pnpm --filter billing test",
+            "cd services/billing && npm test",
+            "pnpm -C services/billing run lint",
+            "npx nx test billing",
+        ] {
+            let found = facts(command);
+            assert!(
+                found.technologies.contains(&"express".to_string()),
+                "{command}: {found:?}"
+            );
+            assert!(
+                !found.technologies.contains(&"rails".to_string()),
+                "{command}: {found:?}"
+            );
+        }
+        // Naming no part, or a name two parts share, keeps every part's stack.
+        for command in ["pnpm test", "pnpm --filter storefront test"] {
+            let found = facts(command);
+            assert!(
+                found.technologies.contains(&"rails".to_string()),
+                "{command}: {found:?}"
+            );
+            assert!(
+                found.technologies.contains(&"express".to_string()),
+                "{command}: {found:?}"
+            );
+        }
     }
 
     #[test]

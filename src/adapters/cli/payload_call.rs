@@ -16,7 +16,7 @@ use crate::adapters::hook_action::Action;
 use crate::core::config::Config;
 use crate::core::query::{QueryInput, TechnologyTable};
 use crate::core::sources::Harness;
-use crate::services::project::{project_facts, project_facts_beside};
+use crate::services::project::{command_folder, project_facts, project_facts_beside};
 use crate::services::query_plan::Moment;
 
 /// A payload only the Codex CLI sends: an `apply_patch` edit.
@@ -227,7 +227,16 @@ pub(super) fn add_call_context(input: &mut QueryInput, value: &Value, config: Op
             .file_path
             .as_deref()
             .map(|f| cwd.join(f))
-            .and_then(|f| f.parent().map(Path::to_path_buf));
+            .and_then(|f| f.parent().map(Path::to_path_buf))
+            .or_else(|| {
+                let command = input.command.as_deref()?;
+                command_folder(
+                    cwd,
+                    command,
+                    config.map(|c| c.knowledge_dir.as_path()),
+                    &table,
+                )
+            });
         input.project = match config {
             Some(config) => project_facts_beside(
                 cwd,
