@@ -224,3 +224,34 @@ fn another_agents_wrapper_around_agents_md_does_not_prime_the_session() {
     let api = start("api");
     assert!(api.contains("MARK-API-CLAUDE"), "{api}");
 }
+
+#[test]
+fn a_claude_md_that_only_imports_agents_md_is_not_listed_to_another_agent() {
+    let ws = Workspace::new();
+    git(ws.root(), &["init", "-q"]);
+    ws.write("AGENTS.md", "# Shop\n\nRun `make check` first.\n");
+    ws.write("CLAUDE.md", "@AGENTS.md\n");
+    ws.write(
+        ".cursor/rules/money.mdc",
+        "---\ndescription: Money amounts\nalwaysApply: false\n---\n# Money\n\nAmounts are \
+         integer cents.\n",
+    );
+    ws.lore().args(["ingest"]).assert().success();
+    for harness in ["codex", "gemini", "qwen"] {
+        let payload = json!({
+            "session_id": format!("pointer-{harness}"), "cwd": ws.path(""),
+            "hook_event_name": "SessionStart", "source": "startup",
+        });
+        let out = ws
+            .lore()
+            .args(["hook", "--harness", harness])
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        // The team's other rule is listed; the pointer, with nothing of its own, is not.
+        assert!(text.contains("money.mdc"), "{harness}: {text}");
+        assert!(!text.contains("CLAUDE.md"), "{harness}: {text}");
+    }
+}

@@ -32,7 +32,10 @@ pub fn inject_session_start(
             .note("budget 0: nothing to prime the session with");
         return Ok(None);
     }
-    let scopes = ctx.index.pattern_scopes()?;
+    // A file with nothing to show (a `CLAUDE.md` that only imports `AGENTS.md`) is neither
+    // listed nor shown: the file it imports is a rule of its own.
+    let mut scopes = ctx.index.pattern_scopes()?;
+    scopes.retain(|s| s.has_text);
     if scopes.is_empty() {
         ctx.trace
             .note("index is empty: nothing to prime the session with");

@@ -17,6 +17,8 @@ pub struct PatternScopeRow {
     pub languages: Vec<String>,
     pub technologies: Vec<String>,
     pub paths: Vec<String>,
+    /// Whether it has any text to show: a `CLAUDE.md` that only imports `AGENTS.md` has none.
+    pub has_text: bool,
 }
 
 fn decode(text: &str) -> Result<Vec<String>, IndexError> {
@@ -38,7 +40,9 @@ impl Index {
         // Read in table order and sorted here: `ORDER BY source` walks the source index and
         // looks each row up, which took longer than the rest of the read together.
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, source, title, universal, technologies, paths FROM patterns",
+            "SELECT id, source, title, universal, technologies, paths,
+                    EXISTS (SELECT 1 FROM chunks c WHERE c.pattern_id = patterns.id)
+             FROM patterns",
         )?;
         let mut rows = stmt.query([])?;
         let mut scopes = Vec::new();
@@ -52,6 +56,7 @@ impl Index {
                 languages: languages.remove(&id).unwrap_or_default(),
                 technologies: decode(&row.get::<_, String>(4)?)?,
                 paths: decode(&row.get::<_, String>(5)?)?,
+                has_text: row.get(6)?,
             });
         }
         // Sources are unique, so the order is total (byte order, as SQLite's `BINARY`).
