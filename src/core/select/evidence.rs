@@ -69,6 +69,10 @@ pub struct Evidence {
     /// relation (JavaScript for a TypeScript file), not through the call's own.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub related_language_only: bool,
+    /// The harness loaded this rule file into the model's context itself: it is not injected,
+    /// so its words set no standard for the candidates that may be.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub loaded_by_harness: bool,
     /// What the call's words found.
     pub words: WordEvidence,
     /// What vector similarity found, when hybrid search took part.

@@ -208,6 +208,14 @@ pub fn select(
         let mut repeated = rule_scoping::merge_same_text(&rule_texts, request.explain, &mut pool);
         dropped.append(&mut repeated);
     }
+    let imported = if rule_files {
+        let imported =
+            rule_scoping::loaded_with_imports(&rule_texts, request.site, request.loaded_before);
+        rule_scoping::mark_loaded(&rule_texts, &imported, request.site, &mut pool);
+        imported
+    } else {
+        BTreeSet::new()
+    };
     // A guide named for tests is for calls about tests; set before the call's best is taken,
     // so one never sets the best it cannot be kept against.
     if !query_is_about_tests(request.query) {
@@ -244,8 +252,6 @@ pub fn select(
     }
     evidence::related_language_evidence(index, request.query, &standard, &mut pool)?;
     if rule_files {
-        let imported =
-            rule_scoping::loaded_with_imports(&rule_texts, request.site, request.loaded_before);
         rule_scoping::apply_rule_scoping(
             &rule_texts,
             &imported,
@@ -344,9 +350,13 @@ fn call_standard(
 }
 
 /// Whether a candidate's word score is a standard for the call: found by words, a word of
-/// the call itself backing it, and not a test guide on a call that is not about tests.
+/// the call itself backing it, not a test guide on a call that is not about tests, and not a
+/// file the harness loaded itself (it is not injected, so the room it would take is free).
 fn sets_the_best(evidence: &Evidence) -> bool {
-    found_by_words(evidence) && evidence.words.has_call_evidence() && !evidence.tests_elsewhere
+    found_by_words(evidence)
+        && evidence.words.has_call_evidence()
+        && !evidence.tests_elsewhere
+        && !evidence.loaded_by_harness
 }
 
 /// Whether a candidate is judged by its words alone, not by what the team or project asked for

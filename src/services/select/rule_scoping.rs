@@ -323,6 +323,30 @@ pub(super) fn merge_same_text(
     removed
 }
 
+/// Mark the candidates the harness loaded itself for this call (see
+/// `Evidence::loaded_by_harness`), before the call's standard is taken.
+pub(super) fn mark_loaded(
+    rules: &BTreeMap<i64, RuleText>,
+    imported: &BTreeSet<String>,
+    site: &CallSite,
+    pool: &mut Pool,
+) {
+    for (id, candidate) in pool.iter_mut() {
+        if let Some(rule) = rules.get(id) {
+            candidate.evidence.loaded_by_harness = matches!(
+                hook_shortfall(
+                    &rule.origin,
+                    &candidate.source,
+                    site,
+                    candidate.evidence.glob.is_some(),
+                    imported
+                ),
+                Some(Shortfall::LoadedByHarness { .. })
+            );
+        }
+    }
+}
+
 /// A kept candidate with the same text as a rule file the harness loads for this call (a
 /// `CLAUDE.md` that is a link to `AGENTS.md`) is in the model's context already.
 pub(super) fn drop_loaded_text(
