@@ -401,3 +401,50 @@ fn a_payload_file_that_cannot_be_read_is_named_with_its_cause_once() {
     assert!(err.contains("missing-payload.json"), "{err}");
     assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
 }
+
+/// Each agent's real hook payloads (the harnesses' `samples/`) are explained as that agent's
+/// hook answers them, without `--harness`: a Gemini session start is not explained as Claude
+/// Code's, nor a Qwen shell command as a Bash call Claude Code never made.
+#[test]
+fn each_agents_payloads_are_explained_as_that_agent_without_being_told() {
+    let tools = common::shared_dir().join("tools");
+    if !common::input_present(&tools, "why") {
+        return;
+    }
+    let ws = workspace();
+    let folders = [
+        ("claude-harness/samples", "claude_code"),
+        ("codex-harness/samples", "codex"),
+        ("agents-harness/samples/gemini", "gemini"),
+        ("agents-harness/samples/qwen", "qwen"),
+        ("agents-harness/samples/cline", "cline"),
+        ("agents-harness/samples/opencode", "opencode"),
+        ("agents-harness/samples/copilot/camel", "copilot"),
+        ("agents-harness/samples/copilot/pascal", "copilot"),
+    ];
+    for (folder, expected) in folders {
+        let mut read = 0;
+        for entry in std::fs::read_dir(tools.join(folder)).unwrap().flatten() {
+            let path = entry.path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".json")
+                || name == "index.json"
+                || name.contains("model-request")
+                || name == "hook-schemas.json"
+            {
+                continue;
+            }
+            let out = ws
+                .lore()
+                .args(["why", "--json", "--session", ""])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{name}: {}", stderr(&out));
+            let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            assert_eq!(report["harness"], expected, "{folder}/{name}");
+            read += 1;
+        }
+        assert!(read > 0, "no payloads in {folder}");
+    }
+}

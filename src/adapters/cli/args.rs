@@ -184,8 +184,8 @@ pub struct WhyArgs {
     #[arg(long, conflicts_with = "harness")]
     pub codex: bool,
     /// Read the payload as this agent's hook does (what `lore hook --harness NAME` runs;
-    /// default: Claude Code, or the agent only it can be from: Codex for an `apply_patch` call,
-    /// the Gemini CLI for its own events, Cline for its `hookName`).
+    /// default: the agent the payload's shape says: its event and field names, or the folder
+    /// its transcript is kept in (`~/.gemini/`, `~/.qwen/`, `~/.codex/`); else Claude Code).
     #[arg(long, value_name = "NAME", value_parser = agent_names())]
     pub harness: Option<String>,
     /// Print as one JSON object.

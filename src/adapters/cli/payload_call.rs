@@ -24,18 +24,47 @@ pub(super) fn is_codex_payload(value: &Value) -> bool {
     value.get("tool_name").and_then(Value::as_str) == Some(codex::event::PATCH_TOOL)
 }
 
-/// The agent a payload can only have come from, by the names it uses: Gemini CLI's own
-/// events (`BeforeAgent`, `AfterTool`: Qwen Code, built on it, names them as Claude Code
-/// does), Cline's `hookName`. Others share Claude Code's shape and are told by `--harness`.
+/// The agent a payload can only have come from, by the names it uses and where its
+/// transcript is kept: Gemini CLI's own events (`BeforeAgent`, `AfterTool`), OpenCode's
+/// plugin events (`tool.execute.before`), Copilot CLI's camel-case `sessionId`, Cline's
+/// `hookName`, a transcript under `.gemini/`, `.qwen/`, `.codex/`, `.copilot/` or
+/// `.claude/`, and, without one, Copilot's Claude-shaped payload (a `timestamp`, no
+/// transcript). What none of these tells apart is read as Claude Code's (or `--harness`).
 fn sole_agent_of(value: &Value) -> Option<Harness> {
     let event = value.get("hook_event_name").and_then(Value::as_str);
+    let transcript = value
+        .get("transcript_path")
+        .and_then(Value::as_str)
+        .map(|p| p.replace('\\', "/"));
     if matches!(
         event,
         Some("BeforeAgent" | "AfterAgent" | "BeforeTool" | "AfterTool")
     ) {
         return Some(Harness::Gemini);
     }
-    value.get("hookName").is_some().then_some(Harness::Cline)
+    if event.is_some_and(|e| e.contains('.')) {
+        return Some(Harness::OpenCode);
+    }
+    if value.get("sessionId").is_some() {
+        return Some(Harness::Copilot);
+    }
+    if value.get("hookName").is_some() {
+        return Some(Harness::Cline);
+    }
+    const KEPT_UNDER: [(&str, Harness); 5] = [
+        ("/.gemini/", Harness::Gemini),
+        ("/.qwen/", Harness::Qwen),
+        ("/.codex/", Harness::Codex),
+        ("/.copilot/", Harness::Copilot),
+        ("/.claude/", Harness::ClaudeCode),
+    ];
+    match transcript {
+        Some(path) => KEPT_UNDER
+            .iter()
+            .find(|(dir, _)| path.contains(dir))
+            .map(|(_, harness)| *harness),
+        None => value.get("timestamp").is_some().then_some(Harness::Copilot),
+    }
 }
 
 /// The event a payload is for; eval cases and hand-written calls may omit it, and a tool
