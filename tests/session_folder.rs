@@ -255,3 +255,49 @@ fn a_claude_md_that_only_imports_agents_md_is_not_listed_to_another_agent() {
         assert!(!text.contains("CLAUDE.md"), "{harness}: {text}");
     }
 }
+
+#[test]
+fn a_session_started_in_a_package_lists_the_rules_whose_globs_select_files_there() {
+    let ws = Workspace::new();
+    git(ws.root(), &["init", "-q"]);
+    ws.write("src/web/package.json", "{\"name\": \"web\"}\n");
+    ws.write("src/web/src/app.ts", "export const app = 1;\n");
+    ws.write("src/api/src/server.ts", "export const server = 1;\n");
+    ws.write(
+        ".cursor/rules/web-components.mdc",
+        "---\ndescription: Web components\nglobs: src/web/**\nalwaysApply: false\n---\n\
+         # Web components\n\nOne component a file.\n",
+    );
+    ws.write(
+        ".cursor/rules/api-logging.mdc",
+        "---\ndescription: Api logging\nglobs: src/api/**/*.ts\nalwaysApply: false\n---\n\
+         # Api logging\n\nLog with the request id.\n",
+    );
+    ws.lore().args(["ingest"]).assert().success();
+    let start = |folder: &str| {
+        let payload = json!({
+            "session_id": format!("listing-{folder}"), "cwd": ws.path(folder),
+            "hook_event_name": "SessionStart", "source": "startup",
+        });
+        let out = ws
+            .lore()
+            .args(["hook", "--harness", "codex"])
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        answer["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let web = start("src/web");
+    let listed = |text: &str, rule: &str| {
+        text.lines()
+            .any(|l| l.starts_with("- ") && l.contains(rule))
+    };
+    assert!(listed(&web, "web-components.mdc"), "{web}");
+    // The API's rule selects nothing in src/web, though its files are TypeScript too.
+    assert!(!listed(&web, "api-logging.mdc"), "{web}");
+}

@@ -4,12 +4,13 @@
 //! text is factual and names where the patterns come from; it never exceeds its budget: lines
 //! that do not fit are counted on one closing line instead.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::core::query::ManifestFindings;
+use crate::core::select::globs::glob_from_folder;
 use crate::core::select::project_fit::{
-    Fit, FitEntry, ListingPlan, PatternScope, fit, fitting_globs, folder_of, language_label,
-    plan_listing,
+    Fit, FitEntry, ListingPlan, PatternScope, fit, fitting_globs, folder_fit, folder_of,
+    language_label, plan_listing,
 };
 use crate::core::sources::RuleOrigin;
 use crate::services::inject::InjectContext;
@@ -24,6 +25,19 @@ const MAX_TITLE_CHARS: usize = 80;
 /// Most groups named on the line that counts what did not fit.
 const MAX_GROUPS: usize = 4;
 
+/// The folder the session works in, relative to the repository root (`""` at the root, or
+/// when either is unknown).
+fn session_folder_below_root(ctx: &InjectContext<'_>) -> String {
+    let (Some(dir), Some(root)) = (ctx.project_dir, ctx.config.repository_root()) else {
+        return String::new();
+    };
+    dir.strip_prefix(root)
+        .ok()
+        .and_then(|p| p.to_str())
+        .map(|p| p.replace('\\', "/"))
+        .unwrap_or_default()
+}
+
 /// The listing for the project of `ctx` and the patterns in `rows` (universal ones and rules
 /// no hook may inject already left out), within `budget` characters. `manifest` is what the
 /// project's root files showed.
@@ -35,16 +49,35 @@ pub(crate) fn project_listing(
     budget: usize,
 ) -> Result<String, IndexError> {
     let table = crate::core::query::TechnologyTable::with_team(&ctx.config.technologies);
-    let globs = rows.iter().flat_map(|r| r.paths.iter().map(String::as_str));
+    // Globs are written from the repository root; a session started in a folder below it
+    // (`cd src/web && agent`) is surveyed there, so each glob is read as that folder sees it,
+    // and one that selects nothing there (a sibling's `src/api/**`) fits nothing.
+    let below = session_folder_below_root(ctx);
+    let row_paths: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            r.paths
+                .iter()
+                .map(|g| glob_from_folder(g, &below).unwrap_or_else(|| g.clone()))
+                .collect()
+        })
+        .collect();
+    let not_here: BTreeSet<&String> = rows
+        .iter()
+        .flat_map(|r| r.paths.iter())
+        .filter(|g| glob_from_folder(g, &below).is_none())
+        .collect();
+    let globs = row_paths.iter().flat_map(|p| p.iter().map(String::as_str));
     let survey = survey_project(ctx.project_dir, manifest, &table, globs);
     ctx.trace.note(format!(
         "project: languages {:?} technologies {:?}; root paths found for globs {:?}",
         survey.profile.languages, survey.profile.technologies, survey.tree.existing
     ));
-    let fitting = fitting_globs(
-        rows.iter().flat_map(|r| r.paths.iter().map(String::as_str)),
+    let mut fitting = fitting_globs(
+        row_paths.iter().flat_map(|p| p.iter().map(String::as_str)),
         &survey.tree,
     );
+    fitting.retain(|g| !not_here.contains(g));
     let folders = ctx.index.knowledge_facts()?.project_folders;
     let project_name = ctx
         .project_dir
@@ -52,17 +85,24 @@ pub(crate) fn project_listing(
         .and_then(|n| n.to_str());
     let entries: Vec<FitEntry<'_>> = rows
         .iter()
-        .map(|row| {
+        .enumerate()
+        .map(|(i, row)| {
             let scope = PatternScope {
                 languages: &row.languages,
                 technologies: &row.technologies,
-                paths: &row.paths,
+                paths: &row_paths[i],
                 project_folder: folders
                     .scope_of(&row.source)
                     .map(|scope| scope.applies(project_name, None)),
             };
             FitEntry {
-                fit: fit(&scope, &survey.profile, &fitting),
+                fit: match (
+                    folder_fit(&row.paths, &below),
+                    fit(&scope, &survey.profile, &fitting),
+                ) {
+                    (Some(here), found) if found != Fit::Elsewhere => here,
+                    (_, found) => found,
+                },
                 title: &row.title,
                 source: &row.source,
             }

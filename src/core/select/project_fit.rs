@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use globset::{Glob, GlobSetBuilder};
 
-use super::globs::{GlobKind, SimpleGlob, classify_glob};
+use super::globs::{GlobKind, SimpleGlob, classify_glob, glob_from_folder};
 use crate::core::query::languages_for_path;
 
 /// Most root file names a glob is matched against (a root listing is bounded, and so is the
@@ -153,6 +153,32 @@ pub fn fit(
     } else {
         Fit::Elsewhere
     }
+}
+
+/// How a pattern fits a session started in `folder` (below the repository root, its globs
+/// written from the root) when its globs settle it: one covering the whole folder
+/// (`src/web/**` from `src/web`) fits by that glob; when none selects anything there (a
+/// sibling's `src/api/**/*.cs`), it is for elsewhere, whatever language its files are in.
+/// None at the root, or when the globs leave it to [`fit`].
+pub fn folder_fit(paths: &[String], folder: &str) -> Option<Fit> {
+    if folder.is_empty() || paths.is_empty() {
+        return None;
+    }
+    let seen: Vec<(&String, Option<String>)> = paths
+        .iter()
+        .map(|g| (g, glob_from_folder(g, folder)))
+        .collect();
+    if let Some((glob, _)) = seen.iter().find(|(glob, here)| {
+        classify_glob(glob) == GlobKind::Specific
+            && here
+                .as_deref()
+                .is_some_and(|h| classify_glob(h) == GlobKind::CatchAll)
+    }) {
+        return Some(Fit::Glob((*glob).clone()));
+    }
+    seen.iter()
+        .all(|(_, here)| here.is_none())
+        .then_some(Fit::Elsewhere)
 }
 
 /// The languages of the files a glob selects, by the extension of its last segment

@@ -2,6 +2,8 @@
 //! (`**/*.ts`), or a part of the project the team wrote the pattern for (`src/storage/**`).
 //! And a cheap test that rules out globs that cannot match a path before compiling any.
 
+use globset::Glob;
+
 use crate::core::query::LANGUAGES;
 
 /// What a `paths` glob tells about a touched file.
@@ -457,6 +459,39 @@ pub fn path_file_keys(path: &str) -> Vec<String> {
     let first_segment = path.split('/').next().unwrap_or(path);
     keys.push(format!("dir:{first_segment}"));
     keys
+}
+
+/// `glob`, written from the repository root, as seen from `folder` (a path below the root,
+/// `/`-separated): what it selects inside that folder, relative to it (`src/web/**/*.tsx`
+/// from `src/web` is `**/*.tsx`, `**/*.cs` stays itself, `src/*/Pages/**` from `src/web` is
+/// `Pages/**`); None when it selects nothing there (`src/api/**` from `src/web`, or a file
+/// above it). A glob without a `/` names files at any depth (`*.tsx`, `Makefile`), so it
+/// is the same from every folder.
+pub fn glob_from_folder(glob: &str, folder: &str) -> Option<String> {
+    let glob = glob.trim().trim_start_matches("./");
+    if !glob.contains('/') {
+        return Some(glob.to_string());
+    }
+    let segments: Vec<&str> = glob.split('/').collect();
+    let folder_segments: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
+    for (i, name) in folder_segments.iter().enumerate() {
+        let Some(segment) = segments.get(i) else {
+            return None;
+        };
+        if *segment == "**" {
+            return Some(segments[i..].join("/"));
+        }
+        let matches = if has_wildcard(segment) {
+            Glob::new(segment).is_ok_and(|g| g.compile_matcher().is_match(name))
+        } else {
+            segment == name
+        };
+        if !matches {
+            return None;
+        }
+    }
+    let rest = &segments[folder_segments.len().min(segments.len())..];
+    (!rest.is_empty()).then(|| rest.join("/"))
 }
 
 #[cfg(test)]

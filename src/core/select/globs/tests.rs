@@ -400,3 +400,30 @@ fn a_glob_names_a_folder_when_a_folder_segment_has_no_wildcard() {
         assert!(!names_folder(glob), "{glob}");
     }
 }
+
+#[test]
+fn a_glob_from_the_root_is_read_from_a_folder_below_it() {
+    for (glob, folder, expected) in [
+        ("src/web/**/*.tsx", "src/web", Some("**/*.tsx")),
+        ("src/web/**", "src/web", Some("**")),
+        ("**/*.cs", "src/web", Some("**/*.cs")),
+        ("src/**/*.cs", "src/web", Some("**/*.cs")),
+        ("src/*/Pages/**", "src/web", Some("Pages/**")),
+        ("apps/web/src/**", "apps/web", Some("src/**")),
+        // A sibling's files, and a file above the folder, are nothing there.
+        ("src/api/**", "src/web", None),
+        ("src/web", "src/web", None),
+        ("package.json", "", Some("package.json")),
+        // Without a `/`, a name at any depth.
+        ("*.tsx", "src/web", Some("*.tsx")),
+        ("Dockerfile", "services/api", Some("Dockerfile")),
+        // From the root, every glob is itself.
+        ("src/api/**", "", Some("src/api/**")),
+    ] {
+        assert_eq!(
+            glob_from_folder(glob, folder).as_deref(),
+            expected,
+            "{glob} from {folder}"
+        );
+    }
+}
