@@ -475,9 +475,7 @@ pub fn glob_from_folder(glob: &str, folder: &str) -> Option<String> {
     let segments: Vec<&str> = glob.split('/').collect();
     let folder_segments: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
     for (i, name) in folder_segments.iter().enumerate() {
-        let Some(segment) = segments.get(i) else {
-            return None;
-        };
+        let segment = segments.get(i)?;
         if *segment == "**" {
             return Some(segments[i..].join("/"));
         }
