@@ -16,7 +16,8 @@
 //!   writes a file there (its "just in time" context); no other file.
 //! - **Copilot CLI** (1.0.102) loads `AGENTS.md`, `CLAUDE.md` and `GEMINI.md` from the
 //!   project root down to the working directory, the `.claude/rules` files that always apply,
-//!   and `.github/copilot-instructions.md`; not the path-scoped `.instructions.md` files.
+//!   `.github/copilot-instructions.md` and the `.instructions.md` files without `applyTo`;
+//!   not the path-scoped ones.
 //! - **Qwen Code** (0.24.4) loads `QWEN.md` (not a source lore reads) and the `AGENTS.md`
 //!   files from the working directory up to the project root; none below it.
 //! - **Cline** (3.0.65) loads the `AGENTS.md` files from the project root down to the working
@@ -239,11 +240,13 @@ pub fn harness_loads(rule: &RuleFile<'_>, site: &CallSite) -> bool {
             // Copilot CLI puts an instructions file whose `applyTo` matches every file into
             // its own system prompt, as it does `copilot-instructions.md` (measured with the
             // real client, 1.0.102); a path-scoped one it only names. One whose frontmatter
-            // lacks its opening `---` has no `applyTo` for it: it goes into the system
-            // prompt too, whatever scope lore read from its keys.
+            // lacks its opening `---` has no `applyTo` for it, and neither has one with no
+            // `applyTo` at all (measured with a file without frontmatter): both go into the
+            // system prompt too, whatever scope lore read from its keys.
             SourceKind::Copilot => {
                 rule.source == ".github/copilot-instructions.md"
                     || rule.scope == Scope::Always
+                    || rule.scope == Scope::Described
                     || rule.unopened_frontmatter
             }
             _ => false,

@@ -150,6 +150,13 @@ fn copilot_loads_the_instruction_files_but_not_path_scoped_ones() {
             "",
             ".github/instructions/general.instructions.md",
         ),
+        // No `applyTo` at all: Copilot puts it in its system prompt as well.
+        rule(
+            SourceKind::Copilot,
+            Scope::Described,
+            "",
+            ".github/instructions/security.instructions.md",
+        ),
     ] {
         assert!(harness_loads(&loaded, &at_root), "{}", loaded.source);
     }
