@@ -29,8 +29,8 @@ use globset::GlobSetBuilder;
 use crate::core::query::{Query, fts_expression};
 use crate::core::select::applies_when::applies;
 use crate::core::select::bar::{
-    CallStandard, Grounds, Shortfall, Verdict, judge, judge_comments_only, least_standard_score,
-    may_be_kept, standard_score,
+    CallStandard, Grounds, Shortfall, Verdict, judge, judge_comments_only, judge_words_unnamed,
+    least_standard_score, may_be_kept, standard_score,
 };
 use crate::core::select::evidence::{Evidence, GlobMatch, NameMatch};
 use crate::core::select::globs::{
@@ -260,6 +260,7 @@ pub fn select(
             &mut pool,
         );
         rule_scoping::drop_loaded_text(&rule_texts, &imported, request.site, &mut pool);
+        show_fuller_beside_loaded(&mut pool, facts, min_relevance);
     }
     if request.query.comments_only {
         for candidate in pool.values_mut() {
@@ -301,6 +302,30 @@ pub fn select(
     })
 }
 
+/// What the harness loaded itself sets the bar a candidate is kept by (it says how much the
+/// call's words can find), but not how briefly one is shown: it is not injected, so the room
+/// it would take is free. A candidate kept on breadth alone is judged again against the
+/// candidates lore may send, and shown as that verdict says when it is kept by it.
+fn show_fuller_beside_loaded(pool: &mut Pool, facts: &KnowledgeFacts, min_relevance: Option<f64>) {
+    if !pool.values().any(|c| c.evidence.loaded_by_harness) {
+        return;
+    }
+    let unloaded = standard_of(pool, facts, min_relevance, true, false);
+    for candidate in pool.values_mut() {
+        if !matches!(candidate.verdict, Verdict::Kept(Grounds::Breadth { .. })) {
+            continue;
+        }
+        let fuller = if candidate.evidence.name_set_aside {
+            judge_words_unnamed(&candidate.evidence, &unloaded)
+        } else {
+            judge(&candidate.evidence, &unloaded)
+        };
+        if fuller.is_kept() {
+            candidate.verdict = fuller;
+        }
+    }
+}
+
 /// Whether the knowledge base has projects' own folders and the call is in a project: their
 /// files then apply inside it whatever their words or languages (see `project_scope`).
 fn project_files_apply(facts: &KnowledgeFacts, query: &Query) -> bool {
@@ -317,6 +342,18 @@ fn call_standard(
     min_relevance: Option<f64>,
     technologies_known: bool,
 ) -> CallStandard {
+    standard_of(pool, facts, min_relevance, technologies_known, true)
+}
+
+/// [`call_standard`], counting what the harness loaded itself or not (`with_loaded`).
+fn standard_of(
+    pool: &Pool,
+    facts: &KnowledgeFacts,
+    min_relevance: Option<f64>,
+    technologies_known: bool,
+    with_loaded: bool,
+) -> CallStandard {
+    let sets_the_best = |e: &Evidence| sets_the_best(e) && (with_loaded || !e.loaded_by_harness);
     let score = |c: &Candidate| c.evidence.word_score();
     // Before the technologies are read, a candidate a gate may yet rule out is counted at
     // the least it may set the best with, so the lean path never leaves out one the final
@@ -350,13 +387,9 @@ fn call_standard(
 }
 
 /// Whether a candidate's word score is a standard for the call: found by words, a word of
-/// the call itself backing it, not a test guide on a call that is not about tests, and not a
-/// file the harness loaded itself (it is not injected, so the room it would take is free).
+/// the call itself backing it, and not a test guide on a call that is not about tests.
 fn sets_the_best(evidence: &Evidence) -> bool {
-    found_by_words(evidence)
-        && evidence.words.has_call_evidence()
-        && !evidence.tests_elsewhere
-        && !evidence.loaded_by_harness
+    found_by_words(evidence) && evidence.words.has_call_evidence() && !evidence.tests_elsewhere
 }
 
 /// Whether a candidate is judged by its words alone, not by what the team or project asked for
