@@ -4,6 +4,7 @@
 //! Nested guides of that folder apply to the command as they do to an edit there.
 
 use super::command::{basename, program_position, simple_commands};
+use super::path::languages_for_path;
 
 /// What a command names as the place it works in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +88,38 @@ fn target_of(program: &str, args: &[String]) -> Option<CommandTarget> {
             return value().and_then(package);
         }
     }
-    go_package_folder(program, args)
+    go_package_folder(program, args).or_else(|| source_files_folder(args))
+}
+
+/// The folder the source files a command names lie in (`pytest tests/api/test_orders.py`,
+/// `php artisan test tests/Unit/SignupTest.php`, `rubocop app/models/user.rb`): the deepest
+/// folder holding all of them. Only files in a language count (a branch `origin/main`, a
+/// URL, an option's value are none), and files at the top name no folder.
+fn source_files_folder(args: &[String]) -> Option<CommandTarget> {
+    let folders: Vec<Vec<&str>> = args
+        .iter()
+        .filter(|a| !a.starts_with('-') && !a.contains("://") && plain_path(a))
+        .map(|a| a.split("::").next().unwrap_or(a).trim_start_matches("./"))
+        .filter(|a| a.contains('/') && !a.contains(['=', ':', '@']) && !a.starts_with("../"))
+        .filter(|a| !languages_for_path(a).is_empty())
+        .map(|a| {
+            let mut parts: Vec<&str> = a.split('/').collect();
+            parts.pop();
+            parts
+        })
+        .collect();
+    let (first, rest) = folders.split_first()?;
+    let mut common: &[&str] = first;
+    for other in rest {
+        let shared = common
+            .iter()
+            .zip(other.iter())
+            .take_while(|(a, b)| a == b)
+            .count();
+        common = &common[..shared];
+    }
+    let folder = common.join("/");
+    (!folder.is_empty()).then_some(CommandTarget::Folder(folder))
 }
 
 /// The one project an Nx command runs a target of: `nx test api`, `nx run api:test`,
@@ -315,6 +347,31 @@ mod tests {
         assert_eq!(command_target("cargo test --workspace"), None);
         assert_eq!(command_target("git status && ls -p"), None);
         assert_eq!(command_target(""), None);
+    }
+
+    #[test]
+    fn the_source_files_a_command_names_put_it_in_their_folder() {
+        assert_eq!(
+            command_target("pytest billing/tests/test_refunds.py::test_partial -x"),
+            folder("billing/tests")
+        );
+        assert_eq!(
+            command_target("bundle exec rspec spec/models/user_spec.rb spec/models/plan_spec.rb"),
+            folder("spec/models")
+        );
+        assert_eq!(
+            command_target("eslint web/src/a.ts web/lib/b.ts"),
+            folder("web")
+        );
+        // Files in no shared folder, at the top, or no files: no place.
+        assert_eq!(command_target("eslint web/a.ts api/b.ts"), None);
+        assert_eq!(command_target("python manage.py migrate"), None);
+        assert_eq!(command_target("git checkout origin/main"), None);
+        assert_eq!(
+            command_target("curl https://example.com/api/v1/a.json"),
+            None
+        );
+        assert_eq!(command_target("cat ../other/x.py"), None);
     }
 
     #[test]
