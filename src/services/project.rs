@@ -119,6 +119,9 @@ fn project_facts_at(
     facts
 }
 
+/// Longest command whose folder is looked for (see [`command_folder`]).
+const MAX_COMMAND_BYTES: usize = 16 * 1024;
+
 /// The folder below `cwd` a shell command works in, for reading its project's root files
 /// as a touched file's are: the folder it changes into or gives its tool (`cd apps/web &&`,
 /// `pnpm -C apps/web`), or the monorepo part it selects by package name (`nx test api`,
@@ -131,6 +134,11 @@ pub fn command_folder(
     knowledge_dir: Option<&Path>,
     table: &TechnologyTable,
 ) -> Option<PathBuf> {
+    // A command this long is a script or a heredoc, not one run in a folder; reading it
+    // again would cost the hook its deadline.
+    if command.len() > MAX_COMMAND_BYTES {
+        return None;
+    }
     let named = match leading_directory(command).map(CommandTarget::Folder) {
         Some(folder) => folder,
         None => command_target(command)?,

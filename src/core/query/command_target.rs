@@ -91,6 +91,9 @@ fn target_of(program: &str, args: &[String]) -> Option<CommandTarget> {
     go_package_folder(program, args).or_else(|| source_files_folder(args))
 }
 
+/// Most arguments looked at for source files: a command naming more works across the tree.
+const MAX_FILE_ARGUMENTS: usize = 64;
+
 /// The folder the source files a command names lie in (`pytest tests/api/test_orders.py`,
 /// `php artisan test tests/Unit/SignupTest.php`, `rubocop app/models/user.rb`): the deepest
 /// folder holding all of them. Only files in a language count (a branch `origin/main`, a
@@ -98,6 +101,7 @@ fn target_of(program: &str, args: &[String]) -> Option<CommandTarget> {
 fn source_files_folder(args: &[String]) -> Option<CommandTarget> {
     let folders: Vec<Vec<&str>> = args
         .iter()
+        .take(MAX_FILE_ARGUMENTS)
         .filter(|a| !a.starts_with('-') && !a.contains("://") && plain_path(a))
         .map(|a| a.split("::").next().unwrap_or(a).trim_start_matches("./"))
         .filter(|a| a.contains('/') && !a.contains(['=', ':', '@']) && !a.starts_with("../"))
