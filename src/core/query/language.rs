@@ -248,8 +248,9 @@ pub static LANGUAGES: &[Language] = &[
     lang(
         "sql",
         &["sql"],
-        &[],
-        &["psql", "sqlite3", "mysql", "pg_dump", "sqlcmd"],
+        // A dbt project is SQL models (with Jinja), whatever its helpers are written in.
+        &["dbt_project.yml"],
+        &["psql", "sqlite3", "mysql", "pg_dump", "sqlcmd", "dbt", "sqlfluff"],
         &[
             Any("sql"), Any("postgres"), Any("postgresql"), Any("mysql"), Any("sqlite"),
             Any("plpgsql"), Any("mariadb"),

@@ -112,6 +112,7 @@ mod tests {
             ("settings.gradle.kts", "java"),
             ("mix.exs", "elixir"),
             ("pubspec.yaml", "dart"),
+            ("dbt_project.yml", "sql"),
         ] {
             assert!(
                 manifest_languages(file).contains(&language.to_string()),
