@@ -11,8 +11,8 @@ pub const MAX_DIRS: usize = 3;
 /// Directory names that only say where code sits in a layout (`src/main/java/com/...`,
 /// `internal/`, `packages/`), skipped when taking parent directories as terms.
 const LAYOUT_DIRS: &[&str] = &[
-    "apps", "cmd", "com", "crates", "internal", "java", "kotlin", "lib", "libs", "main", "net",
-    "org", "packages", "pkg", "scala", "source", "sources", "src",
+    "app", "apps", "cmd", "com", "crates", "internal", "java", "kotlin", "lib", "libs", "main",
+    "net", "org", "packages", "pkg", "scala", "source", "sources", "src",
 ];
 
 /// Whether a folder name only says where code sits in a layout (`src`, `main`, `packages`).
@@ -237,5 +237,23 @@ fn file_stem(name: &str) -> &str {
     match name.rsplit_once('.') {
         Some((stem, _)) if !stem.is_empty() => stem,
         _ => name.trim_start_matches('.'),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_terms;
+
+    #[test]
+    fn folders_that_only_hold_code_by_layout_add_no_word() {
+        // Laravel's and Rails' `app/`, Go's `internal/`: where code sits, not what it is about.
+        for (path, kept, left_out) in [
+            ("app/Http/Controllers/ShiftController.php", "http", "app"),
+            ("internal/billing/invoice.go", "billing", "internal"),
+        ] {
+            let terms = path_terms(path);
+            assert!(terms.iter().any(|t| t == kept), "{path}: {terms:?}");
+            assert!(!terms.iter().any(|t| t == left_out), "{path}: {terms:?}");
+        }
     }
 }
