@@ -28,7 +28,7 @@ fn init_reports_the_rule_files_and_status_counts_them() {
     assert!(
         stdout(&status).contains(
             "rule files:    cursor 1, copilot 1, claude 1, agents_md 3, windsurf 1, kiro 0, \
-             continue 0, cline 1"
+             continue 0, cline 1, junie 0"
         ),
         "{}",
         stdout(&status)
@@ -286,4 +286,38 @@ fn each_harness_gets_what_it_does_not_load_itself() {
         "below the working directory: {codex_call}"
     );
     assert!(!codex_call.contains(ROOT_AGENTS), "{codex_call}");
+}
+
+#[test]
+fn junie_guidelines_are_the_projects_instructions_unless_turned_off() {
+    let ws = Workspace::bare();
+    ws.write(
+        ".junie/guidelines.md",
+        "# Guidelines\n\n## Tests\n\nRun the suite with `php artisan test --parallel`. \
+         MARK-JUNIE-GUIDELINES\n",
+    );
+    let init = ws
+        .lore()
+        .args(["init", "--ollama-host", "http://127.0.0.1:9"])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", stderr(&init));
+    assert!(stderr(&init).contains("junie 1"), "{}", stderr(&init));
+    // Read in place, it primes a session as a root AGENTS.md does.
+    let start = |session: &str| {
+        let out = ws
+            .lore()
+            .args(["hook", "--codex"])
+            .write_stdin(session_start(&ws, session).to_string())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        context(&out).unwrap_or_default()
+    };
+    assert!(start("junie-on").contains("MARK-JUNIE-GUIDELINES"));
+    let config = ws.path("lore.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{text}\n[sources]\njunie = false\n")).unwrap();
+    ws.lore().args(["ingest"]).assert().success();
+    assert!(!start("junie-off").contains("MARK-JUNIE-GUIDELINES"));
 }

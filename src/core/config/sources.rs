@@ -18,6 +18,7 @@ pub struct SourcesConfig {
     pub kiro: Option<bool>,
     pub r#continue: Option<bool>,
     pub cline: Option<bool>,
+    pub junie: Option<bool>,
 }
 
 impl SourcesConfig {
@@ -32,6 +33,7 @@ impl SourcesConfig {
             SourceKind::Kiro => self.kiro,
             SourceKind::Continue => self.r#continue,
             SourceKind::Cline => self.cline,
+            SourceKind::Junie => self.junie,
         }
     }
 

@@ -60,11 +60,13 @@ pub enum SourceKind {
     Continue,
     /// `.clinerules/**/*.md`, or a `.clinerules` file
     Cline,
+    /// `.junie/guidelines.md` (JetBrains Junie's project guidelines)
+    Junie,
 }
 
 impl SourceKind {
     /// Every kind, in the order `lore status` lists them.
-    pub const ALL: [SourceKind; 8] = [
+    pub const ALL: [SourceKind; 9] = [
         SourceKind::Cursor,
         SourceKind::Copilot,
         SourceKind::Claude,
@@ -73,6 +75,7 @@ impl SourceKind {
         SourceKind::Kiro,
         SourceKind::Continue,
         SourceKind::Cline,
+        SourceKind::Junie,
     ];
 
     /// The key of the kind in `lore.toml`'s `[sources]` table and in the index.
@@ -86,6 +89,7 @@ impl SourceKind {
             SourceKind::Kiro => "kiro",
             SourceKind::Continue => "continue",
             SourceKind::Cline => "cline",
+            SourceKind::Junie => "junie",
         }
     }
 
@@ -106,6 +110,7 @@ impl SourceKind {
             SourceKind::Kiro => ".kiro/steering/*.md",
             SourceKind::Continue => ".continue/rules/*.md",
             SourceKind::Cline => ".clinerules/*.md, .clinerules",
+            SourceKind::Junie => ".junie/guidelines.md",
         }
     }
 }
@@ -120,6 +125,7 @@ pub const RULE_DIRS: &[&str] = &[
     ".kiro",
     ".continue",
     ".clinerules",
+    ".junie",
 ];
 
 /// The agent-instructions file names that apply to the folder they stand in.
@@ -292,6 +298,7 @@ pub fn classify(source: &str) -> Option<(SourceKind, String)> {
         (".windsurf", ["rules", .., last]) if last.ends_with(".md") => SourceKind::Windsurf,
         (".kiro", ["steering", .., last]) if last.ends_with(".md") => SourceKind::Kiro,
         (".continue", ["rules", .., last]) if last.ends_with(".md") => SourceKind::Continue,
+        (".junie", ["guidelines.md"]) => SourceKind::Junie,
         _ => return None,
     };
     Some((kind, folder))
@@ -490,6 +497,9 @@ fn scoping_of(kind: SourceKind, reader: &mut Reader, source: &str) -> Scoping {
         SourceKind::Kiro => kiro::scoping(reader),
         SourceKind::Continue => continue_rules::scoping(reader),
         SourceKind::Cline => cline::scoping(reader),
+        // Junie reads its guidelines on every task: the project's own instructions, as a
+        // root `AGENTS.md` is.
+        SourceKind::Junie => agents_md::scoping(),
     }
 }
 
