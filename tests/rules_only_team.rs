@@ -41,6 +41,13 @@ fn init_writes_no_example_among_a_teams_rule_files() {
     assert!(ws.patterns().is_dir(), "{err}");
     assert!(ws.pattern_files().is_empty(), "{:?}", ws.pattern_files());
     assert!(err.contains("no example pattern was written"), "{err}");
+    // What was indexed is said to be the team's rule files, not patterns of an empty folder.
+    let out_text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out_text.contains("indexed 2 patterns into")
+            && out_text.contains("(all of them other agents' rule files)"),
+        "{out_text}"
+    );
     // Without rule files, the example shows what a pattern looks like.
     let bare = Workspace::new();
     std::fs::remove_dir_all(bare.patterns()).unwrap();

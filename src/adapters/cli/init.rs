@@ -195,8 +195,16 @@ pub fn run(args: &InitArgs) -> anyhow::Result<i32> {
     super::ingest::print_rule_warnings(&config, &report);
     report_rule_files(&config, &index);
     let count = report.added.len() + report.updated.len() + report.unchanged;
+    // A team with only other agents' rule files would read "indexed 13 patterns" of an empty
+    // patterns/ folder as a mistake: say where they came from.
+    let rule_files = index.rule_texts().map(|rules| rules.len()).unwrap_or(0);
+    let origin = match rule_files {
+        0 => String::new(),
+        n if n == count => " (all of them other agents' rule files)".to_string(),
+        n => format!(" ({n} of them other agents' rule files)"),
+    };
     println!(
-        "indexed {count} pattern{} into {}",
+        "indexed {count} pattern{} into {}{origin}",
         if count == 1 { "" } else { "s" },
         config.database.display()
     );

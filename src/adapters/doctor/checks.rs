@@ -69,7 +69,7 @@ pub fn lore_binary(agent: &AgentSpec, found: &Found, path: Option<&std::ffi::OsS
                         ""
                     }
                 ),
-                Some("put lore on PATH (`cargo install --path .` in lore's checkout) or write its full path in the hook command".into()),
+                Some("put the folder holding the lore binary on PATH (or `cargo install --path .` in lore's checkout), or write lore's full path in the hook command".into()),
             ),
         })
         .collect()
