@@ -226,6 +226,19 @@ fn extend_unique(into: &mut Vec<String>, items: Vec<String>) {
 mod tests {
     use super::*;
 
+    /// An empty folder marked as a git repository's top.
+    fn git_repository() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
+        dir
+    }
+
+    fn write_below(repo: &Path, rel: &str, text: &str) {
+        let path = repo.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
     #[test]
     fn root_files_up_to_the_repository_root_show_the_stack() {
         let dir = tempfile::tempdir().unwrap();
@@ -255,14 +268,9 @@ mod tests {
 
     #[test]
     fn a_command_naming_a_part_of_a_monorepo_has_that_part_s_stack_only() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = git_repository();
         let repo = dir.path();
-        std::fs::create_dir(repo.join(".git")).unwrap();
-        let write = |rel: &str, text: &str| {
-            let path = repo.join(rel);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        };
+        let write = |rel: &str, text: &str| write_below(repo, rel, text);
         write("package.json", r#"{"name": "shop", "private": true}"#);
         write(
             "services/billing/package.json",
@@ -307,14 +315,9 @@ mod tests {
 
     #[test]
     fn at_a_monorepo_s_top_its_parts_root_files_count_for_what_touches_no_file() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = git_repository();
         let repo = dir.path();
-        std::fs::create_dir(repo.join(".git")).unwrap();
-        let write = |rel: &str, text: &str| {
-            let path = repo.join(rel);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        };
+        let write = |rel: &str, text: &str| write_below(repo, rel, text);
         write(
             "pom.xml",
             "<project><artifactId>shop</artifactId></project>\n",

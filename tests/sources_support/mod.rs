@@ -62,6 +62,12 @@ pub fn repository() -> (Workspace, String) {
         ".clinerules",
         &format!("# House rules\nNo commented-out code. {CLINE}\n"),
     );
+    let init = init_offline(&ws);
+    (ws, init)
+}
+
+/// `lore init` in `ws` as on a machine without Ollama; what it printed on stderr.
+pub fn init_offline(ws: &Workspace) -> String {
     // Port 9 (discard) refuses connections: a machine without Ollama, whatever this one has.
     let init = ws
         .lore()
@@ -69,7 +75,7 @@ pub fn repository() -> (Workspace, String) {
         .output()
         .unwrap();
     assert!(init.status.success(), "{}", stderr(&init));
-    (ws, stderr(&init))
+    stderr(&init)
 }
 
 /// The `additionalContext` of a hook's answer (None when it printed nothing).
