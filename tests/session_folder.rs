@@ -66,13 +66,18 @@ fn edit(ws: &Workspace, session: &str, folder: &str, file: &str) -> String {
 
 /// What a Gemini CLI session started in `folder` (from the root) is primed with.
 fn gemini_start(ws: &Workspace, session: &str, folder: &str) -> String {
+    harness_start(ws, "gemini", session, folder)
+}
+
+/// The hook's answer to `harness`'s session started in `folder` (from the root).
+fn harness_start(ws: &Workspace, harness: &str, session: &str, folder: &str) -> String {
     let payload = json!({
         "session_id": session, "cwd": ws.path(folder),
         "hook_event_name": "SessionStart", "source": "startup",
     });
     let out = ws
         .lore()
-        .args(["hook", "--harness", "gemini"])
+        .args(["hook", "--harness", harness])
         .write_stdin(payload.to_string())
         .output()
         .unwrap();
@@ -238,18 +243,7 @@ fn a_claude_md_that_only_imports_agents_md_is_not_listed_to_another_agent() {
     );
     ws.lore().args(["ingest"]).assert().success();
     for harness in ["codex", "gemini", "qwen"] {
-        let payload = json!({
-            "session_id": format!("pointer-{harness}"), "cwd": ws.path(""),
-            "hook_event_name": "SessionStart", "source": "startup",
-        });
-        let out = ws
-            .lore()
-            .args(["hook", "--harness", harness])
-            .write_stdin(payload.to_string())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        let text = stdout(&out);
+        let text = harness_start(&ws, harness, &format!("pointer-{harness}"), "");
         // The team's other rule is listed; the pointer, with nothing of its own, is not.
         assert!(text.contains("money.mdc"), "{harness}: {text}");
         assert!(!text.contains("CLAUDE.md"), "{harness}: {text}");
@@ -275,18 +269,8 @@ fn a_session_started_in_a_package_lists_the_rules_whose_globs_select_files_there
     );
     ws.lore().args(["ingest"]).assert().success();
     let start = |folder: &str| {
-        let payload = json!({
-            "session_id": format!("listing-{folder}"), "cwd": ws.path(folder),
-            "hook_event_name": "SessionStart", "source": "startup",
-        });
-        let out = ws
-            .lore()
-            .args(["hook", "--harness", "codex"])
-            .write_stdin(payload.to_string())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        let answer: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let answer = harness_start(&ws, "codex", &format!("listing-{folder}"), folder);
+        let answer: Value = serde_json::from_str(&answer).unwrap();
         answer["hookSpecificOutput"]["additionalContext"]
             .as_str()
             .unwrap_or_default()
