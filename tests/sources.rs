@@ -164,6 +164,38 @@ fn a_command_that_selects_a_package_or_directory_works_in_its_folder() {
 }
 
 #[test]
+fn a_command_in_a_folder_gets_no_rule_its_author_scoped_to_another() {
+    let ws = Workspace::bare();
+    ws.write(
+        ".claude/rules/api-tests.md",
+        "---\npaths:\n  - \"api/tests/**\"\n---\n# Api tests\n\nRun the api tests with \
+         `npm test -- --runInBand`: runInBand keeps jest from running two tests against the \
+         seeded database at once. MARK-API-TESTS\n",
+    );
+    init_offline(&ws);
+    // From the root, its words bring it to the command they name.
+    let answer = claude_bash(&ws, "f0", "npm test -- --runInBand", "Run the tests");
+    assert!(answer.contains("MARK-API-TESTS"), "{answer}");
+    // A command working in web/ (by cd, or by the test files it names): its paths select
+    // nothing there, so it is its author's for other files, whatever its words.
+    for (session, command) in [
+        ("f1", "cd web && npm test -- --runInBand"),
+        ("f2", "npx jest --runInBand web/src/cart.test.ts"),
+    ] {
+        let answer = claude_bash(&ws, session, command, "Run the tests");
+        assert!(!answer.contains("MARK-API-TESTS"), "{command}: {answer}");
+    }
+    // In api/, they do.
+    let answer = claude_bash(
+        &ws,
+        "f3",
+        "cd api && npm test -- --runInBand",
+        "Run the tests",
+    );
+    assert!(answer.contains("MARK-API-TESTS"), "{answer}");
+}
+
+#[test]
 fn what_a_claude_md_imports_is_loaded_with_it() {
     let ws = Workspace::bare();
     ws.write(

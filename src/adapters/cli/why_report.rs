@@ -356,7 +356,7 @@ fn verdict_reason(candidate: &Candidate) -> String {
                 needs.join(" or ")
             ),
             Shortfall::OutsidePaths => {
-                "paths gate: its paths name other parts of the project than this file".into()
+                "paths gate: its paths name other parts of the project than the one this call is in".into()
             }
             Shortfall::UnaskedTask { task } => {
                 format!("task gate: it guides a {task}, which the call does not ask for")

@@ -10,24 +10,85 @@ use crate::core::select::bar::{CallStandard, Grounds, Verdict};
 use crate::core::select::evidence::PathsLift;
 use crate::core::select::evidence::TechnologyEvidence;
 use crate::core::select::folder_mention::{folder_mention, names_folder};
+use crate::core::select::globs::glob_from_folder;
 use crate::core::select::test_code::{in_test_tree, is_test_file, selects_tests};
-use crate::core::sources::Scope;
+use crate::core::sources::{CallSite, Scope};
 use crate::storage::index::{Index, IndexError, LanguageGate, RuleText};
 
 /// Patterns whose `paths` name parts of the project (`tests/**`, `**/*.agent.md`) none of
-/// which holds the touched file: their author scoped them to other files. Unless the text
+/// which holds the touched file (or, for a shell command, `command_site`'s folder): their
+/// author scoped them to other files. Unless the text
 /// names the touched file's folder as a path (`.changes/`: a rule on how the files there are
 /// written), or the globs select tests and the file is a test by its name (a shared test base
 /// class outside `src/test/`): then their words judge them.
 pub(super) fn paths_evidence(
     index: &Index,
     query: &Query,
+    command_site: Option<&CallSite>,
     rules: &BTreeMap<i64, RuleText>,
     pool: &mut Pool,
 ) -> Result<(), IndexError> {
     let Some(path) = &query.relative_path else {
+        return match command_site {
+            Some(site) => command_paths_evidence(index, site, rules, pool),
+            None => Ok(()),
+        };
+    };
+    let outside = scoped_elsewhere(index, rules, pool)?;
+    let lifted = paths_lifts(index, path, &outside)?;
+    for id in &outside {
+        if let Some(candidate) = pool.get_mut(id) {
+            match lifted.get(id) {
+                Some(lift) => candidate.evidence.paths_lifted = Some(*lift),
+                None => candidate.evidence.outside_paths = true,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A command that works in a folder below the repository root (`cd dags && airflow dags
+/// test ...`, `pytest billing/tests/test_refunds.py`): the rule files whose globs can select
+/// nothing in that folder were scoped by their authors to other parts of the project, as
+/// for a file there.
+fn command_paths_evidence(
+    index: &Index,
+    site: &CallSite,
+    rules: &BTreeMap<i64, RuleText>,
+    pool: &mut Pool,
+) -> Result<(), IndexError> {
+    let Some(folder) = site
+        .folder
+        .as_deref()
+        .or(site.cwd.as_deref())
+        .filter(|f| !f.is_empty())
+    else {
         return Ok(());
     };
+    // Only other agents' rule files: their formats write globs from the repository root. A
+    // pattern's `paths` are often a shared guide's (`src/**/*.ts`), written for no one
+    // repository's folders.
+    let outside: Vec<i64> = scoped_elsewhere(index, rules, pool)?
+        .into_iter()
+        .filter(|id| rules.contains_key(id))
+        .collect();
+    for (id, globs) in index.globs_of(&outside)? {
+        if globs.iter().all(|g| glob_from_folder(g, folder).is_none())
+            && let Some(candidate) = pool.get_mut(&id)
+        {
+            candidate.evidence.outside_paths = true;
+        }
+    }
+    Ok(())
+}
+
+/// The candidates whose `paths` name parts of the project and did not match the touched
+/// file (for a call that touches none, every such candidate).
+fn scoped_elsewhere(
+    index: &Index,
+    rules: &BTreeMap<i64, RuleText>,
+    pool: &Pool,
+) -> Result<Vec<i64>, IndexError> {
     let unmatched: Vec<i64> = pool
         .values()
         .filter(|c| c.evidence.glob.is_none())
@@ -47,17 +108,7 @@ pub(super) fn paths_evidence(
         .copied()
         .collect();
     outside.extend(index.patterns_with_globs(&scoped_rules, true)?);
-    let outside: Vec<i64> = outside.into_iter().collect();
-    let lifted = paths_lifts(index, path, &outside)?;
-    for id in &outside {
-        if let Some(candidate) = pool.get_mut(id) {
-            match lifted.get(id) {
-                Some(lift) => candidate.evidence.paths_lifted = Some(*lift),
-                None => candidate.evidence.outside_paths = true,
-            }
-        }
-    }
-    Ok(())
+    Ok(outside.into_iter().collect())
 }
 
 /// Which of the patterns whose `paths` leave `path` out may be about it all the same (see

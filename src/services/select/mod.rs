@@ -238,7 +238,8 @@ pub fn select(
     request.deadline.check("after gathering the candidates")?;
     let mut notes = Vec::new();
     let mode = vectors::vector_evidence(index, request, facts, &mut pool, &mut notes)?;
-    evidence::paths_evidence(index, request.query, &rule_texts, &mut pool)?;
+    let command_site = request.command.map(|_| request.site);
+    evidence::paths_evidence(index, request.query, command_site, &rule_texts, &mut pool)?;
 
     let min_relevance = (mode == RetrievalMode::Hybrid).then_some(request.min_relevance);
     for candidate in pool.values_mut() {
