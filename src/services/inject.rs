@@ -14,8 +14,7 @@ use std::path::Path;
 
 use crate::core::config::Config;
 use crate::core::query::{
-    CommandTarget, QueryInput, TechnologyTable, command_target, folder_of_package,
-    leading_directory,
+    CommandTarget, QueryInput, TechnologyTable, command_place, folder_of_package,
 };
 use crate::core::select::bar::{Grounds, Shortfall, Verdict};
 use crate::core::select::sections::WeightedTerms;
@@ -539,10 +538,7 @@ fn weighted_terms(terms: &[String], kept: &[&Candidate]) -> WeightedTerms {
 /// directory it gives its tool, or the folder of the workspace package it selects when one
 /// folder holding a rule file is named for it (absolute then, as it is read from the root).
 fn command_folder(index: &Index, root: &str, command: &str) -> Result<Option<String>, IndexError> {
-    if let Some(folder) = leading_directory(command) {
-        return Ok(Some(folder));
-    }
-    Ok(match command_target(command) {
+    Ok(match command_place(command) {
         None => None,
         Some(CommandTarget::Folder(folder)) => Some(folder),
         Some(CommandTarget::Package(name)) => {

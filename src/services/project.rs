@@ -9,9 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::query::{
-    CommandTarget, ManifestFindings, TechnologyTable, command_target, leading_directory,
-};
+use crate::core::query::{CommandTarget, ManifestFindings, TechnologyTable, command_place};
 use crate::storage::file_stamps::now_ns;
 use crate::storage::project_cache::{CachedFolder, FolderFacts, ProjectCache};
 use crate::storage::project_files::{is_repository_root, part_folders, read_root_files};
@@ -139,11 +137,7 @@ pub fn command_folder(
     if command.len() > MAX_COMMAND_BYTES {
         return None;
     }
-    let named = match leading_directory(command).map(CommandTarget::Folder) {
-        Some(folder) => folder,
-        None => command_target(command)?,
-    };
-    match named {
+    match command_place(command)? {
         CommandTarget::Folder(folder) => Some(cwd.join(folder)),
         CommandTarget::Package(name) => {
             let parts = sub_project_folders(cwd, knowledge_dir, table);

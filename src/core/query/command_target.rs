@@ -3,7 +3,7 @@
 //! name (`pnpm --filter webapp build`, `cargo test -p api`, `npm test -w web`, `nx test api`).
 //! Nested guides of that folder apply to the command as they do to an edit there.
 
-use super::command::{basename, program_position, simple_commands};
+use super::command::{basename, leading_directory, program_position, simple_commands};
 use super::path::languages_for_path;
 
 /// What a command names as the place it works in.
@@ -37,6 +37,14 @@ const PACKAGE_OPTIONS: &[(&str, &[&str])] = &[
     ("cargo", &["--package", "-p"]),
     ("uv", &["--package"]),
 ];
+
+/// Where `command` works, as written: the folder it changes into first (`cd apps/web &&`),
+/// else the place it names (see [`command_target`]).
+pub fn command_place(command: &str) -> Option<CommandTarget> {
+    leading_directory(command)
+        .map(CommandTarget::Folder)
+        .or_else(|| command_target(command))
+}
 
 /// The first place any simple command of `command` names (see [`CommandTarget`]); None when
 /// none does, or when a package selector is a pattern (`--filter "./packages/*"`,

@@ -39,7 +39,7 @@ mod tokenize;
 
 pub use command::{languages_for_command, leading_directory};
 pub use command_concepts::command_concepts;
-pub use command_target::{CommandTarget, command_target, folder_of_package};
+pub use command_target::{CommandTarget, command_place, command_target, folder_of_package};
 pub use concepts::{
     Change, ConstructChange, EditWords, MAX_CONCEPT_WORDS, concept_rows, edit_words,
 };
